@@ -1,0 +1,59 @@
+"""The exceptions of wuhanmj: one base class, one subclass per kind of bad input.
+
+Every error the library raises on purpose is a :class:`WuhanMJError`; the
+input-validation errors are also :class:`ValueError` so that generic code that
+catches ``ValueError`` keeps working.
+"""
+
+__all__ = [
+    "WuhanMJError",
+    "TileError",
+    "TileCountError",
+    "ShapeError",
+    "RulesError",
+    "MeldError",
+    "WinInputError",
+    "IllegalActionError",
+    "ReplayError",
+    "CaseError",
+]
+
+
+class WuhanMJError(Exception):
+    """Base class of every error raised by wuhanmj."""
+
+
+class TileError(WuhanMJError, ValueError):
+    """A tile string or tile index is malformed (T1, T2)."""
+
+
+class TileCountError(TileError):
+    """More copies of a kind than exist: a fifth copy, or a fourth of the indicator (T1, D6)."""
+
+
+class ShapeError(WuhanMJError, ValueError):
+    """A counts array for the shape core has the wrong shape, dtype or values (W1, W2)."""
+
+
+class RulesError(WuhanMJError, ValueError):
+    """A rule field is unknown or out of range (§10)."""
+
+
+class MeldError(WuhanMJError, ValueError):
+    """A meld is not a legal chi/peng/gang, or holds 红中/痞子/癞子 (R1, R3, R4, P5)."""
+
+
+class WinInputError(WuhanMJError, ValueError):
+    """The facts given for a win are inconsistent (tile totals, seats, how it was won)."""
+
+
+class IllegalActionError(WuhanMJError, ValueError):
+    """An action is not legal now; the message names the rule it breaks (G, P)."""
+
+
+class ReplayError(WuhanMJError, ValueError):
+    """An event log cannot be replayed: it does not match the game it claims to be."""
+
+
+class CaseError(WuhanMJError, ValueError):
+    """A JSON case (cases/ schema) is malformed."""
