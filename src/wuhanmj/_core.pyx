@@ -825,3 +825,7 @@ def suit_key(counts9):
         raise ShapeError(f"a suit pattern holds at most {MAX_TILES} tiles")
     _ensure()
     return _suit_rank(c)
+
+
+# ---------------------------------------------------------------- shanten (issue 5)
+include "_shanten.pxi"

@@ -1,0 +1,54 @@
+"""The ``wuhanmj`` command: ``simulate``, ``check``, ``score``, ``replay``, ``bench``.
+
+Each subcommand lives in its own module of this package with two functions,
+``add_parser(subparsers)`` and ``run(args) -> int``. Errors print one line to
+stderr and exit with code 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+
+from ..errors import WuhanMJError
+
+SUBCOMMANDS = ("simulate", "check", "score", "replay", "bench")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argparse tree of the ``wuhanmj`` command."""
+    from .. import __version__
+
+    parser = argparse.ArgumentParser(
+        prog="wuhanmj",
+        description="Wuhan Mahjong (武汉麻将, 红中癞子杠): simulate, check hands, score wins, replay.",
+    )
+    parser.add_argument("--version", action="version", version=f"wuhanmj {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    for name in SUBCOMMANDS:
+        try:
+            module = importlib.import_module(f"{__name__}.{name}")
+        except ModuleNotFoundError as err:  # a subcommand not built yet
+            if err.name != f"{__name__}.{name}":
+                raise
+            continue
+        module.add_parser(sub)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Entry point of the console script; returns the exit code."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if not getattr(args, "run", None):
+        parser.print_help()
+        return 2
+    try:
+        return int(args.run(args) or 0)
+    except WuhanMJError as err:
+        print(f"wuhanmj {args.command}: {err}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("wuhanmj: interrupted", file=sys.stderr)
+        return 130
