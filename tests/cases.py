@@ -1,0 +1,41 @@
+"""Load the shared test vectors (``shared/cases/*.json``, schema in its README).
+
+The folder is found from the environment variable ``WUHANMJ_CASES`` if set,
+else as ``<repo>/../shared/cases`` (the repository sits beside ``shared/``,
+in development and in a fresh CI clone alike).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+__all__ = ["cases_dir", "load_cases"]
+
+_TESTS = Path(__file__).resolve().parent
+
+
+def cases_dir() -> Path:
+    """The folder holding the case files; raises FileNotFoundError naming where it looked."""
+    env = os.environ.get("WUHANMJ_CASES")
+    candidates = [Path(env)] if env else []
+    candidates.append(_TESTS.parent.parent / "shared" / "cases")
+    for c in candidates:
+        if c.is_dir():
+            return c
+    raise FileNotFoundError(
+        "shared test vectors not found; looked in " + ", ".join(str(c) for c in candidates)
+        + " (set WUHANMJ_CASES to the cases folder)"
+    )
+
+
+def load_cases(name: str) -> list[dict]:
+    """The parsed JSON list of ``<cases>/<name>`` (``"hu.json"`` or ``"hu"``), unchanged."""
+    if not name.endswith(".json"):
+        name += ".json"
+    with open(cases_dir() / name, encoding="utf-8") as f:
+        data = json.load(f)
+    if not isinstance(data, list):
+        raise ValueError(f"{name}: expected a JSON list, got {type(data).__name__}")
+    return data
