@@ -373,10 +373,14 @@ cdef int _group_dp(const uint8_t* c, int n, bint chows, bint jiang_only,
 
 # ---------------------------------------------------------------- input checks
 
+cdef str _S258 = "258"
+cdef str _SANY = "any"
+
+
 cdef int _pair_mode(object pair) except -1:
-    if pair == "258":
+    if pair is _S258 or pair == _S258:
         return PAIR_258
-    if pair == "any":
+    if pair is _SANY or pair == _SANY:
         return PAIR_ANY
     raise ShapeError(f"pair must be '258' or 'any', got {pair!r}")
 
@@ -388,17 +392,17 @@ cdef int _load_counts(object counts, uint8_t* out) except -1:
     cdef object item
     if cnp.PyArray_Check(counts):
         arr = <cnp.ndarray>counts
-        if arr.ndim != 1 or arr.shape[0] != 34:
+        if cnp.PyArray_NDIM(arr) != 1 or cnp.PyArray_DIM(arr, 0) != 34:
             raise ShapeError(f"counts must have shape (34,), got {np.shape(arr)}")
-        if arr.dtype.kind not in "iu":
-            raise ShapeError(f"counts must be an integer array, got dtype {arr.dtype}")
-        if arr.dtype == np.uint8 and cnp.PyArray_ISCARRAY_RO(arr):
+        if cnp.PyArray_TYPE(arr) == cnp.NPY_UINT8 and cnp.PyArray_ISCARRAY_RO(arr):
             memcpy(out, cnp.PyArray_DATA(arr), 34)
             for i in range(34):
                 if out[i] > 4:
                     raise ShapeError(f"counts[{i}] = {out[i]}: a kind has at most 4 tiles")
                 total += out[i]
             return total
+        if arr.dtype.kind not in "iu":
+            raise ShapeError(f"counts must be an integer array, got dtype {arr.dtype}")
         counts = arr.tolist()
     elif isinstance(counts, (str, bytes)):
         raise ShapeError("counts must be 34 integers, not a string (use tile_counts() to parse tiles)")
@@ -421,6 +425,8 @@ cdef int _load_counts(object counts, uint8_t* out) except -1:
 
 
 cdef int _check_wilds(object wilds) except -1:
+    if type(wilds) is int and 0 <= <long>wilds <= MAX_TILES:
+        return <int>wilds
     if isinstance(wilds, bool) or not isinstance(wilds, (int, np.integer)):
         raise ShapeError(f"wilds must be an integer, got {wilds!r}")
     if not 0 <= wilds <= MAX_TILES:
