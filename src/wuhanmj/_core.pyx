@@ -79,18 +79,18 @@ __all__ = [
     "suit_patterns",
 ]
 
-DEF MAX_TILES = 14          # a hand never holds more (tiles + wildcards)
-DEF INF = 15                # "impossible" in a 4-bit table entry
-DEF N_SUIT = 405350         # suit patterns with counts 0-4 and total <= 14
-DEF N_HONOR = 78125         # 5 ** 7
+cdef enum:
+    MAX_TILES = 14          # a hand never holds more (tiles + wildcards)
+    INF = 15                # "impossible" in a 4-bit table entry
+    N_SUIT = 405350         # suit patterns with counts 0-4 and total <= 14
+    N_HONOR = 78125         # 5 ** 7
+    # pair modes
+    PAIR_NONE = 0
+    PAIR_ANY = 1
+    PAIR_258 = 2
 
 SUIT_PATTERNS = N_SUIT
 HONOR_PATTERNS = N_HONOR
-
-# pair modes
-DEF PAIR_NONE = 0
-DEF PAIR_ANY = 1
-DEF PAIR_258 = 2
 
 cdef int32_t RANK[9][MAX_TILES + 1][5]
 cdef uint32_t* SUIT_T = NULL
