@@ -153,6 +153,19 @@ def test_d8_forbid_every_kind_keeps_real_tiles():
     assert min_wilds(h, pair="any", forbid=range(34)) == 0
 
 
+def test_d8_forbid_applies_to_wildcards_not_to_held_tiles():
+    # forbid limits what a wildcard stands for; a held tile of a forbidden kind is still itself.
+    # 11z pair (real) + three wildcards as a pong of any other kind, e.g. 222z
+    check_complete("11z", 3, "any", True, forbid=[27])
+    # 77z pair (real 红中) + 8m and two wildcards as 8m: 888m
+    check_complete("8m77z", 2, "any", True, forbid=[HONGZHONG])
+    check_complete("8m77z", 2, "any", True, pungs_only=True, forbid=[HONGZHONG])
+    # 88p pair + three wildcards as a pong of 万 (only 万 allowed: a 清一色 reading)
+    check_complete("88p", 3, "any", True, forbid=[t for t in range(34) if t >= 9])
+    assert min_wilds(c("77z"), pair="any", forbid=[HONGZHONG]) == 0
+    assert min_wilds(c("11z2m"), pair="any", forbid=[t for t in range(34) if t >= 9]) == 2
+
+
 def test_d8_forbid_all_jiang_blocks_a_wild_258_pair():
     # 123m456p + 2 wildcards: the pair must be two wildcards standing for a 2/5/8
     h = c("123m456p")
