@@ -1,7 +1,7 @@
 """Load the shared test vectors (``shared/cases/*.json``, schema in its README).
 
-The folder is found from the environment variable ``WUHANMJ_CASES`` if set,
-else as ``<repo>/../shared/cases`` (the repository sits beside ``shared/``,
+The folder is the environment variable ``WUHANMJ_CASES`` if set (and only
+that), else ``<repo>/../shared/cases`` (the repository sits beside ``shared/``,
 in development and in a fresh CI clone alike).
 """
 
@@ -19,8 +19,8 @@ _TESTS = Path(__file__).resolve().parent
 def cases_dir() -> Path:
     """The folder holding the case files; raises FileNotFoundError naming where it looked."""
     env = os.environ.get("WUHANMJ_CASES")
-    candidates = [Path(env)] if env else []
-    candidates.append(_TESTS.parent.parent / "shared" / "cases")
+    # an explicit setting is used alone: a typo must not silently fall back to other vectors
+    candidates = [Path(env)] if env else [_TESTS.parent.parent / "shared" / "cases"]
     for c in candidates:
         if c.is_dir():
             return c
