@@ -1,0 +1,188 @@
+"""Simulation statistics (stats.py, results.py) and simulate() (issue 6).
+
+Statistics are checked against values worked out by hand on tiny fixed inputs;
+simulate() against itself only for determinism (same seed, different workers,
+batches or executors must agree exactly), never for the figures themselves.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import math
+from fractions import Fraction
+
+import pytest
+
+from wuhanmj.errors import WuhanMJError
+from wuhanmj.results import HandOutcome, SimulationResult, tally_outcome
+from wuhanmj.rules import Rules
+from wuhanmj.stats import Moments, Tally, exact
+
+AGENTS = ("greedy", "greedy", "greedy", "random")
+
+# Three hands worked by hand:
+#  hand A: dealer 0, seat 1 wins a 清一色 on seat 2's discard, hard; seat 2 pays 40.
+#  hand B: dealer 1, exhaustive draw (荒庄, X6): nobody pays.
+#  hand C: dealer 1, seat 3 self-draws a small hu, soft; seat 1 (dealer) pays 8, the others 4.
+HAND_A = HandOutcome(
+    dealer=0, winner=1, how="fangchong", big=("qingyise",), hard=True,
+    payments=(0, 40, -40, 0), reached=1, length=40, decisions=70,
+)
+HAND_B = HandOutcome(dealer=1, length=50, decisions=90)
+HAND_C = HandOutcome(
+    dealer=1, winner=3, how="zimo", hard=False, payments=(-4, -8, -4, 16), length=21, decisions=30,
+)
+
+
+def three_hands() -> SimulationResult:
+    t = Tally()
+    for o in (HAND_A, HAND_B, HAND_C):
+        tally_outcome(t, o, AGENTS)
+    return SimulationResult.from_tally(t, seed=5, rules=Rules.kaikou(), agents=AGENTS, match_hands=8)
+
+
+# ---------------------------------------------------------------- Moments / Tally
+def test_moments_of_three_values_by_hand():
+    m = Moments.of([10, -4, 6])
+    # mean 4; deviations 6, -8, 2 -> squares 104 -> sample variance 52
+    assert (m.n, m.total, m.total_sq) == (3, 12, 152)
+    assert m.mean == 4.0
+    assert m.variance == 52.0
+    assert m.std == pytest.approx(math.sqrt(52))
+    lo, hi = m.ci95
+    half = 1.959963984540054 * math.sqrt(52 / 3)
+    assert lo == pytest.approx(4 - half) and hi == pytest.approx(4 + half)
+
+
+def test_moments_empty_and_single_are_nan():
+    assert math.isnan(Moments().mean)
+    assert Moments.of([7]).mean == 7.0
+    assert math.isnan(Moments.of([7]).std)
+
+
+def test_moments_halves_stay_exact():
+    # x1.5 payments (X1) give halves; sums must be exact, not floats.
+    m = Moments.of([1.5, 2.5, 0.25])
+    assert m.total == Fraction(17, 4)
+    assert m.total_sq == Fraction(9, 4) + Fraction(25, 4) + Fraction(1, 16)
+
+
+def test_moments_no_cancellation_on_large_offset():
+    # Naive float sum of squares loses the variance of 1e9 + {0, 1, 2}; exact sums keep it.
+    m = Moments.of([1e9, 1e9 + 1, 1e9 + 2])
+    assert m.variance == 1.0
+
+
+def test_tally_merge_equals_one_pass_in_any_split():
+    values = [3, -1.5, 0, 12, -7, 2.25, 4]
+    whole = Tally()
+    for v in values:
+        whole.observe("x", v)
+        whole.count("n")
+    for cut in range(len(values) + 1):
+        a, b = Tally(), Tally()
+        for v in values[:cut]:
+            a.observe("x", v)
+            a.count("n")
+        for v in values[cut:]:
+            b.observe("x", v)
+            b.count("n")
+        assert b.merge(a) == whole  # merge order reversed on purpose
+
+
+def test_tally_json_round_trip():
+    t = Tally()
+    t.observe("pay", 1.5)
+    t.observe("pay", -3)
+    t.count("hands", 2)
+    d = json.loads(json.dumps(t.to_dict()))
+    assert Tally.from_dict(d) == t
+    assert d["moments"]["pay"] == {"n": 2, "total": "-3/2", "total_sq": "45/4"}
+
+
+@pytest.mark.parametrize("bad", [float("nan"), float("inf"), "3", True, None])
+def test_exact_rejects_non_numbers(bad):
+    with pytest.raises(WuhanMJError):
+        exact(bad)
+
+
+# ---------------------------------------------------------------- results on three fixed hands
+def test_three_hands_counts_by_hand():
+    r = three_hands()
+    assert r.hands == 3 and r.wins == 2
+    assert r.draw_rate == pytest.approx(1 / 3)
+    assert r.win_rate_by_seat == pytest.approx((0, 1 / 3, 0, 1 / 3))
+    # greedy holds 3 seats over 3 hands = 9 seat-hands, 1 win; random 3 seat-hands, 1 win
+    assert r.win_rate_by_agent == pytest.approx({"greedy": 1 / 9, "random": 1 / 3})
+    assert r.dealer_win_rate == 0
+    assert r.small_hu_rate == pytest.approx(1 / 3)
+    assert r.big_hu_rates["qingyise"] == pytest.approx(1 / 3)
+    assert r.big_hu_rates["pengpenghu"] == 0
+    assert r.hard_share == 0.5
+    assert r.how_rates["zimo"] == pytest.approx(1 / 3)
+    assert r.how_rates["fangchong"] == pytest.approx(1 / 3)
+    assert r.yinding_rate == pytest.approx(1 / 3) and r.jinding_rate == 0
+    assert r.mean_length == pytest.approx(37.0)  # (40 + 50 + 21) / 3
+    assert r.mean_decisions == pytest.approx(190 / 3)
+
+
+def test_three_hands_payments_by_hand():
+    r = three_hands()
+    seat2 = r.payments_by_seat[2]  # -40, 0, -4: mean -44/3
+    assert seat2.mean == pytest.approx(-44 / 3)
+    # deviations: -40+44/3 = -76/3, 44/3, 32/3 -> squares sum (5776+1936+1024)/9 = 8736/9; /2
+    assert seat2.variance == pytest.approx(8736 / 18)
+    assert r.payments_by_agent["random"].mean == pytest.approx(16 / 3)  # 0, 0, 16
+    # greedy seat-hands: 0,40,-40 | 0,0,0 | -4,-8,-4 -> sum -16 over 9
+    assert r.payments_by_agent["greedy"].mean == pytest.approx(-16 / 9)
+    # X5: every seat's mean payments sum to zero
+    assert sum(m.total for m in r.payments_by_seat) == 0
+
+
+def test_result_json_round_trip_and_null_for_nan():
+    r = three_hands()
+    assert SimulationResult.from_json(r.to_json()) == r
+    empty = SimulationResult.from_tally(Tally(), seed=0, rules=Rules.kaikou(), agents=AGENTS, match_hands=8)
+    d = json.loads(empty.to_json())
+    assert d["draw_rate"] is None
+
+
+def test_result_csv_rows():
+    rows = list(csv.DictReader(io.StringIO(three_hands().to_csv())))
+    got = {(r["metric"], r["key"]): r["value"] for r in rows}
+    assert got[("hands", "")] == "3"
+    assert float(got[("win_rate", "seat1")]) == pytest.approx(1 / 3)
+    assert float(got[("payment_mean", "seat3")]) == pytest.approx(16 / 3)  # 0, 0, 16
+    assert got[("agent", "seat3")] == "random"
+
+
+def test_result_merge_adds_hands():
+    r = three_hands()
+    both = r.merge(r)
+    assert both.hands == 6
+    assert both.win_rate_by_seat == pytest.approx(r.win_rate_by_seat)
+    assert both.payments_by_seat[3].n == 6
+
+
+def test_summary_names_the_figures():
+    text = three_hands().summary()
+    for word in ("荒庄", "qingyise", "金顶", "95% CI", "random"):
+        assert word in text
+
+
+@pytest.mark.parametrize(
+    "kwargs",
+    [
+        dict(dealer=4),
+        dict(dealer=0, winner=1, how="zimo", payments=(1, 1, 1, 1)),  # X5: sum is not 0
+        dict(dealer=0, payments=(-1, 1, 0, 0)),  # X6: a draw pays nothing
+        dict(dealer=0, winner=2, how="tsumo", payments=(0, 0, 0, 0)),
+        dict(dealer=0, winner=2, how="zimo", big=("yakuman",)),
+        dict(dealer=0, winner=2, how="zimo", liability="L4"),
+    ],
+)
+def test_hand_outcome_rejects_inconsistent_facts(kwargs):
+    with pytest.raises(WuhanMJError):
+        HandOutcome(**kwargs)
