@@ -19,7 +19,7 @@ from wuhanmj._core import (
     waits_batch,
 )
 from wuhanmj.errors import ShapeError, WuhanMJError
-from wuhanmj.tiles import parse_tiles, tile_counts
+from wuhanmj.tiles import tile_counts
 
 HONGZHONG = 33
 JIANG = [t for t in range(27) if t % 9 in (1, 4, 7)]
@@ -27,10 +27,6 @@ JIANG = [t for t in range(27) if t % 9 in (1, 4, 7)]
 
 def c(text: str) -> np.ndarray:
     return tile_counts(text)
-
-
-def kinds(text: str) -> list[int]:
-    return sorted(set(parse_tiles(text)))
 
 
 def check_complete(text: str, wilds: int, pair: str, expect: bool, **kw) -> None:
