@@ -450,6 +450,8 @@ cdef int _load_forbid(object forbid, uint8_t* out) except -1:
     memset(out, 0, 34)
     if forbid is None:
         return 0
+    if isinstance(forbid, (str, bytes)) or not hasattr(forbid, "__iter__"):
+        raise ShapeError(f"forbid must be an iterable of tile indices 0-33, got {forbid!r}")
     for item in forbid:
         if isinstance(item, bool) or not isinstance(item, (int, np.integer)) or not 0 <= item < 34:
             raise ShapeError(f"forbid must hold tile indices 0-33, got {item!r}")
@@ -469,7 +471,7 @@ cdef int _min_wilds_c(const uint8_t* c, int pm, bint pungs, const uint8_t* fb, i
     cdef uint32_t e[4]
     cdef int sets[4]
     cdef int pairs[4]
-    cdef int ss, ps, g, i, off, n, total = 0, best = 1000
+    cdef int ss, ps, g, i, off, n, total, best = 1000
     cdef bint redo
     _group_entries(c, e)
     _shifts(pm, pungs, &ss, &ps)
@@ -492,13 +494,18 @@ cdef int _min_wilds_c(const uint8_t* c, int pm, bint pungs, const uint8_t* fb, i
                 pairs[g] = _group_dp(c + off, n, g < 3 and not pungs, pm == PAIR_258, fb + off, 1)
         elif pairs[g] == INF:
             pairs[g] = 1000
-        total += sets[g]
+    # exactly one group holds the pair; a group may be impossible as sets only
+    # (a held forbidden kind that only a pair can use), so no difference trick here
     for g in range(4):
-        if pairs[g] < 1000 and pairs[g] - sets[g] < best:
-            best = pairs[g] - sets[g]
-    if total >= 1000 or best >= 1000:
-        return 1000
-    return total + best
+        if pairs[g] >= 1000:
+            continue
+        total = pairs[g]
+        for i in range(4):
+            if i != g:
+                total += sets[i]
+        if total < best:
+            best = total
+    return best if best < 1000 else 1000
 
 
 def min_wilds(counts, pair="258", pungs_only=False, forbid=None):
@@ -510,12 +517,15 @@ def min_wilds(counts, pair="258", pungs_only=False, forbid=None):
         pair: ``"258"`` — the pair must be a 2, 5 or 8 of a suit (W2) — or ``"any"``.
         pungs_only: sets must be pongs (碰碰胡 shape, W6).
         forbid: kinds a wildcard may not stand for (D8: 红中 and the 痞子); default none.
+            Held tiles of a forbidden kind are still ordinary tiles.
 
     Returns:
         int: the least ``w >= 0`` with ``is_complete(counts, w, ...)``.
 
     Raises:
-        ShapeError: bad shape, dtype, a count outside 0–4, more than 14 tiles, a bad ``pair``.
+        ShapeError: bad shape, dtype, a count outside 0–4, more than 14 tiles, a bad ``pair``
+            or ``forbid``; or, with ``forbid``, when no number of wildcards completes the hand
+            (e.g. a lone 1m when every kind is forbidden).
     """
     cdef uint8_t c[34]
     cdef uint8_t fb[34]
@@ -526,7 +536,7 @@ def min_wilds(counts, pair="258", pungs_only=False, forbid=None):
     _ensure()
     cdef int m = _min_wilds_c(c, pm, pungs_only, fb, nfb)
     if m >= 1000:
-        raise ShapeError("no wildcard count completes this hand: every kind is forbidden")
+        raise ShapeError("no number of wildcards completes this hand: the kinds it needs are forbidden")
     return m
 
 
