@@ -16,6 +16,7 @@ __all__ = [
     "IllegalActionError",
     "ReplayError",
     "CaseError",
+    "SetupError",
 ]
 
 
@@ -57,3 +58,8 @@ class ReplayError(WuhanMJError, ValueError):
 
 class CaseError(WuhanMJError, ValueError):
     """A JSON case (cases/ schema) is malformed."""
+
+
+class SetupError(WuhanMJError, ValueError):
+    """A game or match cannot be set up as asked: a bad dealer seat or scores, a seed
+    given together with a wall, or a saved state that does not hold together (G1, M1)."""
