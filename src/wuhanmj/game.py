@@ -1,0 +1,1247 @@
+"""One hand of Wuhan Mahjong: deal, turns, claim windows, 抢杠, 海底 and the settlement.
+
+:class:`Game` is a state machine driven by ``step(seat, action)`` (actions from
+:mod:`wuhanmj.actions`, or their integer codes). At every moment it is in one phase:
+
+- ``"turn"``: ``current_player`` holds 14 - 3 × melds tiles and acts (P1):
+  自摸 (only right after a draw), 暗杠, 蓄杠, a special play (P3), or a discard.
+- ``"claim"``: a discard lies on the table; every seat that may claim it is
+  asked (P2) and answers in any order; the window closes as soon as no pending
+  answer can change the outcome: hu > 冲杠/碰 > 吃, one winner, the first in turn
+  order after the discarder; chi only by the next player.
+- ``"rob"``: a 蓄杠 was declared; seats that can win on its tile may rob it
+  (P4) or pass. A rob is scored as a win on that tile with L3.
+- ``"haidi"``: the 海底 phase (G3): the seat that drew may only declare hu or pass.
+- ``"over"``: :attr:`result` holds the winner and the payments, or a draw.
+
+Seats whose only choice would be ``Pass`` are never asked: windows with nobody
+to ask close at once, and a 海底 draw that cannot win passes by itself.
+
+Wall layout and draws: see :mod:`wuhanmj.wall` (G1, G2, D1, D6).
+
+Decisions taken where RULES.md is silent (documented for users):
+
+- After claiming a 碰/吃 (no draw), the claimer's turn offers the same plays as
+  after a draw except 自摸: 暗杠, 蓄杠 and special plays are allowed (P1, P3).
+- A player that must discard but holds only 红中/痞子/癞子 while G4 forbids
+  special plays discards one of them; such a discard is never claimable
+  (R1, R3, R4) and scores nothing.
+- A 海底 draw that is not a win stays in the drawer's hand.
+- A robbed 蓄杠 tile moves from the robbed hand to the winner's hand; a won
+  discard moves from the discarder's river to the winner's hand.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from ._core import is_complete, waits
+from .actions import (
+    ACTION_SPACE_SIZE,
+    ACTIONS,
+    AN_GANG,
+    CHI,
+    CHONG_GANG,
+    HONGZHONG_GANG,
+    HU,
+    KIND_OF_CODE,
+    LAIZI_GANG,
+    PASS,
+    PENG,
+    PIZI_GANG,
+    XU_GANG,
+    Action,
+    decode,
+)
+from .errors import IllegalActionError, ReplayError, SetupError, WuhanMJError
+from .meld import Meld, SeatPlays
+from .rules import Rules
+from .tiles import HONGZHONG, format_tile, format_tiles, laizi_of, parse_tile, parse_tiles, pizi_of
+from .wall import FIRST_DRAW_POS, INDICATOR_POS, N_TILES, check_wall, shuffled_wall
+
+__all__ = ["Game", "HandResult", "PHASES"]
+
+TURN, CLAIM, ROB, HAIDI, OVER = range(5)
+PHASES = ("turn", "claim", "rob", "haidi", "over")
+NO_DRAW, FRONT, BACK = 0, 1, 2
+
+_JIANG = (1, 4, 7, 10, 13, 16, 19, 22, 25)
+_IS_JIANG = [t in _JIANG for t in range(34)]
+# claim priority (P2): hu 0 > chong_gang/peng 1 > chi 2; 9 = not a claim
+_RANK = [9] * ACTION_SPACE_SIZE
+_RANK[HU] = 0
+_RANK[PENG] = _RANK[CHONG_GANG] = 1
+for _c in range(CHI, PENG):
+    _RANK[_c] = 2
+_SPECIAL_KIND = {HONGZHONG_GANG: "hongzhong_gang", LAIZI_GANG: "laizi_gang"}
+_TILE_KEYS = ("tile", "indicator", "laizi", "prev_laizi")
+_EMPTY: frozenset = frozenset()
+
+_scoring = None
+
+
+def _score():
+    """The scoring module, imported on first use (it is needed only when a hu is possible)."""
+    global _scoring
+    if _scoring is None:
+        from . import scoring
+
+        _scoring = scoring
+    return _scoring
+
+
+@dataclass(frozen=True, slots=True)
+class HandResult:
+    """How a hand ended.
+
+    Fields:
+        winner: the winning seat, or None for an exhaustive draw (荒庄, X6).
+        how: ``"zimo"``, ``"fangchong"``, ``"qianggang"``, ``"gangshanghua"``,
+            ``"haidilao"``, or None for a draw.
+        win_tile: the tile won on (int 0–33), or None.
+        discarder: the seat that discarded the winning tile or was robbed (P4), else None.
+        payments: four numbers in seat order, winner positive, summing to 0
+            (points or money per ``Rules.schedule``; all 0 for a draw).
+        win: the :class:`wuhanmj.scoring.WinResult` (fan, big hu, liability), or None.
+    """
+
+    winner: int | None
+    how: str | None
+    win_tile: int | None
+    discarder: int | None
+    payments: tuple
+    win: Any = None
+
+    @property
+    def draw(self) -> bool:
+        """True for an exhaustive draw (荒庄, G3, X6)."""
+        return self.winner is None
+
+
+def _tiles_of_counts(c: Sequence[int]) -> list[int]:
+    return [t for t in range(34) for _ in range(c[t])]
+
+
+def _check_seat(seat: object, what: str = "seat") -> int:
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat <= 3:
+        raise IllegalActionError(f"{what} must be a seat 0-3, got {seat!r}")
+    return seat
+
+
+class Game:
+    """One hand of Wuhan Mahjong (G1–G4, P1–P5, R1–R4, scored by W/S/X/L).
+
+    Args:
+        rules: a :class:`wuhanmj.rules.Rules` (default ``Rules.kaikou()``).
+        seed: int, ``numpy.random.Generator`` or None: shuffles the wall (G1).
+        wall: an explicit wall of 136 tile kinds in the layout of
+            :mod:`wuhanmj.wall` (see :func:`wuhanmj.wall.scripted_wall`);
+            exclusive with ``seed``.
+        dealer: the dealer seat 0–3 (庄), who holds 14 tiles and acts first.
+        prev_laizi: the previous hand's 癞子 (X4, M2), int or notation, or None.
+        scores: the players' running match scores before this hand (shown in
+            observations only).
+
+    Raises:
+        SetupError: a bad dealer, scores, or both ``seed`` and ``wall``.
+        TileError, TileCountError: a wall that is not the 136 tiles.
+        RulesError: ``rules`` is not a Rules.
+
+    Main API: :attr:`phase`, :attr:`current_player`, :attr:`pending`,
+    :meth:`legal_actions`, :meth:`legal_action_codes`, :meth:`action_mask`,
+    :meth:`step`, :attr:`over`, :attr:`result`, :meth:`observation`,
+    :attr:`events`, :meth:`replay`, :meth:`to_dict`, :meth:`from_dict`, :meth:`clone`.
+    """
+
+    __slots__ = (
+        "rules", "dealer", "prev_laizi", "indicator", "laizi", "pizi", "scores",
+        "_wall", "_front", "_back", "_hands", "_n", "_melds", "_opened", "_specials", "_rivers",
+        "_phase", "_turn", "_drawn", "_draw_kind", "_tile", "_options", "_decisions",
+        "_wins", "_turn_win", "_result", "_events", "_special", "_forbid", "_dead",
+        "_lc_seat", "_lc", "_plays", "_waits", "_normal",
+    )
+
+    def __init__(
+        self,
+        rules: Rules | None = None,
+        *,
+        seed: Any = None,
+        wall: Iterable[int] | None = None,
+        dealer: int = 0,
+        prev_laizi: int | str | None = None,
+        scores: Sequence[float] = (0, 0, 0, 0),
+    ) -> None:
+        if rules is None:
+            rules = Rules.kaikou()
+        elif not isinstance(rules, Rules):
+            from .errors import RulesError
+
+            raise RulesError(f"rules must be a Rules, got {type(rules).__name__}")
+        if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer <= 3:
+            raise SetupError(f"dealer must be a seat 0-3, got {dealer!r}")
+        if wall is not None and seed is not None:
+            raise SetupError("give a seed or an explicit wall, not both (G1)")
+        w = check_wall(wall) if wall is not None else shuffled_wall(seed)
+        if prev_laizi is not None:
+            prev_laizi = parse_tile(prev_laizi) if isinstance(prev_laizi, str) else int(prev_laizi)
+            if not 0 <= prev_laizi < 34:
+                raise SetupError(f"prev_laizi must be a tile 0-33 or None, got {prev_laizi!r}")
+        try:
+            sc = tuple(scores)
+        except TypeError:
+            sc = ()
+        if len(sc) != 4 or not all(isinstance(x, (int, float)) and not isinstance(x, bool) for x in sc):
+            raise SetupError(f"scores must be four numbers, got {scores!r}")
+        self._setup(rules, w, dealer, prev_laizi, sc)
+
+    # ------------------------------------------------------------------ setup
+    def _setup(self, rules: Rules, w: list[int], dealer: int, prev_laizi: int | None, scores: tuple) -> None:
+        self.rules = rules
+        self.dealer = dealer
+        self.prev_laizi = prev_laizi
+        self.scores = scores
+        self._wall = w
+        hands = [[0] * 34 for _ in range(4)]
+        for i in range(4):
+            h = hands[(dealer + i) & 3]
+            for t in w[13 * i : 13 * i + 13]:
+                h[t] += 1
+        hands[dealer][w[52]] += 1
+        self._hands = hands
+        self._n = [13, 13, 13, 13]
+        self._n[dealer] = 14
+        ind = w[INDICATOR_POS]
+        self.indicator = ind
+        self.laizi = laizi_of(ind)
+        self.pizi = pizi_of(ind) if rules.pizi else ()
+        special = [False] * 34
+        special[HONGZHONG] = True
+        special[self.laizi] = True
+        for p in self.pizi:
+            special[p] = True
+        self._special = special
+        self._normal = [t for t in range(34) if not special[t]]
+        self._waits = [None, None, None, None]
+        self._forbid = (HONGZHONG,) + tuple(self.pizi)
+        self._dead = rules.dead_wall
+        self._front = FIRST_DRAW_POS
+        self._back = N_TILES - 1
+        self._melds = [[], [], [], []]
+        self._opened = [0, 0, 0, 0]
+        self._specials = [[], [], [], []]
+        self._rivers = [[], [], [], []]
+        self._phase = TURN
+        self._turn = dealer
+        self._drawn = None
+        self._draw_kind = NO_DRAW
+        self._tile = None
+        self._options = {}
+        self._decisions = {}
+        self._wins = {}
+        self._turn_win = None
+        self._result = None
+        self._lc_seat = -1
+        self._lc = ()
+        self._plays = None
+        self._events = [
+            {
+                "type": "deal",
+                "dealer": dealer,
+                "prev_laizi": prev_laizi,
+                "scores": list(scores),
+                "rules": rules.to_dict(),
+                "wall": list(w),
+                "hands": [_tiles_of_counts(h) for h in hands],
+            },
+            {"type": "indicator", "tile": ind, "laizi": self.laizi, "pizi": list(self.pizi)},
+        ]
+
+    # ------------------------------------------------------------------ public state
+    @property
+    def phase(self) -> str:
+        """``"turn"``, ``"claim"``, ``"rob"``, ``"haidi"`` or ``"over"``."""
+        return PHASES[self._phase]
+
+    @property
+    def over(self) -> bool:
+        """True once the hand has a result (a win or a draw)."""
+        return self._phase == OVER
+
+    @property
+    def result(self) -> HandResult | None:
+        """The :class:`HandResult` once the hand is over, else None."""
+        return self._result
+
+    @property
+    def tiles_left(self) -> int:
+        """Tiles left in the wall, front and back ends together (G2, D1)."""
+        return self._back - self._front + 1
+
+    @property
+    def turn(self) -> int:
+        """The seat whose turn it is; in a claim or rob window, the discarder / robbed seat."""
+        return self._turn
+
+    @property
+    def claim_tile(self) -> int | None:
+        """The discard or 蓄杠 tile offered to others in a claim/rob window, else None."""
+        return self._tile if self._phase in (CLAIM, ROB) else None
+
+    @property
+    def pending(self) -> tuple[int, ...]:
+        """Seats that may act now, in turn order (several in a claim window)."""
+        ph = self._phase
+        if ph == TURN or ph == HAIDI:
+            return (self._turn,)
+        if ph == OVER:
+            return ()
+        d = self._turn
+        dec = self._decisions
+        return tuple(s for s in ((d + 1) & 3, (d + 2) & 3, (d + 3) & 3) if s in self._options and s not in dec)
+
+    @property
+    def current_player(self) -> int | None:
+        """The seat expected to act: the first pending seat in turn order, None when over."""
+        ph = self._phase
+        if ph == TURN or ph == HAIDI:
+            return self._turn
+        if ph == OVER:
+            return None
+        p = self.pending
+        return p[0] if p else None
+
+    def hand(self, seat: int) -> list[int]:
+        """The concealed tiles of ``seat``, sorted (list of ints). Hidden information."""
+        return _tiles_of_counts(self._hands[_check_seat(seat)])
+
+    def hand_counts(self, seat: int) -> list[int]:
+        """The concealed tiles of ``seat`` as 34 counts (a new list)."""
+        return list(self._hands[_check_seat(seat)])
+
+    def hand_size(self, seat: int) -> int:
+        """Number of concealed tiles of ``seat`` (public)."""
+        return self._n[_check_seat(seat)]
+
+    def melds(self, seat: int) -> tuple[Meld, ...]:
+        """The melds of ``seat`` in the order made (a 蓄杠 replaces its 碰 in place)."""
+        return self._seat_plays()[_check_seat(seat)].melds
+
+    def seat_plays(self, seat: int) -> SeatPlays:
+        """Melds and special-play counts of ``seat``, as scoring takes them."""
+        return self._seat_plays()[_check_seat(seat)]
+
+    def discards(self, seat: int) -> tuple[int, ...]:
+        """The discards of ``seat`` still lying on the table (claimed ones left it)."""
+        return tuple(self._rivers[_check_seat(seat)])
+
+    def special_plays(self, seat: int) -> tuple[tuple[str, int], ...]:
+        """The special plays of ``seat`` in order: ``(kind, tile)``, kind ``"hongzhong_gang"``,
+        ``"pizi_gang"`` or ``"laizi_gang"`` (P3)."""
+        return tuple(self._specials[_check_seat(seat)])
+
+    def drawn_tile(self, seat: int) -> int | None:
+        """The tile ``seat`` just drew, on its own turn (hidden from others), else None."""
+        if self._phase in (TURN, HAIDI) and self._turn == seat:
+            return self._drawn
+        return None
+
+    def census(self) -> list[int]:
+        """Count every tile of the hand wherever it is (hands, melds, rivers, special plays,
+        indicator, wall): 34 counts that must all be 4 (T1). For tests and debugging."""
+        c = [0] * 34
+        for s in range(4):
+            h = self._hands[s]
+            for t in range(34):
+                c[t] += h[t]
+            for m in self._melds[s]:
+                for t in m[1]:
+                    c[t] += 1
+            for t in self._rivers[s]:
+                c[t] += 1
+            for _, t in self._specials[s]:
+                c[t] += 1
+        c[self.indicator] += 1
+        for t in self._wall[self._front : self._back + 1]:
+            c[t] += 1
+        return c
+
+    # ------------------------------------------------------------------ legal actions
+    def legal_action_codes(self, seat: int) -> tuple[int, ...]:
+        """The legal action codes of ``seat`` now, ascending (empty if it has nothing to do)."""
+        if seat == self._lc_seat:
+            return self._lc
+        codes = self._compute_legal(seat)
+        self._lc_seat = seat
+        self._lc = codes
+        return codes
+
+    def legal_actions(self, seat: int | None = None) -> list[Action]:
+        """The legal actions of ``seat`` (default: :attr:`current_player`) as action values."""
+        if seat is None:
+            seat = self.current_player
+            if seat is None:
+                return []
+        return [ACTIONS[c] for c in self.legal_action_codes(seat)]
+
+    def action_mask(self, seat: int | None = None):
+        """Boolean numpy array of shape (ACTION_SPACE_SIZE,): True at legal codes."""
+        import numpy as np
+
+        if seat is None:
+            seat = self.current_player
+        mask = np.zeros(ACTION_SPACE_SIZE, dtype=bool)
+        if seat is not None:
+            mask[list(self.legal_action_codes(seat))] = True
+        return mask
+
+    def _compute_legal(self, seat: int) -> tuple[int, ...]:
+        ph = self._phase
+        if ph == TURN:
+            return self._turn_codes(seat) if seat == self._turn else ()
+        if ph == CLAIM or ph == ROB:
+            o = self._options.get(seat)
+            if o is None or seat in self._decisions:
+                return ()
+            return o + (PASS,)
+        if ph == HAIDI:
+            return (HU, PASS) if seat == self._turn else ()
+        return ()
+
+    def _turn_codes(self, seat: int) -> tuple[int, ...]:
+        C = self._hands[seat]
+        codes = [t for t in self._normal if C[t]]
+        if self._back - self._front + 1 > self._dead:  # G4
+            an = [AN_GANG + t for t in codes if C[t] == 4] if 4 in C else ()
+            for m in self._melds[seat]:
+                if m[0] == "peng" and C[m[1][0]]:
+                    codes.append(XU_GANG + m[1][0])
+            if len(codes) > 1 and codes[-1] >= XU_GANG:
+                codes.sort()
+            codes.extend(an)
+            if C[HONGZHONG]:
+                codes.append(HONGZHONG_GANG)
+            for p in self.pizi:
+                if C[p]:
+                    codes.append(PIZI_GANG + p)
+            if C[self.laizi]:
+                codes.append(LAIZI_GANG)
+        elif not codes:
+            # only 红中/痞子/癞子 left and G4 forbids playing them: a dead discard (module doc)
+            codes = [t for t in range(34) if C[t]]
+        if self._draw_kind and self._turn_win_ok(seat):
+            codes.append(HU)
+        return tuple(codes)
+
+    # ------------------------------------------------------------------ hu checks
+    def _turn_win_ok(self, seat: int) -> bool:
+        w = self._turn_win
+        if w is None:
+            w = self._check_self_win(seat)
+            self._turn_win = w
+        return w is not False
+
+    def _check_self_win(self, seat: int):
+        if not self._opened[seat]:  # W4
+            return False
+        C = self._hands[seat]
+        if C[HONGZHONG]:  # W5
+            return False
+        for p in self.pizi:
+            if C[p]:
+                return False
+        if not self._shape_may_win(seat, C):
+            return False
+        if self._phase == HAIDI:
+            how = "haidilao"
+        elif self._draw_kind == BACK:
+            how = "gangshanghua"
+        else:
+            how = "zimo"
+        res = self._evaluate(seat, C, self._drawn, how, None)
+        return res if res.legal else False
+
+    def _claim_win(self, seat: int, t: int, d: int, how: str) -> bool:
+        """Can ``seat`` win on ``t`` from seat ``d``? Caches the WinResult in ``_wins``."""
+        ws = self._waits[seat]
+        if ws is None:
+            ws = self._waits[seat] = self._win_kinds(seat)
+        if t not in ws:
+            return False
+        C2 = self._hands[seat][:]
+        C2[t] += 1
+        res = self._evaluate(seat, C2, t, how, d)
+        if res.legal:
+            self._wins[seat] = res
+            return True
+        return False
+
+    def _win_kinds(self, seat: int) -> frozenset:
+        """Kinds that may complete ``seat``'s waiting hand (13 - 3 x melds tiles): a fast
+        superset of its wins (W1, W3, W4, W5, D8), cached until the seat discards again."""
+        if not self._opened[seat]:  # W4
+            return _EMPTY
+        C = self._hands[seat]
+        if C[HONGZHONG]:  # W5
+            return _EMPTY
+        for p in self.pizi:
+            if C[p]:
+                return _EMPTY
+        L = self.laizi
+        k = C[L]
+        if k:
+            B = C[:]
+            B[L] = 0
+        else:
+            B = C
+        ws = set(waits(B, k, "any", False, self._forbid))
+        total = sum(B)
+        melds = self._melds[seat]
+        if sum(B[27:]) == total and all(m[1][0] >= 27 for m in melds):
+            ws.update(range(27, 33))  # W3 风一色
+        if sum([B[t] for t in _JIANG]) == total and all(m[0] != "chi" and _IS_JIANG[m[1][0]] for m in melds):
+            ws.update(_JIANG)  # W3 将一色
+        return frozenset(ws)
+
+    def _shape_may_win(self, seat: int, C: list[int]) -> bool:
+        """A fast superset of the winning shapes (W1, W3, D8): any pair, 癞子 as wildcards."""
+        L = self.laizi
+        k = C[L]
+        if k:
+            B = C[:]
+            B[L] = 0
+        else:
+            B = C
+        if is_complete(B, k, "any", False, self._forbid):
+            return True
+        # W3: all honors or all 2/5/8 (hand and melds), whatever the shape
+        total = sum(B)
+        melds = self._melds[seat]
+        if sum(B[27:]) == total and all(m[1][0] >= 27 for m in melds):
+            return True
+        if sum([B[t] for t in _JIANG]) == total and all(m[0] != "chi" and _IS_JIANG[m[1][0]] for m in melds):
+            return True
+        return False
+
+    def _evaluate(self, seat: int, C: list[int], tile: int, how: str, d: int | None):
+        sc = _score()
+        kw = {}
+        if d is not None:
+            h = self._hands[d]
+            if how == "qianggang" and self._phase == ROB:  # the 蓄杠 tile is still in the robbed hand
+                h = h[:]
+                h[tile] -= 1
+            dh = _tiles_of_counts(h)
+            kw["discarder_ready"] = bool(sc.is_ready(dh, self.indicator, self.rules, self._seat_plays()[d].melds))
+            kw["discarder_holds_non_jiang"] = bool(sc.holds_non_jiang(dh))
+        return sc.evaluate_win(
+            hand=_tiles_of_counts(C),
+            win_tile=tile,
+            how=how,
+            winner=seat,
+            dealer=self.dealer,
+            indicator=self.indicator,
+            seats=self._seat_plays(),
+            discarder=d,
+            prev_laizi=self.prev_laizi,
+            rules=self.rules,
+            **kw,
+        )
+
+    def _seat_plays(self) -> tuple[SeatPlays, ...]:
+        p = self._plays
+        if p is None:
+            out = []
+            for s in range(4):
+                hz = pz = lz = 0
+                for kind, _ in self._specials[s]:
+                    if kind == "hongzhong_gang":
+                        hz += 1
+                    elif kind == "pizi_gang":
+                        pz += 1
+                    else:
+                        lz += 1
+                melds = tuple(Meld(k, ts, src) for k, ts, src in self._melds[s])
+                out.append(SeatPlays(melds, hz, pz, lz))
+            p = self._plays = tuple(out)
+        return p
+
+    # ------------------------------------------------------------------ step
+    def step(self, seat: int, action: Action | int) -> None:
+        """Apply ``action`` (an Action or its int code) for ``seat``.
+
+        Raises:
+            IllegalActionError: the action is not legal now; the message names the
+                rule (G, P, R, W ids). The state is left exactly as it was.
+        """
+        code = action if type(action) is int else self._code_of(action)
+        if seat != self._lc_seat:
+            if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat <= 3:
+                raise IllegalActionError(f"seat must be a seat 0-3, got {seat!r}")
+            legal = self.legal_action_codes(seat)
+        else:
+            legal = self._lc
+        if code not in legal:
+            raise IllegalActionError(self._why_illegal(seat, code))
+        self._lc_seat = -1
+        ph = self._phase
+        if ph == TURN:
+            self._turn_step(seat, code)
+        elif ph == CLAIM or ph == ROB:
+            self._decide(seat, code)
+        else:  # HAIDI
+            if code == HU:
+                self._win_self(seat)
+            else:
+                self._events.append({"type": "pass", "seat": seat, "action": PASS})
+                self._haidi((seat + 1) & 3)
+
+    def apply(self, action: Action | int) -> None:
+        """``step(current_player, action)`` (OpenSpiel style)."""
+        seat = self.current_player
+        if seat is None:
+            raise IllegalActionError("G3/X6: the hand is over; no action is legal")
+        self.step(seat, action)
+
+    @staticmethod
+    def _code_of(action: Any) -> int:
+        if isinstance(action, Action):
+            return action.code
+        return decode(action).code
+
+    def _turn_step(self, s: int, code: int) -> None:
+        C = self._hands[s]
+        ev = self._events
+        if code < 34:  # discard
+            t = code
+            C[t] -= 1
+            self._n[s] -= 1
+            self._rivers[s].append(t)
+            self._waits[s] = None
+            ev.append({"type": "discard", "seat": s, "tile": t, "action": code})
+            self._drawn = None
+            self._draw_kind = NO_DRAW
+            if self._special[t] or not self._open_claims(s, t):
+                self._draw_next((s + 1) & 3)
+        elif code == HU:
+            self._win_self(s)
+        elif code < AN_GANG:  # xu_gang
+            t = code - XU_GANG
+            ev.append({"type": "gang", "seat": s, "kind": "xu_gang", "tile": t, "action": code})
+            if not self._open_rob(s, t):
+                self._complete_xu(s, t)
+        elif code < HONGZHONG_GANG:  # an_gang
+            t = code - AN_GANG
+            C[t] -= 4
+            self._n[s] -= 4
+            self._melds[s].append(("an_gang", (t, t, t, t), None))
+            self._plays = None
+            ev.append({"type": "gang", "seat": s, "kind": "an_gang", "tile": t, "action": code})
+            self._replace(s)
+        else:  # special plays (P3)
+            if code == HONGZHONG_GANG:
+                t, kind = HONGZHONG, "hongzhong_gang"
+            elif code == LAIZI_GANG:
+                t, kind = self.laizi, "laizi_gang"
+            else:
+                t, kind = code - PIZI_GANG, "pizi_gang"
+            C[t] -= 1
+            self._n[s] -= 1
+            self._specials[s].append((kind, t))
+            self._plays = None
+            ev.append({"type": "special", "seat": s, "kind": kind, "tile": t, "action": code})
+            self._replace(s)
+
+    # ------------------------------------------------------------------ draws
+    def _replace(self, s: int) -> None:
+        """Replacement draw from the back after a gang or special play (P1, P3, D1)."""
+        t = self._wall[self._back]
+        self._back -= 1
+        self._hands[s][t] += 1
+        self._n[s] += 1
+        self._phase = TURN
+        self._turn = s
+        self._drawn = t
+        self._draw_kind = BACK
+        self._turn_win = None
+        self._events.append({"type": "draw", "seat": s, "tile": t, "end": "back"})
+
+    def _draw_next(self, s: int) -> None:
+        """A normal draw is due for ``s``: from the front, or the 海底 phase (G2, G3)."""
+        if self._back - self._front + 1 <= self._dead + 4:
+            self._haidi(s)
+            return
+        t = self._wall[self._front]
+        self._front += 1
+        self._hands[s][t] += 1
+        self._n[s] += 1
+        self._phase = TURN
+        self._turn = s
+        self._drawn = t
+        self._draw_kind = FRONT
+        self._turn_win = None
+        self._events.append({"type": "draw", "seat": s, "tile": t, "end": "front"})
+
+    def _haidi(self, s: int) -> None:
+        """G3: each seat in turn draws one tile while more than ``dead_wall`` remain;
+        only a self-drawn win (海底捞) may be declared. Seats that cannot win pass by themselves."""
+        dead = self._dead
+        while self._back - self._front + 1 > dead:
+            t = self._wall[self._front]
+            self._front += 1
+            self._hands[s][t] += 1
+            self._n[s] += 1
+            self._phase = HAIDI
+            self._turn = s
+            self._drawn = t
+            self._draw_kind = FRONT
+            self._turn_win = None
+            self._events.append({"type": "draw", "seat": s, "tile": t, "end": "front"})
+            if self._turn_win_ok(s):
+                return
+            s = (s + 1) & 3
+        self._drawn = None
+        self._draw_kind = NO_DRAW
+        self._finish(HandResult(None, None, None, None, (0, 0, 0, 0), None))
+
+    # ------------------------------------------------------------------ claim windows
+    def _open_claims(self, d: int, t: int) -> bool:
+        """Ask every seat that may claim discard ``t`` of seat ``d`` (P2). False if nobody may."""
+        hands = self._hands
+        sp = self._special
+        gang_ok = self._back - self._front + 1 > self._dead  # G4
+        opts = {}
+        self._wins = {}
+        for i in (1, 2, 3):
+            s = (d + i) & 3
+            C = hands[s]
+            o = []
+            if i == 1 and t < 27:
+                r = t % 9
+                if r >= 2 and C[t - 2] and C[t - 1] and not sp[t - 2] and not sp[t - 1]:
+                    o.append(CHI + 7 * (t // 9) + r - 2)
+                if 1 <= r <= 7 and C[t - 1] and C[t + 1] and not sp[t - 1] and not sp[t + 1]:
+                    o.append(CHI + 7 * (t // 9) + r - 1)
+                if r <= 6 and C[t + 1] and C[t + 2] and not sp[t + 1] and not sp[t + 2]:
+                    o.append(CHI + 7 * (t // 9) + r)
+            c = C[t]
+            if c >= 2:
+                o.append(PENG)
+                if c == 3 and gang_ok:
+                    o.append(CHONG_GANG)
+            if self._opened[s] and self._claim_win(s, t, d, "fangchong"):
+                o.append(HU)
+            if o:
+                opts[s] = tuple(o)
+        if not opts:
+            return False
+        self._phase = CLAIM
+        self._turn = d
+        self._tile = t
+        self._options = opts
+        self._decisions = {}
+        return True
+
+    def _open_rob(self, s: int, t: int) -> bool:
+        """P4: after seat ``s`` declares 蓄杠 of ``t``, ask the seats that can win on ``t``."""
+        opts = {}
+        self._wins = {}
+        for i in (1, 2, 3):
+            w = (s + i) & 3
+            if self._opened[w] and self._claim_win(w, t, s, "qianggang"):
+                opts[w] = (HU,)
+        if not opts:
+            return False
+        self._phase = ROB
+        self._turn = s
+        self._tile = t
+        self._options = opts
+        self._decisions = {}
+        return True
+
+    def _decide(self, seat: int, code: int) -> None:
+        self._decisions[seat] = code
+        if code == PASS:
+            self._events.append({"type": "pass", "seat": seat, "action": PASS})
+        else:
+            e = {"type": "claim", "seat": seat, "kind": KIND_OF_CODE[code], "tile": self._tile,
+                 "from": self._turn, "action": code}
+            self._events.append(e)
+        self._try_resolve()
+
+    def _try_resolve(self) -> None:
+        d = self._turn
+        best = -1
+        best_key = (9, 9)
+        for s, c in self._decisions.items():
+            if c != PASS:
+                key = (_RANK[c], (s - d) & 3)
+                if key < best_key:
+                    best_key = key
+                    best = s
+        dec = self._decisions
+        for s, o in self._options.items():
+            if s not in dec and (min(_RANK[c] for c in o), (s - d) & 3) < best_key:
+                return  # an answer still pending could change the outcome
+        t = self._tile
+        self._options = {}
+        self._decisions = {}
+        self._tile = None
+        if self._phase == ROB:
+            if best < 0:
+                self._complete_xu(d, t)
+            else:
+                self._win_claim(best, t, "qianggang", d)
+            return
+        if best < 0:
+            self._draw_next((d + 1) & 3)
+            return
+        code = dec[best]
+        if code == HU:
+            self._win_claim(best, t, "fangchong", d)
+            return
+        self._rivers[d].pop()
+        C = self._hands[best]
+        if code == PENG:
+            C[t] -= 2
+            self._n[best] -= 2
+            meld = ("peng", (t, t, t), d)
+        elif code == CHONG_GANG:
+            C[t] -= 3
+            self._n[best] -= 3
+            meld = ("chong_gang", (t, t, t, t), d)
+        else:
+            low = code - CHI
+            low = 9 * (low // 7) + low % 7
+            for x in (low, low + 1, low + 2):
+                if x != t:
+                    C[x] -= 1
+            self._n[best] -= 2
+            meld = ("chi", (low, low + 1, low + 2), d)
+        self._melds[best].append(meld)
+        self._opened[best] += 1
+        self._plays = None
+        self._events.append({"type": "meld", "seat": best, "kind": meld[0], "tiles": list(meld[1]), "from": d})
+        if code == CHONG_GANG:
+            self._replace(best)
+        else:
+            self._phase = TURN
+            self._turn = best
+            self._drawn = None
+            self._draw_kind = NO_DRAW
+            self._turn_win = None
+
+    def _complete_xu(self, s: int, t: int) -> None:
+        """The 蓄杠 stands (nobody robbed it): the peng becomes a xu_gang in place (P1)."""
+        self._hands[s][t] -= 1
+        self._n[s] -= 1
+        melds = self._melds[s]
+        for i, m in enumerate(melds):
+            if m[0] == "peng" and m[1][0] == t:
+                melds[i] = ("xu_gang", (t, t, t, t), m[2])
+                break
+        self._plays = None
+        self._replace(s)
+
+    # ------------------------------------------------------------------ endings
+    def _win_self(self, s: int) -> None:
+        res = self._turn_win
+        if res is None or res is False:  # restored from a dict: evaluate again
+            res = self._check_self_win(s)
+        how = "haidilao" if self._phase == HAIDI else ("gangshanghua" if self._draw_kind == BACK else "zimo")
+        self._events.append({"type": "hu", "seat": s, "how": how, "tile": self._drawn, "from": None,
+                             "action": HU})
+        self._finish(HandResult(s, how, self._drawn, None, tuple(res.payments), res))
+
+    def _win_claim(self, w: int, t: int, how: str, d: int) -> None:
+        res = self._wins.get(w)
+        if res is None:  # restored from a dict: evaluate again
+            C2 = self._hands[w][:]
+            C2[t] += 1
+            res = self._evaluate(w, C2, t, how, d)
+        if how == "fangchong":
+            self._rivers[d].pop()
+        else:  # qianggang: the robbed 蓄杠 did not happen (L3)
+            self._hands[d][t] -= 1
+            self._n[d] -= 1
+        self._hands[w][t] += 1
+        self._n[w] += 1
+        self._wins = {}
+        self._events.append({"type": "hu", "seat": w, "how": how, "tile": t, "from": d})
+        self._finish(HandResult(w, how, t, d, tuple(res.payments), res))
+
+    def _finish(self, result: HandResult) -> None:
+        self._phase = OVER
+        self._result = result
+        self._options = {}
+        self._decisions = {}
+        self._tile = None
+        e = {"type": "settlement", "winner": result.winner, "how": result.how, "tile": result.win_tile,
+             "from": result.discarder, "payments": list(result.payments), "draw": result.winner is None}
+        w = result.win
+        if w is not None:
+            e["big"] = list(w.big)
+            e["hard"] = bool(w.hard)
+            e["liable"] = w.liable
+        self._events.append(e)
+
+    # ------------------------------------------------------------------ illegal-action messages
+    def _why_illegal(self, seat: int, code: int) -> str:
+        """A message naming the rule an illegal action breaks (never mutates the state)."""
+        if not isinstance(code, int) or isinstance(code, bool) or not 0 <= code < ACTION_SPACE_SIZE:
+            return f"action code must be an int 0-{ACTION_SPACE_SIZE - 1}, got {code!r}"
+        name = KIND_OF_CODE[code]
+        ph = self._phase
+        if ph == OVER:
+            return "the hand is over (a win or an exhaustive draw): no action is legal"
+        if ph == TURN and seat != self._turn:
+            if code in (PASS, HU) or CHI <= code <= CHONG_GANG:
+                return f"P2: no discard is offered for claims now; it is seat {self._turn}'s turn"
+            return f"P1: it is seat {self._turn}'s turn, not seat {seat}'s"
+        if ph == HAIDI:
+            if seat != self._turn:
+                return f"G3: in the 海底 phase only seat {self._turn}, who drew, may act"
+            return f"G3: in the 海底 phase only a self-drawn hu or pass is allowed, not {name}"
+        if ph in (CLAIM, ROB):
+            if seat == self._turn:
+                return f"P2: seat {seat} cannot claim its own {'discard' if ph == CLAIM else '蓄杠'}"
+            if seat in self._decisions:
+                return f"P2: seat {seat} has already answered this claim window"
+            if ph == ROB and code not in (HU, PASS):
+                return f"P4: after a 蓄杠 the others may only rob it (hu) or pass, not {name}"
+            if seat not in self._options:
+                if code == HU:
+                    return self._why_no_hu(seat, self._tile)
+                return f"P2: seat {seat} has no claim on this tile; nothing to decide"
+            t = self._tile
+            C = self._hands[seat]
+            if CHI <= code < PENG:
+                if seat != (self._turn + 1) & 3:
+                    return "P2: chi only by the next player (下家)"
+                low = code - CHI
+                low = 9 * (low // 7) + low % 7
+                tiles = (low, low + 1, low + 2)
+                if t not in tiles:
+                    return f"P2: chi {format_tiles(tiles)} does not use the discard {format_tile(t)}"
+                for x in tiles:
+                    if x != t and self._special[x]:
+                        return f"R3/R4: {format_tile(x)} (癞子/痞子) cannot be used in a chi"
+                return f"P2: seat {seat} lacks the tiles for chi {format_tiles(tiles)}"
+            if code == PENG:
+                return f"P2: peng needs two {format_tile(t)} in hand"
+            if code == CHONG_GANG:
+                if C[t] == 3:
+                    return "G4: no gang when only the dead wall (海底) is left"
+                return f"P2: chong_gang needs three {format_tile(t)} in hand"
+            if code == HU:
+                return self._why_no_hu(seat, t)
+            return f"P2: in a claim window only hu, chong_gang, peng, chi or pass, not {name}"
+        # TURN, seat on turn
+        C = self._hands[seat]
+        gang_ok = self._back - self._front + 1 > self._dead
+        if code == PASS:
+            return "P1: a player on its turn must discard or act; pass is only for claims"
+        if CHI <= code <= CHONG_GANG:
+            return f"P2: {name} only claims another player's discard"
+        if code < 34:
+            t = code
+            if not C[t]:
+                return f"P1: seat {seat} holds no {format_tile(t)} to discard"
+            if t == HONGZHONG:
+                return "R1: 红中 is never discarded; play it as HongzhongGang (P3)"
+            if t == self.laizi:
+                return "R4: a 癞子 is never discarded; play it as LaiziGang (P3)"
+            return f"R3: a 痞子 ({format_tile(t)}) is never discarded; play it as PiziGang (P3)"
+        if code == HU:
+            if not self._draw_kind:
+                return "P1: a self-drawn hu needs a drawn tile (none after a chi/peng)"
+            return self._why_no_hu(seat, None)
+        if not gang_ok and code >= XU_GANG:
+            return "G4: no gang or special play when only the dead wall (海底) is left"
+        if code < AN_GANG:
+            t = code - XU_GANG
+            if not any(m[0] == "peng" and m[1][0] == t for m in self._melds[seat]):
+                return f"P1: xu_gang needs an own peng of {format_tile(t)}"
+            return f"P1: xu_gang needs a {format_tile(t)} in hand"
+        if code < HONGZHONG_GANG:
+            t = code - AN_GANG
+            if t == HONGZHONG:
+                return "R1: 红中 is never konged"
+            if self._special[t]:
+                return f"R3/R4: {format_tile(t)} (癞子/痞子) can never be konged"
+            return f"P1: an_gang needs four {format_tile(t)} in hand"
+        if code == HONGZHONG_GANG:
+            return "P3: hongzhong_gang needs a 红中 in hand"
+        if code == LAIZI_GANG:
+            return f"P3: laizi_gang needs the 癞子 {format_tile(self.laizi)} in hand"
+        t = code - PIZI_GANG
+        if t not in self.pizi:
+            return f"R3: {format_tile(t)} is not a 痞子 here" + ("" if self.rules.pizi else " (rule pizi is off)")
+        return f"P3: pizi_gang needs a {format_tile(t)} in hand"
+
+    def _why_no_hu(self, seat: int, t: int | None) -> str:
+        if not self._opened[seat]:
+            return "W4: never opened (no chi/peng/明杠): cannot win"
+        C = self._hands[seat][:]
+        if C[HONGZHONG]:
+            return "W5: holds a 红中: cannot win"
+        for p in self.pizi:
+            if C[p]:
+                return f"W5: holds a 痞子 ({format_tile(p)}): cannot win"
+        if t is not None:
+            C[t] += 1
+        if not self._shape_may_win(seat, C):
+            return "W1: the tiles do not form a winning hand"
+        return "W2/W8/W11: the hand does not make a legal win under these rules"
+
+    # ------------------------------------------------------------------ copies and views
+    def clone(self) -> Game:
+        """An independent copy (cheap: the wall and immutable values are shared)."""
+        g = Game.__new__(Game)
+        g.rules = self.rules
+        g.dealer = self.dealer
+        g.prev_laizi = self.prev_laizi
+        g.indicator = self.indicator
+        g.laizi = self.laizi
+        g.pizi = self.pizi
+        g.scores = self.scores
+        g._wall = self._wall
+        g._front = self._front
+        g._back = self._back
+        g._hands = [h[:] for h in self._hands]
+        g._n = self._n[:]
+        g._melds = [m[:] for m in self._melds]
+        g._opened = self._opened[:]
+        g._specials = [m[:] for m in self._specials]
+        g._rivers = [m[:] for m in self._rivers]
+        g._phase = self._phase
+        g._turn = self._turn
+        g._drawn = self._drawn
+        g._draw_kind = self._draw_kind
+        g._tile = self._tile
+        g._options = dict(self._options)
+        g._decisions = dict(self._decisions)
+        g._wins = dict(self._wins)
+        g._turn_win = self._turn_win
+        g._result = self._result
+        g._events = self._events[:]
+        g._special = self._special
+        g._forbid = self._forbid
+        g._dead = self._dead
+        g._lc_seat = self._lc_seat
+        g._lc = self._lc
+        g._plays = self._plays
+        g._waits = self._waits[:]
+        g._normal = self._normal
+        return g
+
+    __copy__ = clone
+
+    def observation(self, seat: int):
+        """What ``seat`` may see now: a :class:`wuhanmj.observation.Observation`."""
+        from .observation import observe
+
+        return observe(self, seat)
+
+    # ------------------------------------------------------------------ events, replay, save
+    @property
+    def events(self) -> list[dict]:
+        """The event log so far: JSON-ready dicts, tiles in the notation of T2.
+
+        Types: ``deal`` (rules, dealer, wall, hands), ``indicator`` (tile, 癞子,
+        痞子), ``draw`` (seat, tile, end ``front``/``back``), ``discard``,
+        ``claim`` (a seat's answer in a claim/rob window: chi/peng/chong_gang/hu),
+        ``pass``, ``meld`` (a claim that took effect), ``gang`` (an_gang, or a
+        declared xu_gang), ``special`` (hongzhong/pizi/laizi_gang), ``hu`` (the
+        win: seat, how, tile, from), ``settlement`` (payments). Events that a
+        player chose carry ``action``, the action code; :meth:`replay` replays those.
+        """
+        return [_render(e) for e in self._events]
+
+    def event_log(self) -> str:
+        """The event log as JSON lines (one event per line)."""
+        return "\n".join(json.dumps(e, ensure_ascii=False, separators=(",", ":")) for e in self.events) + "\n"
+
+    @classmethod
+    def replay(cls, events: str | Iterable[Mapping | str]) -> Game:
+        """Rebuild a game from its event log (as :attr:`events` or :meth:`event_log` gave it).
+
+        The log may stop mid-hand. The replayed game's log must equal the given one.
+
+        Raises:
+            ReplayError: the log is malformed, an action in it is illegal, or what
+                the game does differs from what the log says (first differing event named).
+        """
+        evs = _parse_events(events)
+        if len(evs) < 2 or evs[0].get("type") != "deal" or evs[1].get("type") != "indicator":
+            raise ReplayError("an event log starts with a deal and an indicator event")
+        d = _unrender(evs[0])
+        try:
+            g = cls(
+                Rules.from_dict(d["rules"]),
+                wall=d["wall"],
+                dealer=d["dealer"],
+                prev_laizi=d["prev_laizi"],
+                scores=tuple(d.get("scores", (0, 0, 0, 0))),
+            )
+        except (KeyError, TypeError, WuhanMJError) as e:
+            raise ReplayError(f"deal event: {e}") from None
+        for i, e in enumerate(evs[2:], start=2):
+            if "action" in e:
+                try:
+                    g.step(e["seat"], e["action"])
+                except (IllegalActionError, KeyError) as err:
+                    raise ReplayError(f"event {i} ({e.get('type')}): {err}") from None
+        mine = g.events
+        for i, (a, b) in enumerate(zip(mine, evs)):
+            if a != dict(b):
+                raise ReplayError(f"event {i} differs: log has {dict(b)!r}, the game gives {a!r}")
+        if len(mine) != len(evs):
+            raise ReplayError(f"the log has {len(evs)} events, the game gives {len(mine)}")
+        return g
+
+    def to_dict(self) -> dict[str, Any]:
+        """The whole state as JSON-ready data (hidden information included); see :meth:`from_dict`."""
+        return {
+            "format": "wuhanmj.game/1",
+            "rules": self.rules.to_dict(),
+            "dealer": self.dealer,
+            "prev_laizi": self.prev_laizi,
+            "scores": list(self.scores),
+            "wall": list(self._wall),
+            "front": self._front,
+            "back": self._back,
+            "hands": [list(h) for h in self._hands],
+            "melds": [[[k, list(ts), src] for k, ts, src in m] for m in self._melds],
+            "specials": [[[k, t] for k, t in sp] for sp in self._specials],
+            "rivers": [list(r) for r in self._rivers],
+            "phase": PHASES[self._phase],
+            "turn": self._turn,
+            "drawn": self._drawn,
+            "draw_kind": self._draw_kind,
+            "tile": self._tile,
+            "options": {str(s): list(o) for s, o in sorted(self._options.items())},
+            "decisions": {str(s): c for s, c in sorted(self._decisions.items())},
+            "events": self.events,
+        }
+
+    @classmethod
+    def from_dict(cls, d: Mapping[str, Any]) -> Game:
+        """Restore a game saved by :meth:`to_dict`, mid-hand or over.
+
+        Raises:
+            SetupError: the data is malformed or does not hold together (the tile
+                census of T1 fails, or the state differs from its own event log).
+        """
+        try:
+            if d.get("format") != "wuhanmj.game/1":
+                raise SetupError(f"unknown saved-game format {d.get('format')!r}")
+            g = cls(Rules.from_dict(d["rules"]), wall=d["wall"], dealer=d["dealer"],
+                    prev_laizi=d["prev_laizi"], scores=tuple(d["scores"]))
+            g._front = int(d["front"])
+            g._back = int(d["back"])
+            g._hands = [[int(x) for x in h] for h in d["hands"]]
+            g._n = [sum(h) for h in g._hands]
+            g._melds = [[(k, tuple(int(x) for x in ts), src) for k, ts, src in m] for m in d["melds"]]
+            g._opened = [sum(1 for k, _, _ in m if k != "an_gang") for m in g._melds]
+            g._specials = [[(k, int(t)) for k, t in sp] for sp in d["specials"]]
+            g._rivers = [[int(x) for x in r] for r in d["rivers"]]
+            g._phase = PHASES.index(d["phase"])
+            g._turn = int(d["turn"])
+            g._drawn = d["drawn"]
+            g._draw_kind = int(d["draw_kind"])
+            g._tile = d["tile"]
+            g._options = {int(s): tuple(o) for s, o in d["options"].items()}
+            g._decisions = {int(s): int(c) for s, c in d["decisions"].items()}
+            g._events = [_unrender(e) for e in d["events"]]
+            g._plays = None
+            g._waits = [None, None, None, None]
+            g._wins = {}
+            g._turn_win = None
+            if g._phase == OVER:
+                g._result = _result_from_events(g)
+        except (KeyError, TypeError, ValueError, IndexError) as e:
+            if isinstance(e, WuhanMJError):
+                raise
+            raise SetupError(f"saved game is malformed: {e!r}") from None
+        if g.census() != [4] * 34:
+            raise SetupError("saved game does not account for all 136 tiles (T1)")
+        return g
+
+    def __repr__(self) -> str:
+        return (f"<Game {self.rules.name} dealer={self.dealer} phase={self.phase} "
+                f"turn={self._turn} left={self.tiles_left}>")
+
+
+def _result_from_events(g: Game) -> HandResult:
+    e = g._events[-1]
+    if e.get("type") != "settlement":
+        raise SetupError("an over game's log must end with a settlement")
+    w = e["winner"]
+    if w is None:
+        return HandResult(None, None, None, None, (0, 0, 0, 0), None)
+    how, t, d = e["how"], e["tile"], e["from"]
+    C = g._hands[w]  # holds the win tile already
+    res = g._evaluate(w, C, t, how, d)
+    return HandResult(w, how, t, d, tuple(res.payments), res)
+
+
+def _render(e: dict) -> dict:
+    out = dict(e)
+    for k in _TILE_KEYS:
+        v = out.get(k)
+        if v is not None:
+            out[k] = format_tile(v)
+    if "tiles" in out:
+        out["tiles"] = format_tiles(out["tiles"])
+    if "pizi" in out:
+        out["pizi"] = [format_tile(t) for t in out["pizi"]]
+    if "hands" in out:
+        out["hands"] = [format_tiles(h) for h in out["hands"]]
+    if "wall" in out:
+        out["wall"] = [format_tile(t) for t in out["wall"]]
+    return out
+
+
+def _to_tile(v: Any) -> int:
+    return parse_tile(v) if isinstance(v, str) else int(v)
+
+
+def _unrender(e: Mapping) -> dict:
+    out = dict(e)
+    for k in _TILE_KEYS:
+        v = out.get(k)
+        if v is not None:
+            out[k] = _to_tile(v)
+    if "tiles" in out:
+        v = out["tiles"]
+        out["tiles"] = parse_tiles(v) if isinstance(v, str) else [int(x) for x in v]
+    if "pizi" in out:
+        out["pizi"] = [_to_tile(t) for t in out["pizi"]]
+    if "hands" in out:
+        out["hands"] = [parse_tiles(h) if isinstance(h, str) else [int(x) for x in h] for h in out["hands"]]
+    if "wall" in out:
+        out["wall"] = [_to_tile(t) for t in out["wall"]]
+    if "payments" in out:
+        out["payments"] = list(out["payments"])
+    return out
+
+
+def _parse_events(events: str | Iterable[Mapping | str]) -> list[dict]:
+    try:
+        if isinstance(events, str):
+            items: Iterable = [ln for ln in events.splitlines() if ln.strip()]
+        else:
+            items = events
+        out = []
+        for e in items:
+            if isinstance(e, str):
+                e = json.loads(e)
+            if not isinstance(e, Mapping) or "type" not in e:
+                raise ReplayError(f"not an event: {e!r}")
+            out.append(dict(e))
+        return out
+    except json.JSONDecodeError as err:
+        raise ReplayError(f"event log is not JSON lines: {err}") from None
