@@ -186,3 +186,128 @@ def test_summary_names_the_figures():
 def test_hand_outcome_rejects_inconsistent_facts(kwargs):
     with pytest.raises(WuhanMJError):
         HandOutcome(**kwargs)
+
+
+# ---------------------------------------------------------------- simulate(): determinism and scaling
+from wuhanmj.simulate import hand_seeds, simulate  # noqa: E402
+
+
+def test_hand_seeds_follow_seedsequence_spawn():
+    import numpy as np
+
+    child = np.random.SeedSequence(42).spawn(3)[2].spawn(5)[4]
+    words = [int(x) for x in child.generate_state(5, np.uint64)]
+    assert hand_seeds(42, 2, 4) == (words[0], tuple(words[1:]))
+
+
+def test_same_seed_same_result_for_1_and_2_workers():
+    one = simulate(hands=60, agents="random", seed=11, workers=1)
+    two = simulate(hands=60, agents="random", seed=11, workers=2)
+    assert one == two
+    assert one.hands == 60
+
+
+def test_batch_size_does_not_change_the_result():
+    a = simulate(hands=30, agents="random", seed=3, batch_hands=1, match_hands=4)
+    b = simulate(hands=30, agents="random", seed=3, batch_hands=1000, match_hands=4)
+    assert a == b
+
+
+def test_different_seeds_differ():
+    a = simulate(hands=40, agents="random", seed=1)
+    b = simulate(hands=40, agents="random", seed=2)
+    assert a.tally() != b.tally()
+
+
+def test_any_executor_works_threads():
+    from concurrent.futures import ThreadPoolExecutor
+
+    local = simulate(hands=40, agents="random", seed=5)
+    with ThreadPoolExecutor(max_workers=3) as ex:
+        threaded = simulate(hands=40, agents="random", seed=5, executor=ex, batch_hands=8)
+    assert threaded == local
+
+
+def test_dask_local_cluster_equals_local_run():
+    distributed = pytest.importorskip("distributed")
+    local = simulate(hands=40, agents="random", seed=9)
+    with distributed.LocalCluster(
+        n_workers=1, threads_per_worker=2, processes=False, dashboard_address=None
+    ) as cluster, distributed.Client(cluster) as client:
+        remote = simulate(hands=40, agents="random", seed=9, executor=client.get_executor(), batch_hands=8)
+    assert remote == local
+
+
+def test_records_are_one_line_per_hand_in_order(tmp_path):
+    path = tmp_path / "hands.jsonl"
+    r = simulate(hands=10, agents="random", seed=4, workers=2, batch_hands=2, records=path)
+    lines = path.read_text(encoding="utf-8").splitlines()
+    assert len(lines) == 10
+    recs = [json.loads(ln) for ln in lines]
+    assert [x["hand"] for x in recs] == list(range(10))
+    assert sum(x["result"]["winner"] is None for x in recs) == r.count("draws")
+
+
+def test_m1_d5_dealer_rotation_within_a_match(tmp_path):
+    # D5: after a non-dealer win the dealer passes on; after a dealer win or a draw it stays.
+    path = tmp_path / "hands.jsonl"
+    simulate(hands=24, agents="random", seed=8, match_hands=6, records=path)
+    recs = [json.loads(ln) for ln in path.read_text(encoding="utf-8").splitlines()]
+    for prev, cur in zip(recs, recs[1:]):
+        if cur["match"] != prev["match"]:
+            assert cur["dealer"] == cur["match"] % 4
+            assert cur["prev_laizi"] is None
+            continue
+        w = prev["result"]["winner"]
+        expected = prev["dealer"] if w is None or w == prev["dealer"] else (prev["dealer"] + 1) % 4
+        assert cur["dealer"] == expected
+        assert cur["prev_laizi"] == prev["result"]["laizi"]  # M2: the previous 癞子 is kept
+
+
+def test_memory_flat_without_records():
+    import tracemalloc
+
+    from wuhanmj.simulate import _Spec, _run_batch
+    from wuhanmj.agents import RandomAgent
+
+    spec = _Spec(1, 400, 8, Rules.kaikou(), tuple(RandomAgent() for _ in range(4)), ("random",) * 4, False)
+    tally, lines = _run_batch(spec, 0, 50)
+    assert lines is None  # no per-hand list kept when records are off
+    keys_400 = len(tally.to_dict()["counts"]) + len(tally.to_dict()["moments"])
+
+    def peak(matches: int) -> int:
+        tracemalloc.start()
+        _run_batch(spec, 0, matches)
+        _, p = tracemalloc.get_traced_memory()
+        tracemalloc.stop()
+        return p
+
+    small, large = peak(5), peak(50)  # 40 vs 400 hands
+    assert large < small + 200_000  # bytes: does not grow with the hands played
+    assert keys_400 < 60  # the tally's size is bounded by the kinds of events
+
+
+@pytest.mark.parametrize(
+    "kwargs",
+    [
+        dict(hands=0),
+        dict(hands=10, workers=-1),
+        dict(hands=10, seed=-3),
+        dict(hands=10, agents="random,greedy"),
+        dict(hands=10, agents="nobody"),
+        dict(hands=10, rules="nonsense"),
+        dict(hands=10, match_hands=0),
+        dict(hands=10, progress="yes"),
+    ],
+)
+def test_bad_arguments_raise_named_errors(kwargs):
+    kwargs.setdefault("agents", "random")
+    with pytest.raises(WuhanMJError):
+        simulate(**kwargs)
+
+
+def test_progress_callable_reaches_total():
+    seen = []
+    simulate(hands=20, agents="random", seed=1, batch_hands=8, progress=lambda d, t: seen.append((d, t)))
+    assert seen[-1] == (20, 20)
+    assert [d for d, _ in seen] == sorted(d for d, _ in seen)

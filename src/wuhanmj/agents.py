@@ -1,0 +1,176 @@
+"""Agents: the protocol a player implements, and the built-in bots.
+
+An agent is anything with ``act(observation, legal_actions) -> action`` (and
+optionally ``reset(seed=None)``), or simply a callable
+``f(observation, legal_actions) -> action``. ``legal_actions`` is the list the
+game engine returns for that seat (:meth:`wuhanmj.game.Game.legal_actions`);
+the agent returns one of them. :func:`wuhanmj.simulate.simulate` calls
+``reset(seed=...)`` before every hand with a seed derived from the simulation
+seed, so a seeded agent plays the same way whatever the number of workers.
+
+Built-in bots:
+
+- :class:`RandomAgent`: a uniformly random legal action (seeded numpy Generator).
+- :class:`GreedyAgent`: always declares a legal hu; discards by
+  :func:`wuhanmj.analysis.discard_advice` (least shanten, then most unseen
+  effective tiles); claims 碰/吃/杠 when that does not worsen its shanten; plays
+  红中 and 痞子 at once (P3) and keeps a single 癞子 as a wildcard (W8).
+
+>>> agent = RandomAgent(seed=1)
+>>> agent.act(None, ["a", "b", "c"]) in ("a", "b", "c")
+True
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Sequence
+from typing import Any, Protocol, runtime_checkable
+
+import numpy as np
+
+from .errors import WuhanMJError
+from .greedy import GreedyAgent
+
+__all__ = [
+    "Agent",
+    "AgentFn",
+    "RandomAgent",
+    "GreedyAgent",
+    "AGENTS",
+    "make_agent",
+    "agent_name",
+    "agent_act",
+    "reset_agent",
+]
+
+
+@runtime_checkable
+class Agent(Protocol):
+    """The agent protocol.
+
+    ``act(observation, legal_actions)``: ``observation`` is the seat's view
+    (:meth:`wuhanmj.game.Game.observation`), ``legal_actions`` a non-empty
+    sequence of actions; return one of them.
+    ``reset(seed=None)``: forget any state of the previous hand; ``seed`` (an
+    int or None) seeds any randomness.
+    """
+
+    def act(self, observation: Any, legal_actions: Sequence[Any]) -> Any: ...
+
+    def reset(self, seed: int | None = None) -> None: ...
+
+
+AgentFn = Callable[[Any, Sequence[Any]], Any]
+"""A plain function used as an agent: ``f(observation, legal_actions) -> action``."""
+
+
+class RandomAgent:
+    """Plays a uniformly random legal action, from a seeded ``numpy.random.Generator``.
+
+    Args:
+        seed: int or None; :meth:`reset` reseeds.
+    """
+
+    __slots__ = ("_rng",)
+    name = "random"
+    observes = False  # act() ignores the observation; the game loop may pass None
+
+    def __init__(self, seed: int | None = None) -> None:
+        self._rng = np.random.default_rng(seed)
+
+    def reset(self, seed: int | None = None) -> None:
+        """Reseed the generator (fresh entropy when ``seed`` is None)."""
+        self._rng = np.random.default_rng(seed)
+
+    def act(self, observation: Any, legal_actions: Sequence[Any]) -> Any:
+        """A uniformly random element of ``legal_actions``.
+
+        Raises:
+            WuhanMJError: ``legal_actions`` is empty.
+        """
+        n = len(legal_actions)
+        if n == 0:
+            raise WuhanMJError("RandomAgent: no legal action to choose from")
+        if n == 1:
+            return legal_actions[0]
+        return legal_actions[int(self._rng.random() * n)]
+
+    def __repr__(self) -> str:
+        return "RandomAgent()"
+
+    def __getstate__(self) -> dict:
+        return {"rng": self._rng.bit_generator.state}
+
+    def __setstate__(self, state: dict) -> None:
+        self._rng = np.random.default_rng()
+        self._rng.bit_generator.state = state["rng"]
+
+
+AGENTS: dict[str, Callable[[], Any]] = {"random": RandomAgent, "greedy": GreedyAgent}
+"""Built-in agents by name (used by the ``--agents`` option)."""
+
+
+def make_agent(spec: str | Any) -> Any:
+    """An agent from a name: ``"random"``, ``"greedy"``, or ``"package.module:Name"``.
+
+    An object that already is an agent (has ``act``) or a callable is returned as is.
+    A ``module:Name`` attribute that is a class is instantiated without arguments.
+
+    Raises:
+        WuhanMJError: unknown name, module or attribute, or an object that is not an agent.
+    """
+    if not isinstance(spec, str):
+        if hasattr(spec, "act") or callable(spec):
+            return spec
+        raise WuhanMJError(f"agent: {spec!r} has no act() and is not callable")
+    key = spec.strip()
+    if key.lower() in AGENTS:
+        return AGENTS[key.lower()]()
+    if ":" not in key:
+        raise WuhanMJError(
+            f"agent: unknown agent {spec!r}; expected one of {', '.join(AGENTS)} or module:Name"
+        )
+    mod_name, _, attr = key.partition(":")
+    try:
+        obj = getattr(importlib.import_module(mod_name), attr)
+    except ImportError as err:
+        raise WuhanMJError(f"agent: cannot import module {mod_name!r}: {err}") from None
+    except AttributeError:
+        raise WuhanMJError(f"agent: module {mod_name!r} has no attribute {attr!r}") from None
+    if isinstance(obj, type):
+        obj = obj()
+    if not (hasattr(obj, "act") or callable(obj)):
+        raise WuhanMJError(f"agent: {spec!r} has no act() and is not callable")
+    return obj
+
+
+def agent_name(agent: Any) -> str:
+    """The label of an agent for statistics: its ``name`` attribute, else its class or function name."""
+    name = getattr(agent, "name", None)
+    if isinstance(name, str) and name:
+        return name
+    if hasattr(agent, "act"):
+        return type(agent).__name__
+    return getattr(agent, "__name__", type(agent).__name__)
+
+
+def agent_act(agent: Any) -> AgentFn:
+    """The bound ``act`` of an agent, or the agent itself if it is a plain callable.
+
+    Raises:
+        WuhanMJError: neither.
+    """
+    act = getattr(agent, "act", None)
+    if act is not None:
+        return act
+    if callable(agent):
+        return agent
+    raise WuhanMJError(f"agent: {agent!r} has no act() and is not callable")
+
+
+def reset_agent(agent: Any, seed: int | None) -> None:
+    """Call ``agent.reset(seed=seed)`` when the agent has a ``reset``."""
+    reset = getattr(agent, "reset", None)
+    if reset is not None:
+        reset(seed=seed)

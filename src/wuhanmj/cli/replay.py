@@ -1,0 +1,232 @@
+"""``wuhanmj replay``: show one recorded hand turn by turn.
+
+Reads the JSON lines written by ``wuhanmj simulate --records FILE`` (one hand
+per line) or a single hand's event log (``Game.event_log()``: one event per
+line). The hand is replayed through :class:`wuhanmj.game.Game`, so a record
+that does not match the rules of the game is reported, not shown.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Iterable, Iterator
+from pathlib import Path
+from typing import Any
+
+from ..errors import ReplayError, WuhanMJError
+from ..tiles import format_glyphs, format_tiles, parse_tiles
+from .simulate import one_line_errors
+
+EPILOG = """\
+examples:
+  wuhanmj simulate --hands 50 --records hands.jsonl
+  wuhanmj replay hands.jsonl --list            one line per hand
+  wuhanmj replay hands.jsonl --hand 3          hand 3, turn by turn
+  wuhanmj replay hands.jsonl --hand 3 --glyphs with Unicode mahjong tiles"""
+
+_HOW = {
+    "zimo": "自摸, self-drawn",
+    "fangchong": "放冲, on the discard of seat {d}",
+    "qianggang": "抢杠, robbing the 蓄杠 of seat {d}",
+    "gangshanghua": "杠上开花, self-drawn on a replacement draw",
+    "haidilao": "海底捞, self-drawn in the 海底",
+}
+_SPECIAL = {"hongzhong_gang": "红中杠", "pizi_gang": "痞子杠", "laizi_gang": "癞子杠"}
+_MELD = {"chi": "吃 chi", "peng": "碰 peng", "chong_gang": "冲杠 chong_gang", "xu_gang": "蓄杠 xu_gang", "an_gang": "暗杠 an_gang"}
+
+
+def add_parser(subparsers: Any) -> argparse.ArgumentParser:
+    """Register ``replay`` on the ``wuhanmj`` subparsers."""
+    p = subparsers.add_parser(
+        "replay",
+        help="show a recorded hand turn by turn",
+        description="Show one hand of a records file (wuhanmj simulate --records) or of an "
+        "event log, turn by turn: the deal, every draw, discard, claim, gang and special "
+        "play with the player's hand, the win and the settlement.",
+        epilog=EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    one_line_errors(p)
+    p.add_argument("file", metavar="FILE", help="records (.jsonl) or an event log; - for stdin")
+    p.add_argument("--hand", type=int, default=None, metavar="N", help="the hand number to show (its 'hand' field; default the first)")
+    p.add_argument("--glyphs", action="store_true", help="show tiles as Unicode glyphs (🀇🀈🀉) instead of 123m")
+    p.add_argument("--list", action="store_true", help="list the hands of the file, one line each")
+    p.set_defaults(run=run)
+    return p
+
+
+def _lines(path: str) -> list[str]:
+    try:
+        if path == "-":
+            text = sys.stdin.read()
+        else:
+            text = Path(path).read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise ReplayError(f"{path}: no such file") from None
+    except (OSError, UnicodeDecodeError) as err:
+        raise ReplayError(f"{path}: cannot read: {err}") from None
+    return [ln for ln in text.splitlines() if ln.strip()]
+
+
+def load_records(path: str) -> list[dict[str, Any]]:
+    """The hand records of a file: a records file, or one event log wrapped as one record.
+
+    Raises:
+        ReplayError: unreadable file, a line that is not JSON, or neither format.
+    """
+    out = []
+    for i, ln in enumerate(_lines(path), start=1):
+        try:
+            obj = json.loads(ln)
+        except json.JSONDecodeError as err:
+            raise ReplayError(f"{path}, line {i}: not JSON ({err.msg})") from None
+        if not isinstance(obj, dict):
+            raise ReplayError(f"{path}, line {i}: expected a JSON object")
+        out.append(obj)
+    if not out:
+        raise ReplayError(f"{path}: empty file")
+    if out[0].get("type") == "deal":  # a bare event log of one hand
+        return [{"hand": 0, "events": out}]
+    for i, r in enumerate(out, start=1):
+        if not isinstance(r.get("events"), list):
+            raise ReplayError(f"{path}, line {i}: a record needs an 'events' list (wuhanmj simulate --records)")
+    return out
+
+
+def _fmt(tiles: str | Iterable[int], glyphs: bool) -> str:
+    ts = parse_tiles(tiles) if isinstance(tiles, str) else list(tiles)
+    return format_glyphs(sorted(ts)) if glyphs else format_tiles(sorted(ts))
+
+
+def _signed(x: Any) -> str:
+    return f"{x:+g}" if x else "0"
+
+
+def _normalise(events: list[Any]) -> list[Any]:
+    """JSON turns the int keys of the rules' money table into strings; give the deal
+    event the rules exactly as :meth:`Rules.to_dict` writes them, so the log compares equal."""
+    from ..rules import Rules
+
+    if not events or not isinstance(events[0], dict) or not isinstance(events[0].get("rules"), dict):
+        return events
+    deal = dict(events[0])
+    deal["rules"] = Rules.from_dict(deal["rules"]).to_dict()
+    return [deal, *events[1:]]
+
+
+def render(record: dict[str, Any], glyphs: bool = False) -> Iterator[str]:
+    """Lines showing one recorded hand turn by turn.
+
+    Raises:
+        ReplayError: the events are malformed or do not replay under the rules.
+    """
+    from ..game import Game
+
+    events = _normalise(record["events"])
+    try:
+        Game.replay(events)  # validates the whole log first (names the first bad event)
+    except ReplayError:
+        raise
+    except (WuhanMJError, KeyError, TypeError, ValueError) as err:
+        raise ReplayError(f"events do not replay: {err}") from None
+    deal, ind = events[0], events[1]
+    agents = record.get("agents") or ["?"] * 4
+    rules = deal.get("rules", {}).get("name", "?")
+    t = lambda x: _fmt(x, glyphs)  # noqa: E731
+    head = f"hand {record.get('hand', 0)}"
+    if "match" in record:
+        head += f" (match {record['match']}, hand {record.get('hand_in_match', 0)} of the match)"
+    yield f"{head}; rules {rules}; dealer seat {deal['dealer']}; prev 癞子 {deal.get('prev_laizi') or '-'}"
+    pizi = ", ".join(t(p) for p in ind.get("pizi", [])) or "none"
+    yield f"indicator {t(ind['tile'])} -> 癞子 {t(ind['laizi'])}; 痞子 {pizi}"
+    yield ""
+    for s in range(4):
+        mark = " (庄)" if s == deal["dealer"] else ""
+        yield f"  seat {s}{mark:<5} {agents[s]:<10} {t(deal['hands'][s])}"
+    yield ""
+    # Follow every concealed hand to print it at each turn.
+    game = Game.replay(events[:2])
+    n_turn = 0
+    seen = 2
+    for e in events[2:]:
+        if "action" in e:
+            game.step(e["seat"], e["action"])
+        new = game.events[seen:]
+        seen = len(game.events)
+        for ev in new:
+            line = _event_line(ev, game, t)
+            if line is None:
+                continue
+            starts_turn = ev["type"] == "draw" or (ev["type"] == "meld" and ev["kind"] in ("chi", "peng"))
+            if starts_turn:
+                n_turn += 1
+                yield f"{n_turn:>4}  {line}"
+            else:
+                yield f"      {line}"
+
+
+def _event_line(e: dict[str, Any], game: Any, t: Any) -> str | None:
+    typ, s = e["type"], e.get("seat")
+    if typ == "draw":
+        where = " from the back" if e.get("end") == "back" else ""
+        return f"seat {s} draws {t(e['tile'])}{where:<14}  hand {t(game.hand(s))}"
+    if typ == "discard":
+        return f"seat {s} discards {t(e['tile'])}"
+    if typ == "claim":
+        return f"seat {s} claims {e['kind']} on {t(e['tile'])}"
+    if typ == "pass":
+        return None
+    if typ == "meld":
+        return f"seat {s} {_MELD.get(e['kind'], e['kind'])} {t(e['tiles'])} from seat {e['from']}  hand {t(game.hand(s))}"
+    if typ == "gang":
+        return f"seat {s} {_MELD.get(e['kind'], e['kind'])} {t(e['tile'])}"
+    if typ == "special":
+        return f"seat {s} plays {t(e['tile'])}: {_SPECIAL.get(e['kind'], e['kind'])}"
+    if typ == "hu":
+        how = _HOW.get(e["how"], e["how"]).format(d=e.get("from"))
+        return f"seat {s} HU on {t(e['tile'])} ({how})  hand {t(game.hand(s))}"
+    if typ == "settlement":
+        if e.get("draw"):
+            return "荒庄: exhaustive draw, nobody pays (X6)"
+        pays = "  ".join(f"seat {i} {_signed(p)}" for i, p in enumerate(e["payments"]))
+        big = ", ".join(e.get("big") or []) or "small hu"
+        extra = "硬胡 hard" if e.get("hard") else "软胡 soft"
+        liable = f"; 承包: seat {e['liable']} pays for all" if e.get("liable") is not None else ""
+        return f"settlement ({big}, {extra}{liable}): {pays}"
+    return f"{typ} {json.dumps({k: v for k, v in e.items() if k != 'type'}, ensure_ascii=False)}"
+
+
+def _list_line(r: dict[str, Any]) -> str:
+    res = r.get("result") or {}
+    if not res:
+        last = r["events"][-1] if r["events"] else {}
+        res = {"winner": last.get("winner"), "how": last.get("how"), "big": last.get("big"), "payments": last.get("payments")}
+    if res.get("winner") is None:
+        what = "荒庄 draw"
+    else:
+        big = ",".join(res.get("big") or []) or "small"
+        what = f"seat {res['winner']} {res.get('how')} {big}"
+    pays = " ".join(_signed(p) for p in res.get("payments") or [])
+    return f"hand {r.get('hand', '?'):>6}  dealer {r['events'][0].get('dealer', '?')}  {what:<40} {pays}"
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run ``wuhanmj replay``; returns the exit code."""
+    records = load_records(args.file)
+    if args.list:
+        for r in records:
+            print(_list_line(r))
+        return 0
+    if args.hand is None:
+        record = records[0]
+    else:
+        found = [r for r in records if r.get("hand") == args.hand]
+        if not found:
+            hands = [r.get("hand") for r in records]
+            raise ReplayError(f"{args.file}: no hand {args.hand} (hands {hands[0]}..{hands[-1]})")
+        record = found[0]
+    for line in render(record, glyphs=args.glyphs):
+        print(line)
+    return 0

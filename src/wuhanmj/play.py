@@ -1,0 +1,144 @@
+"""Play one hand with four agents: the loop between :class:`wuhanmj.game.Game` and the agents.
+
+:func:`play_hand` asks the seat the game expects (``Game.current_player``) for
+one of its legal actions until the hand is over, then reduces the result to a
+:class:`wuhanmj.results.HandOutcome`. In a claim window the seats are asked
+one at a time in turn order after the discarder; the game resolves the window
+by P2 whatever the order of the answers.
+
+An agent whose class sets ``observes = False`` (e.g. :class:`RandomAgent`)
+receives ``None`` instead of an observation, which saves building one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from .agents import agent_act, reset_agent
+from .errors import IllegalActionError
+from .game import Game
+from .results import HandOutcome
+from .rules import Rules
+from .tiles import format_tile
+from .wall import FIRST_DRAW_POS, N_TILES
+
+__all__ = ["PlayedHand", "play_hand", "outcome_of"]
+
+_LIVE_TILES = N_TILES - FIRST_DRAW_POS  # tiles in the wall after the deal and the indicator (82)
+
+
+@dataclass(frozen=True, slots=True)
+class PlayedHand:
+    """A finished hand.
+
+    Fields:
+        outcome: the :class:`HandOutcome` for statistics.
+        laizi: this hand's 癞子 (for the next hand's 连癞, M2/X4).
+        record: when asked, ``{"events": [...], "result": {...}}`` (JSON-ready;
+            ``events`` is :attr:`Game.events`, replayable with :meth:`Game.replay`), else ``{}``.
+    """
+
+    outcome: HandOutcome
+    laizi: int
+    record: dict[str, Any] = field(default_factory=dict)
+
+
+def outcome_of(game: Game, decisions: int = 0) -> HandOutcome:
+    """The :class:`HandOutcome` of a finished game.
+
+    Raises:
+        IllegalActionError: the game is not over.
+    """
+    res = game.result
+    if res is None:
+        raise IllegalActionError("the hand is not over yet")
+    length = _LIVE_TILES - game.tiles_left
+    if res.winner is None:
+        return HandOutcome(dealer=game.dealer, length=length, decisions=decisions)
+    win = res.win
+    st = win.settlement
+    return HandOutcome(
+        dealer=game.dealer,
+        winner=res.winner,
+        how=res.how,
+        big=tuple(win.big),
+        hard=bool(win.hard),
+        payments=tuple(res.payments),
+        liability=win.liable_rule,
+        reached=sum(1 for s in range(4) if s != res.winner and st.reached[s]) if st is not None else 0,
+        jinding=bool(st.jinding) if st is not None else False,
+        length=length,
+        decisions=decisions,
+    )
+
+
+def _result_dict(o: HandOutcome, game: Game) -> dict[str, Any]:
+    res = game.result
+    return {
+        "winner": o.winner,
+        "how": o.how,
+        "win_tile": None if res.win_tile is None else format_tile(res.win_tile),
+        "from": res.discarder,
+        "big": list(o.big),
+        "hard": o.hard if o.winner is not None else None,
+        "payments": list(o.payments),
+        "liability": o.liability,
+        "reached": o.reached,
+        "jinding": o.jinding,
+        "length": o.length,
+        "decisions": o.decisions,
+        "laizi": format_tile(game.laizi),
+    }
+
+
+def play_hand(
+    rules: Rules,
+    agents: Sequence[Any],
+    *,
+    seed: Any = None,
+    agent_seeds: Sequence[int | None] | None = None,
+    dealer: int = 0,
+    prev_laizi: int | None = None,
+    scores: Sequence[float] = (0, 0, 0, 0),
+    record: bool = False,
+) -> PlayedHand:
+    """Play one hand from the deal to the settlement.
+
+    Args:
+        rules: the rule set.
+        agents: 4 agents by seat (``act``/``reset`` objects or plain callables).
+        seed: the wall seed (int, Generator or None) for :class:`Game`.
+        agent_seeds: 4 seeds passed to each agent's ``reset(seed=...)`` first
+            (None: agents are not reset).
+        dealer, prev_laizi, scores: as for :class:`Game`.
+        record: keep the event log and the result as a JSON-ready record.
+
+    Returns:
+        :class:`PlayedHand`.
+
+    Raises:
+        IllegalActionError: an agent returned an action that is not legal (the
+            message names the seat and the rule).
+    """
+    game = Game(rules, seed=seed, dealer=dealer, prev_laizi=prev_laizi, scores=scores)
+    if agent_seeds is not None:
+        for s in range(4):
+            reset_agent(agents[s], agent_seeds[s])
+    acts = [agent_act(a) for a in agents]
+    observes = [getattr(a, "observes", True) for a in agents]
+    decisions = 0
+    while not game.over:
+        seat = game.current_player
+        legal = game.legal_actions(seat)
+        obs = game.observation(seat) if observes[seat] else None
+        action = acts[seat](obs, legal)
+        try:
+            game.step(seat, action)
+        except IllegalActionError as err:
+            raise IllegalActionError(f"seat {seat} played {action!r}: {err}") from None
+        decisions += 1
+    outcome = outcome_of(game, decisions)
+    rec = {"events": game.events, "result": _result_dict(outcome, game)} if record else {}
+    return PlayedHand(outcome, game.laizi, rec)

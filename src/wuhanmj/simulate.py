@@ -1,0 +1,341 @@
+"""Monte Carlo simulation: :func:`simulate` plays many hands and returns a :class:`SimulationResult`.
+
+How a simulation is laid out (so that it is a pure function of its seed):
+
+- ``hands`` are played as consecutive *matches* of ``match_hands`` hands (the
+  last one may be shorter). Within a match the dealer moves by D5 and the
+  previous hand's 癞子 is kept for 连癞 (M2, X4); match ``m`` starts with seat
+  ``m % 4`` as dealer, so over many matches every seat deals equally often.
+- Hand ``h`` of match ``m`` is seeded by ``SeedSequence(seed, spawn_key=(m, h))``
+  (the same as ``SeedSequence(seed).spawn(...)[m].spawn(...)[h]``): its first
+  word seeds the wall, the next four reset the agents of seats 0–3
+  (``agent.reset(seed=...)``) before the hand.
+- Matches are grouped into batches; each batch is one call of a module-level
+  function returning an exact :class:`~wuhanmj.stats.Tally` (and the per-hand
+  records when asked). Tallies merge exactly, so the result is the same for any
+  number of workers, any batch size and any ``concurrent.futures.Executor``:
+  a process pool (``workers > 1``), Dask (:func:`dask_executor`), or your own.
+
+Memory stays flat: without ``records`` no per-hand data is kept, and at most a
+few batches are in flight at once.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import copy
+import json
+import os
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import Executor, ProcessPoolExecutor
+from dataclasses import dataclass
+from pathlib import Path
+from typing import IO, Any
+
+import numpy as np
+
+from .agents import agent_name, make_agent
+from .errors import WuhanMJError
+from .play import play_hand
+from .results import SimulationResult, tally_outcome
+from .rules import PRESETS, Rules
+from .stats import Tally
+from .tiles import format_tile
+
+__all__ = ["simulate", "hand_seeds", "dask_executor", "DEFAULT_MATCH_HANDS"]
+
+DEFAULT_MATCH_HANDS = 8
+"""Hands per match by default (two turns of the dealer when it passes every hand)."""
+
+_TARGET_BATCH_HANDS = 200
+
+
+def hand_seeds(seed: int, match: int, hand: int) -> tuple[int, tuple[int, int, int, int]]:
+    """The wall seed and the 4 agent seeds of hand ``hand`` of match ``match``.
+
+    Derived from ``numpy.random.SeedSequence(seed, spawn_key=(match, hand))``;
+    each is a non-negative int below 2**64.
+    """
+    words = np.random.SeedSequence(seed, spawn_key=(match, hand)).generate_state(5, np.uint64)
+    w = [int(x) for x in words]
+    return w[0], (w[1], w[2], w[3], w[4])
+
+
+@dataclass(frozen=True, slots=True)
+class _Spec:
+    """Everything a batch needs; pickled to workers."""
+
+    seed: int
+    hands: int
+    match_hands: int
+    rules: Rules
+    agents: tuple[Any, Any, Any, Any]
+    labels: tuple[str, str, str, str]
+    records: bool
+
+
+def _run_batch(spec: _Spec, first_match: int, stop_match: int) -> tuple[Tally, list[str] | None]:
+    """Play matches ``first_match`` … ``stop_match - 1``; return their tally and
+    (when ``spec.records``) their per-hand records as JSON lines."""
+    tally = Tally()
+    lines: list[str] | None = [] if spec.records else None
+    # Own copies: batches may run at once in threads of one process (Dask, processes=False).
+    agents = copy.deepcopy(spec.agents)
+    for m in range(first_match, stop_match):
+        start = m * spec.match_hands
+        n = min(spec.match_hands, spec.hands - start)
+        dealer, prev_laizi = m % 4, None
+        for h in range(n):
+            wall_seed, agent_seeds = hand_seeds(spec.seed, m, h)
+            played = play_hand(
+                spec.rules,
+                agents,
+                seed=wall_seed,
+                agent_seeds=agent_seeds,
+                dealer=dealer,
+                prev_laizi=prev_laizi,
+                record=spec.records,
+            )
+            tally_outcome(tally, played.outcome, spec.labels)
+            if lines is not None:
+                rec = {
+                    "hand": start + h,
+                    "match": m,
+                    "hand_in_match": h,
+                    "seed": wall_seed,
+                    "agent_seeds": list(agent_seeds),
+                    "dealer": dealer,
+                    "prev_laizi": None if prev_laizi is None else format_tile(prev_laizi),
+                    "agents": list(spec.labels),
+                    "rules": spec.rules.to_dict(),
+                    **played.record,
+                }
+                lines.append(json.dumps(rec, ensure_ascii=False, separators=(",", ":")))
+            o = played.outcome
+            # D5: the dealer stays after a dealer win or a draw, else passes to the next seat.
+            if o.winner is not None and o.winner != dealer:
+                dealer = (dealer + 1) % 4
+            prev_laizi = played.laizi
+    return tally, lines
+
+
+def _resolve_rules(rules: Rules | str | None) -> Rules:
+    if rules is None:
+        return Rules.kaikou()
+    if isinstance(rules, Rules):
+        return rules
+    if isinstance(rules, str):
+        return Rules.preset(rules)
+    if isinstance(rules, dict):
+        return Rules.from_dict(rules)
+    raise WuhanMJError(f"rules: expected a Rules, a preset name ({', '.join(PRESETS)}) or a dict, got {rules!r}")
+
+
+def _resolve_agents(agents: Any) -> tuple[Any, Any, Any, Any]:
+    if agents is None:
+        agents = "greedy"
+    if isinstance(agents, str):
+        names = [a for a in agents.split(",")]
+        if len(names) == 1:
+            names = names * 4
+        agents = names
+    try:
+        agents = list(agents)
+    except TypeError:
+        raise WuhanMJError(f"agents: expected 4 agents or a comma-separated list of names, got {agents!r}") from None
+    if len(agents) != 4:
+        raise WuhanMJError(f"agents: expected 4 agents (one per seat), got {len(agents)}")
+    return tuple(make_agent(a) for a in agents)  # type: ignore[return-value]
+
+
+def _check_int(name: str, value: Any, low: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < low:
+        raise WuhanMJError(f"{name}: expected an integer >= {low}, got {value!r}")
+    return int(value)
+
+
+@contextlib.contextmanager
+def _open_records(records: str | os.PathLike | IO[str] | None) -> Iterator[IO[str] | None]:
+    if records is None:
+        yield None
+    elif isinstance(records, (str, os.PathLike)):
+        try:
+            f = open(Path(records), "w", encoding="utf-8")
+        except OSError as err:
+            raise WuhanMJError(f"records: cannot write {os.fspath(records)!r}: {err.strerror}") from None
+        with f:
+            yield f
+    elif hasattr(records, "write"):
+        yield records  # type: ignore[misc]
+    else:
+        raise WuhanMJError(f"records: expected a path or a writable text file, got {records!r}")
+
+
+def simulate(
+    hands: int = 2000,
+    rules: Rules | str | None = None,
+    agents: Any = None,
+    seed: int | None = None,
+    workers: int = 1,
+    executor: Executor | None = None,
+    records: str | os.PathLike | IO[str] | None = None,
+    progress: bool | Callable[[int, int], Any] = False,
+    match_hands: int = DEFAULT_MATCH_HANDS,
+    batch_hands: int | None = None,
+) -> SimulationResult:
+    """Play ``hands`` hands and return their statistics.
+
+    Args:
+        hands: number of hands (int >= 1).
+        rules: a :class:`Rules`, a preset name (``"kaikou"``, ``"koukou"``,
+            ``"koukou_fan"``), a dict for :meth:`Rules.from_dict`, or None (kaikou).
+        agents: 4 agents by seat — objects with ``act``/``reset``, plain callables
+            ``f(observation, legal_actions)``, or names (``"greedy"``,
+            ``"random"``, ``"module:Name"``) — or one comma-separated string
+            (``"greedy,greedy,greedy,random"``; a single name fills every seat).
+            Default: four greedy bots. With workers or an executor the agents are
+            pickled, so they must be picklable (module-level classes/functions).
+        seed: the root seed (int >= 0); None draws fresh entropy, reported in the
+            result's ``seed`` so the run can be repeated.
+        workers: processes for a local ``ProcessPoolExecutor`` (1 = in this
+            process; 0 = one per CPU). Ignored when ``executor`` is given.
+        executor: any ``concurrent.futures.Executor`` (e.g. Dask's
+            ``Client.get_executor()``, see :func:`dask_executor`); not shut down here.
+        records: a path or a writable text file: one JSON line per hand, in hand
+            order (seed, dealer, event log, outcome) for ``wuhanmj replay``.
+        progress: True for a tqdm bar on stderr, or a callable
+            ``progress(hands_done, hands_total)`` called after every batch.
+        match_hands: hands per match (int >= 1): dealer rotation (D5) and 连癞
+            (M2) run within a match; matches are independent.
+        batch_hands: hands per batch sent to a worker (default: about 200, fewer
+            when that leaves workers idle). Does not change the result.
+
+    Returns:
+        :class:`~wuhanmj.results.SimulationResult`, the same for the same seed,
+        hands, match_hands, rules and agents, whatever the workers, batches or executor.
+
+    Raises:
+        WuhanMJError: a bad argument (message names it); RulesError for bad rules;
+        IllegalActionError if an agent returns an action that is not legal.
+    """
+    hands = _check_int("hands", hands, 1)
+    match_hands = _check_int("match_hands", match_hands, 1)
+    workers = _check_int("workers", workers, 0) or (os.cpu_count() or 1)
+    the_rules = _resolve_rules(rules)
+    the_agents = _resolve_agents(agents)
+    labels = tuple(agent_name(a) for a in the_agents)
+    if seed is None:
+        root = int(np.random.SeedSequence().entropy)  # type: ignore[arg-type]
+    else:
+        root = _check_int("seed", seed, 0)
+    n_matches = -(-hands // match_hands)
+    if batch_hands is None:
+        parallel = 1 if executor is None and workers == 1 else (workers if executor is None else 8)
+        # Enough batches to keep every worker busy (4 each), none above the target size.
+        per = _TARGET_BATCH_HANDS if parallel == 1 else max(1, min(_TARGET_BATCH_HANDS, -(-hands // (4 * parallel))))
+    else:
+        per = _check_int("batch_hands", batch_hands, 1)
+    per_batch = max(1, per // match_hands)
+    batches = [(b, min(b + per_batch, n_matches)) for b in range(0, n_matches, per_batch)]
+
+    spec = _Spec(root, hands, match_hands, the_rules, the_agents, labels, records is not None)
+    total = Tally()
+    report = _progress(progress, hands)
+    done = 0
+
+    def hands_in(b: tuple[int, int]) -> int:
+        return min(b[1] * match_hands, hands) - b[0] * match_hands
+
+    with _open_records(records) as out, report:
+        def consume(result: tuple[Tally, list[str] | None], b: tuple[int, int]) -> None:
+            nonlocal done
+            tally, lines = result
+            total.merge(tally)
+            if out is not None and lines:
+                out.write("\n".join(lines) + "\n")
+            done += hands_in(b)
+            report.update(done)
+
+        if executor is None and workers == 1:
+            for b in batches:
+                consume(_run_batch(spec, *b), b)
+        else:
+            own = executor is None
+            ex = ProcessPoolExecutor(max_workers=workers) if own else executor
+            try:
+                window = 2 * (workers if own else 16)
+                pending: list[tuple[Any, tuple[int, int]]] = []
+                it = iter(batches)
+                for b in it:
+                    pending.append((ex.submit(_run_batch, spec, *b), b))
+                    if len(pending) >= window:
+                        fut, bb = pending.pop(0)
+                        consume(fut.result(), bb)
+                for fut, bb in pending:
+                    consume(fut.result(), bb)
+            finally:
+                if own:
+                    ex.shutdown(wait=True, cancel_futures=True)
+    return SimulationResult.from_tally(total, seed=root, rules=the_rules, agents=labels, match_hands=match_hands)
+
+
+class _Progress:
+    """Progress reporting: nothing, a callable, or a tqdm bar."""
+
+    def __init__(self, fn: Callable[[int, int], Any] | None, bar: Any, total: int) -> None:
+        self.fn, self.bar, self.total, self.last = fn, bar, total, 0
+
+    def update(self, done: int) -> None:
+        if self.fn is not None:
+            self.fn(done, self.total)
+        if self.bar is not None:
+            self.bar.update(done - self.last)
+        self.last = done
+
+    def __enter__(self) -> _Progress:
+        return self
+
+    def __exit__(self, *exc: Any) -> None:
+        if self.bar is not None:
+            self.bar.close()
+
+
+def _progress(progress: bool | Callable[[int, int], Any], total: int) -> _Progress:
+    if progress is True:
+        from tqdm import tqdm
+
+        return _Progress(None, tqdm(total=total, unit="hand", desc="simulate", smoothing=0.1), total)
+    if callable(progress):
+        return _Progress(progress, None, total)
+    if progress in (False, None):
+        return _Progress(None, None, total)
+    raise WuhanMJError(f"progress: expected True, False or a callable, got {progress!r}")
+
+
+@contextlib.contextmanager
+def dask_executor(address: str | None = None, **client_kwargs: Any) -> Iterator[Executor]:
+    """A ``concurrent.futures.Executor`` running on a Dask cluster (extra ``wuhanmj[dask]``).
+
+    Args:
+        address: the scheduler, e.g. ``"tcp://host:8786"``; None starts a
+            ``LocalCluster`` in this process (``client_kwargs`` go to ``Client``).
+
+    Every Dask worker needs wuhanmj installed (same version). Yields the executor;
+    the client is closed on exit.
+
+    Raises:
+        WuhanMJError: dask.distributed is not installed, or the scheduler cannot be reached.
+    """
+    try:
+        from distributed import Client
+    except ImportError:
+        raise WuhanMJError('dask: not installed; pip install "wuhanmj[dask]"') from None
+    try:
+        client = Client(address, **client_kwargs) if address is not None else Client(**client_kwargs)
+    except (OSError, TimeoutError, ValueError) as err:
+        raise WuhanMJError(f"dask: cannot connect to the scheduler {address!r}: {err}") from None
+    try:
+        yield client.get_executor()
+    finally:
+        client.close()
+
