@@ -1,0 +1,122 @@
+"""The scoring sheet of a win: :func:`explain_win` (used by ``WinResult.explain()``).
+
+Plain text, one fact a line, Chinese terms with their pinyin, so a player can
+check every number by hand against RULES.md (S1–S5, X1–X5, L1–L4).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .scoring import WinResult
+
+__all__ = ["explain_win"]
+
+_ITEMS = {
+    "kaikou": "开口",
+    "ming_gang": "明杠",
+    "an_gang": "暗杠",
+    "hongzhong_gang": "红中杠",
+    "pizi_gang": "痞子杠",
+    "laizi_gang": "癞子杠",
+    "ying_hu": "硬胡",
+    "zimo": "自摸",
+    "fangchong": "放冲",
+    "zhuang": "庄",
+}
+_BIG = {
+    "pengpenghu": "碰碰胡",
+    "qingyise": "清一色",
+    "jiangyise": "将一色",
+    "fengyise": "风一色",
+    "quanqiuren": "全求人",
+    "gangshanghua": "杠上开花",
+    "haidilao": "海底捞",
+    "qianggang": "抢杠",
+}
+_HOW = {
+    "zimo": "自摸 zimo",
+    "fangchong": "放冲 fangchong",
+    "qianggang": "抢杠 qianggang",
+    "gangshanghua": "杠上开花 gangshanghua",
+    "haidilao": "海底捞 haidilao",
+}
+_LIABILITY = {
+    "L1": "全求人 on its discard",
+    "L2": "清一色: it fed the third opening",
+    "L3": "抢杠: its 蓄杠 was robbed",
+}
+
+
+def _items(items) -> str:
+    if not items:
+        return "—"
+    return ", ".join(f"{_ITEMS.get(n, n)} {n} {f}" for n, f in items)
+
+
+def _amt(x) -> str:
+    return f"{x:g}" if isinstance(x, float) else str(x)
+
+
+def explain_win(r: WinResult) -> str:
+    """The multi-line scoring sheet of ``r`` (a :class:`wuhanmj.scoring.WinResult`)."""
+    rules = r.rules
+    sched = "points" if rules.schedule == "points" else "fan → money"
+    out = [f"规则 rules: {rules.name} ({'开口翻' if rules.opening == 'once' else '口口翻'}, {sched})"]
+    out.append(f"胡 win: seat {r.winner}, {_HOW.get(r.how, r.how)}")
+    if not r.legal:
+        out.append(f"不能胡 not legal — {r.reason}")
+        if r.loser_fan and any(u is not None for u in r.loser_fan):
+            for s, u in enumerate(r.loser_fan):
+                if u is not None:
+                    out.append(f"  seat {s}: {u} fan")
+        return "\n".join(out)
+    kind = "硬胡 hard" if r.hard else f"软胡 soft ({r.wilds} 癞子 as wildcards)"
+    if r.big:
+        names = ", ".join(f"{_BIG[b]} {b}" for b in r.big)
+        out.append(f"大胡 big hu: {names} — {kind}")
+        if rules.schedule == "points":
+            base = 10 << (len(r.big) - 1)
+            out.append(f"  base 基础分 {base} (S4/X1: 10, ×2 per further type)")
+        else:
+            out.append(f"  big-hu fan {r.big_fan} (S4: {rules.big_hu_fan}, +1 per further type)")
+    else:
+        out.append(f"小胡 small hu (屁胡) — {kind}; base 1")
+    st = r.settlement
+    out.append(f"赢家 winner seat {r.winner}: {_items(r.fan[r.winner])} = {r.winner_fan} fan")
+    if st is not None and r.how == "zimo" and r.big and rules.schedule == "points":
+        out.append("  自摸大胡 self-drawn big hu: ×1.5 instead of the 自摸 fan (X1)")
+    for s in range(4):
+        if s == r.winner:
+            continue
+        u = r.loser_fan[s]
+        line = f"输家 seat {s}: {_items(r.fan[s])}; U = {u} fan"
+        if st is not None:
+            line += f" → {_amt(st.raw[s])}"
+            if st.jinding:
+                line += " (金顶 jinding)"
+            elif st.reached[s]:
+                cap = rules.cap if rules.schedule == "points" else f"{rules.cap_fan} fan"
+                line += f" (银顶 cap {cap})"
+            if st.bi[s]:
+                line += " ×2 闭 bi"
+            if st.doubled:
+                line += " ×2 风翻/连癞翻"
+            line += f" = {_amt(st.owed[s])}"
+        out.append(line)
+    if st is not None:
+        if st.jinding:
+            gold = rules.gold_cap if rules.schedule == "points" else rules.gold_money
+            mode = "each pays it" if rules.jinding == "fixed" else "a higher ceiling"
+            out.append(f"金顶 jinding: all three losers reached the cap → gold {_amt(gold)} ({mode}, D9)")
+        if st.doubled:
+            out.append("风翻/连癞翻: the 癞子 is an honor or repeats the previous hand's → every payment ×2 (X4)")
+    if r.liable is not None:
+        out.append(
+            f"承包 liability {r.liable_rule}: seat {r.liable} pays for all three "
+            f"({_LIABILITY.get(r.liable_rule or '', '')})"
+        )
+    pays = "  ".join(f"seat {s}: {'+' if p > 0 else ''}{_amt(p)}" for s, p in enumerate(r.payments))
+    out.append(f"结算 payments: {pays}")
+    return "\n".join(out)

@@ -1,0 +1,255 @@
+"""Rule sets: :class:`Rules` and the three presets of RULES.md §10.
+
+A rule set is data: every decision of RULES.md that the two seeds make
+differently is one field, so both readings (and any mix) can be played.
+
+>>> Rules.kaikou().cap, Rules.koukou().gold_cap, Rules.koukou_fan().min_fan
+(300, 500, 6)
+>>> Rules.preset("koukou_fan").replace(bi=False).name
+'custom'
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import numbers
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from .errors import RulesError
+
+__all__ = ["Rules", "PRESETS"]
+
+PRESETS = ("kaikou", "koukou", "koukou_fan")
+"""Names accepted by :meth:`Rules.preset` (RULES.md §10)."""
+
+_DEFAULT_MONEY = ((6, 10), (7, 20), (8, 40), (9, 80), (10, 100))
+
+_CHOICES = {
+    "opening": ("once", "per_opening"),
+    "schedule": ("points", "fan"),
+    "qqr_liability": ("not_ready", "holds_non_jiang"),
+    "jinding": ("fixed", "ceiling"),
+}
+_BOOLS = ("pizi", "bi", "wind_laizi_double")
+
+
+def _is_number(x: object) -> bool:
+    return isinstance(x, numbers.Real) and not isinstance(x, bool)
+
+
+def _is_int(x: object) -> bool:
+    return isinstance(x, numbers.Integral) and not isinstance(x, bool)
+
+
+def _money_pairs(money: object) -> tuple[tuple[int, int | float], ...]:
+    """Normalise a money table (mapping or pairs; keys may be digit strings from JSON)."""
+    if isinstance(money, Mapping):
+        items = list(money.items())
+    else:
+        try:
+            items = [tuple(p) for p in money]  # type: ignore[union-attr]
+        except TypeError:
+            raise RulesError(f"money: expected a mapping fan -> money, got {money!r}") from None
+    pairs = []
+    for item in items:
+        if len(item) != 2:
+            raise RulesError(f"money: entry {item!r} is not a (fan, money) pair")
+        k, v = item
+        if isinstance(k, str) and k.strip().lstrip("-").isdigit():
+            k = int(k)
+        if not _is_int(k):
+            raise RulesError(f"money: fan {k!r} is not an integer")
+        if not _is_number(v) or v <= 0:
+            raise RulesError(f"money: amount {v!r} for fan {k} must be a positive number")
+        pairs.append((int(k), v))
+    pairs.sort()
+    if len({k for k, _ in pairs}) != len(pairs):
+        raise RulesError("money: a fan appears twice")
+    return tuple(pairs)
+
+
+@dataclass(frozen=True, slots=True)
+class Rules:
+    """One rule set (RULES.md §10). Immutable; build with a preset and :meth:`replace`.
+
+    Fields (units in brackets):
+        name: the preset name, or ``"custom"`` once a field differs from it.
+        opening: S1 opening fan, ``"once"`` (开口翻: 1 fan if opened at all) or
+            ``"per_opening"`` (口口翻: 1 fan per opening).
+        schedule: ``"points"`` (X1, seed 000) or ``"fan"`` (X2, seed 001).
+        cap: 银顶 per loser [points] (X1).
+        gold_cap: 金顶 per loser [points] when all three losers reach ``cap`` (X1, D9).
+        cap_fan: 银顶 [fan] (X2).
+        money: fan → money table (X2) as sorted ``(fan, money)`` pairs; a dict
+            is accepted and converted. Must cover every fan from ``min_fan``
+            (0 when None) to ``cap_fan`` under the fan schedule, strictly increasing.
+        gold_money: 金顶 [money] (X2).
+        min_fan: 起胡 [fan] (W11), or None for no minimum.
+        pizi: 痞子 in play (R3).
+        bi: 闭 doubling (X3).
+        wind_laizi_double: 风翻/连癞翻 doubling (X4).
+        qqr_liability: L1 test, ``"not_ready"`` (seed 000) or ``"holds_non_jiang"`` (seed 001).
+        big_hu_fan: fan of one big hu (S4); each further type adds 1.
+        jinding: ``"fixed"`` (D9: every loser pays exactly the gold cap) or
+            ``"ceiling"`` (the gold cap is only a higher ceiling).
+        dead_wall: tiles of the 海底 never drawn by a normal draw (G2).
+        escape_penalty: 逃跑 penalty [points] (M3, D7).
+
+    Raises:
+        RulesError: a field out of range or of the wrong type; the message names the field.
+    """
+
+    name: str = "kaikou"
+    opening: Literal["once", "per_opening"] = "once"
+    schedule: Literal["points", "fan"] = "points"
+    cap: int | float = 300
+    gold_cap: int | float = 400
+    cap_fan: int = 10
+    money: tuple[tuple[int, int | float], ...] = field(default=_DEFAULT_MONEY)
+    gold_money: int | float = 150
+    min_fan: int | None = None
+    pizi: bool = False
+    bi: bool = False
+    wind_laizi_double: bool = False
+    qqr_liability: Literal["not_ready", "holds_non_jiang"] = "not_ready"
+    big_hu_fan: int = 3
+    jinding: Literal["fixed", "ceiling"] = "fixed"
+    dead_wall: int = 10
+    escape_penalty: int | float = 400
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.name, str) or not self.name:
+            raise RulesError(f"name: expected a non-empty str, got {self.name!r}")
+        for f, choices in _CHOICES.items():
+            v = getattr(self, f)
+            if v not in choices:
+                raise RulesError(f"{f}: expected one of {', '.join(choices)}, got {v!r}")
+        for f in _BOOLS:
+            v = getattr(self, f)
+            if not isinstance(v, bool):
+                raise RulesError(f"{f}: expected True or False, got {v!r}")
+        for f in ("cap", "gold_cap", "gold_money", "escape_penalty"):
+            v = getattr(self, f)
+            if not _is_number(v) or v < 0:
+                raise RulesError(f"{f}: expected a non-negative number, got {v!r}")
+        if self.cap <= 0:
+            raise RulesError(f"cap: must be positive, got {self.cap!r}")
+        if self.gold_cap < self.cap:
+            raise RulesError(f"gold_cap: {self.gold_cap!r} is below cap {self.cap!r}")
+        for f in ("cap_fan", "big_hu_fan", "dead_wall"):
+            v = getattr(self, f)
+            if not _is_int(v) or v < 0:
+                raise RulesError(f"{f}: expected a non-negative integer, got {v!r}")
+        if self.cap_fan < 1:
+            raise RulesError(f"cap_fan: must be at least 1, got {self.cap_fan!r}")
+        if self.min_fan is not None:
+            if not _is_int(self.min_fan) or self.min_fan < 0:
+                raise RulesError(f"min_fan: expected None or a non-negative integer, got {self.min_fan!r}")
+            if self.min_fan > self.cap_fan:
+                raise RulesError(f"min_fan: {self.min_fan} is above cap_fan {self.cap_fan}")
+        money = _money_pairs(self.money)
+        object.__setattr__(self, "money", money)
+        for (k0, v0), (k1, v1) in zip(money, money[1:]):
+            if v1 <= v0:
+                raise RulesError(f"money: not increasing ({k0} fan -> {v0}, {k1} fan -> {v1})")
+        if self.schedule == "fan":
+            if not money:
+                raise RulesError("money: the fan schedule needs a money table")
+            lo = 0 if self.min_fan is None else self.min_fan
+            keys = {k for k, _ in money}
+            missing = [k for k in range(lo, self.cap_fan + 1) if k not in keys]
+            if missing:
+                raise RulesError(
+                    f"money: the fan schedule needs an amount for every fan from {lo} "
+                    f"(min_fan) to {self.cap_fan} (cap_fan); missing {missing}"
+                )
+            above = sorted(k for k in keys if k > self.cap_fan)
+            if above:
+                raise RulesError(f"money: fan {above} above cap_fan {self.cap_fan}")
+            if self.gold_money < money[-1][1]:
+                raise RulesError(
+                    f"gold_money: {self.gold_money!r} is below the money at cap_fan ({money[-1][1]!r})"
+                )
+
+    # ------------------------------------------------------------ presets
+    @classmethod
+    def kaikou(cls) -> Rules:
+        """开口翻, points schedule, 300/400 (seed 000; RULES.md §10)."""
+        return cls()
+
+    @classmethod
+    def koukou(cls) -> Rules:
+        """口口翻, points schedule, 300/500 (seed 000; RULES.md §10)."""
+        return cls(name="koukou", opening="per_opening", gold_cap=500, escape_penalty=500)
+
+    @classmethod
+    def koukou_fan(cls) -> Rules:
+        """口口番, fan schedule, 10 fan / 150 money, 起胡 6, 痞子, 闭, 风翻/连癞翻 (seed 001; §10)."""
+        return cls(
+            name="koukou_fan",
+            opening="per_opening",
+            schedule="fan",
+            gold_cap=500,
+            escape_penalty=500,
+            min_fan=6,
+            pizi=True,
+            bi=True,
+            wind_laizi_double=True,
+            qqr_liability="holds_non_jiang",
+        )
+
+    @classmethod
+    def preset(cls, name: str) -> Rules:
+        """The preset named ``name`` (one of :data:`PRESETS`). Raises RulesError otherwise."""
+        if name == "kaikou":
+            return cls.kaikou()
+        if name == "koukou":
+            return cls.koukou()
+        if name == "koukou_fan":
+            return cls.koukou_fan()
+        raise RulesError(f"name: unknown preset {name!r}; expected one of {', '.join(PRESETS)}")
+
+    # ------------------------------------------------------------ changes
+    def replace(self, **changes: Any) -> Rules:
+        """A copy with some fields changed; ``name`` becomes ``"custom"`` unless given
+        or unless every change keeps the old value. Raises RulesError on an unknown field."""
+        names = {f.name for f in dataclasses.fields(self)}
+        unknown = sorted(set(changes) - names)
+        if unknown:
+            raise RulesError(f"{unknown[0]}: unknown rule field")
+        if "money" in changes:
+            changes["money"] = _money_pairs(changes["money"])
+        if "name" not in changes and any(getattr(self, k) != v for k, v in changes.items()):
+            changes["name"] = "custom"
+        return dataclasses.replace(self, **changes)
+
+    def money_for(self, fan: int) -> int | float:
+        """The money of ``fan`` from the table (X2). Raises RulesError when it has no entry."""
+        for k, v in self.money:
+            if k == fan:
+                return v
+        raise RulesError(f"money: no amount for {fan} fan")
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready dict of every field (``money`` as ``{fan: money}`` with int keys)."""
+        d = {f.name: getattr(self, f.name) for f in dataclasses.fields(self)}
+        d["money"] = dict(self.money)
+        return d
+
+    @classmethod
+    def from_dict(cls, d: Mapping[str, Any]) -> Rules:
+        """Inverse of :meth:`to_dict`. Missing fields come from the preset named by
+        ``d["name"]`` (``kaikou`` when absent or ``"custom"``); the name becomes
+        ``"custom"`` when a field differs from that preset. ``money`` keys may be
+        strings (JSON). Raises RulesError on an unknown field or a bad value."""
+        if not isinstance(d, Mapping):
+            raise RulesError(f"rules: expected a mapping, got {type(d).__name__}")
+        name = d.get("name", "kaikou")
+        base = cls.preset(name) if name in PRESETS else cls.kaikou()
+        changes = {k: v for k, v in d.items() if k != "name"}
+        out = base.replace(**changes)
+        if name not in PRESETS:
+            out = dataclasses.replace(out, name=name if isinstance(name, str) else "custom")
+        return out

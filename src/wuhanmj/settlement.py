@@ -1,0 +1,185 @@
+"""Settlement arithmetic: loser fan → amounts, 银顶/金顶, 闭, X4 doubling, 承包 (X1–X6, L, M3).
+
+This module knows nothing about tiles: :func:`wuhanmj.scoring.evaluate_win`
+works out the fan and hands them here.
+
+Amounts are ``int`` whenever they are whole (every amount of the presets is),
+otherwise ``float`` (a custom cap or money table, or an escape penalty that
+three players cannot share evenly, D7).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from .errors import WinInputError
+from .rules import Rules
+
+__all__ = ["Settlement", "settle", "escape_payments", "points_base"]
+
+Amount = int | float
+
+
+def _num(x: Amount) -> Amount:
+    """``int`` when whole, else ``float``."""
+    if isinstance(x, float) and x.is_integer():
+        return int(x)
+    return x
+
+
+def points_base(big: int) -> int:
+    """X1 base [points]: 1 for a small hu, 10 for one big hu type, ×2 for each further type."""
+    return 1 if big <= 0 else 10 << (big - 1)
+
+
+@dataclass(frozen=True, slots=True)
+class Settlement:
+    """What every seat pays for one win (X1–X5, L1–L4). Tuples are indexed by seat.
+
+    Fields:
+        fan: each loser's fan ``U_i`` of S5 (big-hu fan of S4 included, in
+            both schedules); None for the winner.
+        raw: each loser's amount before any cap [points or money]; for the
+            points schedule ``base × 2^(U_i − big-hu fan)``, ×1.5 for a
+            self-drawn big hu (X1); for the fan schedule the money of
+            ``min(U_i, cap_fan)`` (X2). None for the winner.
+        reached: whether each loser reached the 银顶 (X1: ``raw >= cap``;
+            X2: ``U_i >= cap_fan``); False for the winner.
+        jinding: all three losers reached it, so 金顶 applies (X1, X2, D9).
+        bi: each loser's 闭 doubling (X3).
+        doubled: the 风翻/连癞翻 doubling of every payment (X4).
+        owed: what each loser would pay after caps, 金顶, 闭 and X4 (0 for the winner).
+        liable: the seat that pays for all (L1–L4), or None.
+        payments: the final settlement, winner positive, summing to 0 (X5).
+    """
+
+    fan: tuple[int | None, ...]
+    raw: tuple[Amount | None, ...]
+    reached: tuple[bool, ...]
+    jinding: bool
+    bi: tuple[bool, ...]
+    doubled: bool
+    owed: tuple[Amount, ...]
+    liable: int | None
+    payments: tuple[Amount, ...]
+
+
+def settle(
+    rules: Rules,
+    *,
+    winner: int,
+    winner_fan: int,
+    loser_fan: Sequence[int],
+    big: int,
+    zimo_big: bool = False,
+    bi: Sequence[bool] = (False, False, False, False),
+    doubled: bool = False,
+    liable: int | None = None,
+) -> Settlement:
+    """Turn fan into payments (S4, S5, X1–X5, L).
+
+    Args:
+        rules: the rule set (schedule, caps, money, jinding mode).
+        winner: the winning seat 0–3.
+        winner_fan: ``F_winner`` [fan] (S1 + S2), without any big-hu fan.
+        loser_fan: 4 ints [fan], for each loser ``F_i`` plus its loser-only fan
+            (S3: 放冲 and 庄); the winner's entry is ignored.
+        big: number of big hu types (S4); 0 for a small hu.
+        zimo_big: a self-drawn big hu under the points schedule pays ×1.5 (X1);
+            the caller leaves the 自摸 fan out in that case.
+        bi: 4 bools, 闭 per loser (X3) — already filtered by ``rules.bi``.
+        doubled: the X4 doubling applies (already filtered by ``rules.wind_laizi_double``).
+        liable: the seat that pays the others' share (L), or None.
+
+    Returns:
+        :class:`Settlement`.
+
+    Raises:
+        WinInputError: a bad seat, a negative fan, or a liable seat equal to the winner.
+    """
+    if winner not in (0, 1, 2, 3):
+        raise WinInputError(f"winner must be a seat 0-3, got {winner!r}")
+    if len(loser_fan) != 4 or len(bi) != 4:
+        raise WinInputError("loser_fan and bi need one entry per seat (4)")
+    if liable is not None and (liable not in (0, 1, 2, 3) or liable == winner):
+        raise WinInputError(f"liable seat {liable!r} must be a loser 0-3")
+    if winner_fan < 0 or big < 0 or any(loser_fan[s] < 0 for s in range(4) if s != winner):
+        raise WinInputError("fan cannot be negative")
+    big_fan = rules.big_hu_fan + big - 1 if big else 0
+    losers = [s for s in range(4) if s != winner]
+    fan: list[int | None] = [None] * 4
+    raw: list[Amount | None] = [None] * 4
+    reached = [False] * 4
+    points = rules.schedule == "points"
+    base = points_base(big)
+    for s in losers:
+        u = winner_fan + loser_fan[s]
+        fan[s] = u + big_fan
+        if points:
+            a = base << u
+            if zimo_big:
+                a = a * 3 // 2 if a % 2 == 0 else a * 1.5
+            raw[s] = a
+            reached[s] = a >= rules.cap
+        else:
+            uf = u + big_fan
+            reached[s] = uf >= rules.cap_fan
+            raw[s] = rules.money_for(min(uf, rules.cap_fan))
+    jinding = all(reached[s] for s in losers)
+    owed: list[Amount] = [0] * 4
+    for s in losers:
+        if points:
+            a = raw[s]
+            if jinding:
+                a = rules.gold_cap if rules.jinding == "fixed" else min(a, rules.gold_cap)
+            elif reached[s]:
+                a = rules.cap
+        elif jinding:
+            if rules.jinding == "fixed":
+                a = rules.gold_money
+            else:
+                # D9 "ceiling": the money table goes on doubling above cap_fan, up to the gold money.
+                a = min(rules.money_for(rules.cap_fan) * 2 ** (fan[s] - rules.cap_fan), rules.gold_money)
+        else:
+            a = raw[s]
+        if bi[s]:
+            a = a * 2
+        if doubled:
+            a = a * 2
+        owed[s] = _num(a)
+    bi_t = tuple(bool(bi[s]) and s != winner for s in range(4))
+    payments: list[Amount] = [0] * 4
+    if liable is None:
+        for s in losers:
+            payments[s] = -owed[s]
+    else:
+        payments[liable] = -_num(sum(owed))
+    payments[winner] = _num(-sum(payments))
+    return Settlement(
+        fan=tuple(fan),
+        raw=tuple(None if r is None else _num(r) for r in raw),
+        reached=tuple(reached),
+        jinding=jinding,
+        bi=bi_t,
+        doubled=doubled,
+        owed=tuple(owed),
+        liable=liable,
+        payments=tuple(_num(p) for p in payments),
+    )
+
+
+def escape_payments(escaper: int, rules: Rules) -> tuple[Amount, Amount, Amount, Amount]:
+    """逃跑 (M3, D7): ``escaper`` pays ``rules.escape_penalty``, shared equally by the
+    other three. Amounts are int when the share is whole, else float (400 / 3).
+
+    Raises:
+        WinInputError: ``escaper`` is not a seat 0–3.
+    """
+    if escaper not in (0, 1, 2, 3) or isinstance(escaper, bool):
+        raise WinInputError(f"escaper must be a seat 0-3, got {escaper!r}")
+    pen = rules.escape_penalty
+    share = _num(pen / 3) if pen % 3 else pen // 3
+    out: list[Amount] = [share] * 4
+    out[escaper] = _num(-pen)
+    return tuple(out)  # type: ignore[return-value]
