@@ -530,7 +530,7 @@ class Game:
         kw = {}
         if d is not None:
             h = self._hands[d]
-            if how == "qianggang" and self._phase == ROB:  # the 蓄杠 tile is still in the robbed hand
+            if how == "qianggang" and self._n[d] % 3 == 2:  # the 蓄杠 tile is still in the robbed hand
                 h = h[:]
                 h[tile] -= 1
             dh = _tiles_of_counts(h)
@@ -911,6 +911,8 @@ class Game:
                 return f"P2: seat {seat} has already answered this claim window"
             if ph == ROB and code not in (HU, PASS):
                 return f"P4: after a 蓄杠 the others may only rob it (hu) or pass, not {name}"
+            if CHI <= code < PENG and seat != (self._turn + 1) & 3:
+                return "P2: chi only by the next player (下家)"
             if seat not in self._options:
                 if code == HU:
                     return self._why_no_hu(seat, self._tile)
@@ -918,8 +920,6 @@ class Game:
             t = self._tile
             C = self._hands[seat]
             if CHI <= code < PENG:
-                if seat != (self._turn + 1) & 3:
-                    return "P2: chi only by the next player (下家)"
                 low = code - CHI
                 low = 9 * (low // 7) + low % 7
                 tiles = (low, low + 1, low + 2)
@@ -994,7 +994,12 @@ class Game:
             C[t] += 1
         if not self._shape_may_win(seat, C):
             return "W1: the tiles do not form a winning hand"
-        return "W2/W8/W11: the hand does not make a legal win under these rules"
+        if t is None:
+            how = "haidilao" if self._phase == HAIDI else ("gangshanghua" if self._draw_kind == BACK else "zimo")
+            res = self._evaluate(seat, C, self._drawn, how, None)
+        else:
+            res = self._evaluate(seat, C, t, "qianggang" if self._phase == ROB else "fangchong", self._turn)
+        return res.reason or "W: the hand does not make a legal win under these rules"
 
     # ------------------------------------------------------------------ copies and views
     def clone(self) -> Game:

@@ -76,8 +76,17 @@ def check_wall(wall: Iterable[int]) -> list[int]:
     return tiles
 
 
-def _as_tiles(x: str | Sequence[int]) -> list[int]:
-    return parse_tiles(x) if isinstance(x, str) else [int(t) for t in x]
+def _as_tiles(x: str | Sequence[int | str]) -> list[int]:
+    """Tiles from notation, or a sequence of ints and/or notation strings."""
+    if isinstance(x, str):
+        return parse_tiles(x)
+    out: list[int] = []
+    for t in x:
+        if isinstance(t, str):
+            out += parse_tiles(t)
+        else:
+            out.append(int(t))
+    return out
 
 
 def scripted_wall(
@@ -96,7 +105,8 @@ def scripted_wall(
             it: 14 for the dealer, 13 for the others (notation or ints).
         indicator: the indicator tile (R2).
         dealer: the dealer seat.
-        draws: the normal draws in order, from the front of the wall.
+        draws: the normal draws in order, from the front of the wall (notation,
+            or a sequence of ints and/or notation strings).
         replacements: the replacement draws in order, from the back (D1).
         seed: the tiles not named are placed between the two ends, sorted
             (seed None) or shuffled with this seed.

@@ -1,0 +1,172 @@
+"""A match: hands in sequence with running scores (M1), dealer rotation (D5), 连癞 (M2), escape (M3, D7).
+
+>>> from wuhanmj.rules import Rules
+>>> m = Match(Rules.kaikou(), seed=7)
+>>> g = m.new_game()
+>>> while not g.over:
+...     g.step(g.current_player, g.legal_action_codes(g.current_player)[0])
+>>> r = m.finish_hand()
+>>> sum(m.scores) == 0 and m.hands_played == 1
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+
+from .errors import SetupError
+from .game import Game, HandResult
+from .rules import Rules
+
+__all__ = ["Match"]
+
+
+class Match:
+    """Hands of one table in sequence (M1).
+
+    Args:
+        rules: the rule set (default ``Rules.kaikou()``).
+        seed: int or None; hand ``i``'s wall is shuffled from a seed drawn from
+            ``numpy.random.default_rng(seed)``, so a match is reproducible.
+        dealer: the first dealer (seat 0–3).
+        scores: starting scores of the four seats [points or money].
+
+    Attributes:
+        scores: running scores (list of 4 numbers).
+        dealer: the dealer of the next hand (D5).
+        prev_laizi: the last finished hand's 癞子, passed to the next hand (M2, X4).
+        history: the :class:`HandResult` of every finished hand.
+        game: the hand in play (a :class:`Game`), or None between hands.
+        escaped: the seat that left the match (M3), or None.
+
+    Raises:
+        SetupError: a bad dealer or scores.
+    """
+
+    __slots__ = ("rules", "scores", "dealer", "prev_laizi", "history", "game", "escaped", "_rng")
+
+    def __init__(
+        self,
+        rules: Rules | None = None,
+        *,
+        seed: int | None = None,
+        dealer: int = 0,
+        scores: Sequence[float] = (0, 0, 0, 0),
+    ) -> None:
+        self.rules = Rules.kaikou() if rules is None else rules
+        if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer <= 3:
+            raise SetupError(f"dealer must be a seat 0-3, got {dealer!r}")
+        sc = list(scores)
+        if len(sc) != 4 or not all(isinstance(x, (int, float)) and not isinstance(x, bool) for x in sc):
+            raise SetupError(f"scores must be four numbers, got {scores!r}")
+        self.scores = sc
+        self.dealer = dealer
+        self.prev_laizi: int | None = None
+        self.history: list[HandResult] = []
+        self.game: Game | None = None
+        self.escaped: int | None = None
+        self._rng = np.random.default_rng(seed)
+
+    @property
+    def hands_played(self) -> int:
+        """Number of finished hands."""
+        return len(self.history)
+
+    @property
+    def over(self) -> bool:
+        """True once a player escaped (M3); otherwise a match goes on as long as hands are dealt."""
+        return self.escaped is not None
+
+    def new_game(self, *, wall: Sequence[int] | None = None) -> Game:
+        """Deal the next hand: the current dealer, the previous 癞子 (M2) and the scores.
+
+        Args:
+            wall: an explicit wall (tests); by default one is shuffled from the match seed.
+
+        Raises:
+            SetupError: the match is over, or the hand in play is not finished.
+        """
+        if self.escaped is not None:
+            raise SetupError(f"M3: the match is over (seat {self.escaped} escaped)")
+        if self.game is not None:
+            raise SetupError("M1: finish the hand in play (finish_hand) before dealing the next")
+        seed = int(self._rng.integers(2**63))  # drawn even with a wall, so later hands do not shift
+        g = Game(
+            self.rules,
+            seed=None if wall is not None else seed,
+            wall=wall,
+            dealer=self.dealer,
+            prev_laizi=self.prev_laizi,
+            scores=tuple(self.scores),
+        )
+        self.game = g
+        return g
+
+    def finish_hand(self) -> HandResult:
+        """Settle the finished hand in play: add its payments (X5), move the dealer (D5:
+        it passes to the next seat after a non-dealer win, stays after a dealer win or a
+        draw) and keep its 癞子 for 连癞 (M2).
+
+        Raises:
+            SetupError: no hand in play, or it is not over.
+        """
+        g = self.game
+        if g is None:
+            raise SetupError("M1: no hand in play")
+        if not g.over:
+            raise SetupError("M1: the hand in play is not over")
+        r = g.result
+        for s in range(4):
+            self.scores[s] += r.payments[s]
+        if r.winner is not None and r.winner != g.dealer:
+            self.dealer = (g.dealer + 1) % 4
+        self.prev_laizi = g.laizi
+        self.history.append(r)
+        self.game = None
+        return r
+
+    def play_hand(self, agents: Sequence[Any]) -> HandResult:
+        """Deal, play and settle one hand with four agents (seat order).
+
+        An agent is an object with ``act(observation, legal_actions)`` or a plain
+        callable ``f(observation, legal_actions)``; it returns one of the actions given.
+        """
+        if len(agents) != 4:
+            raise SetupError(f"four agents expected, got {len(agents)}")
+        acts = [a.act if hasattr(a, "act") else a for a in agents]
+        g = self.new_game()
+        while not g.over:
+            s = g.current_player
+            g.step(s, acts[s](g.observation(s), g.legal_actions(s)))
+        return self.finish_hand()
+
+    def escape(self, seat: int) -> tuple:
+        """Seat ``seat`` leaves the match (逃跑, M3): it pays ``rules.escape_penalty``,
+        shared equally by the other three (D7); a hand in play is abandoned unscored
+        and the match is over.
+
+        Returns:
+            The four payments (the escaper's negative; they sum to 0 up to float rounding
+            when the penalty is not a multiple of 3).
+
+        Raises:
+            SetupError: a bad seat, or the match is already over.
+        """
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat <= 3:
+            raise SetupError(f"seat must be 0-3, got {seat!r}")
+        if self.escaped is not None:
+            raise SetupError(f"M3: the match is already over (seat {self.escaped} escaped)")
+        pen = self.rules.escape_penalty
+        share = pen // 3 if pen % 3 == 0 else pen / 3
+        pay = tuple(-pen if s == seat else share for s in range(4))
+        for s in range(4):
+            self.scores[s] += pay[s]
+        self.escaped = seat
+        self.game = None
+        return pay
+
+    def __repr__(self) -> str:
+        return f"<Match {self.rules.name} hands={self.hands_played} dealer={self.dealer} scores={self.scores}>"
