@@ -94,16 +94,18 @@ def explain_win(r: WinResult) -> str:
         line = f"输家 seat {s}: {_items(r.fan[s])}; U = {u} fan"
         if st is not None:
             line += f" → {_amt(st.raw[s])}"
+            steps = []
             if st.jinding:
-                line += " (金顶 jinding)"
+                steps.append("金顶 jinding")
             elif st.reached[s]:
                 cap = rules.cap if rules.schedule == "points" else f"{rules.cap_fan} fan"
-                line += f" (银顶 cap {cap})"
+                steps.append(f"银顶 cap {cap}")
             if st.bi[s]:
-                line += " ×2 闭 bi"
+                steps.append("×2 闭 bi")
             if st.doubled:
-                line += " ×2 风翻/连癞翻"
-            line += f" = {_amt(st.owed[s])}"
+                steps.append("×2 风翻/连癞翻")
+            if steps:
+                line += f" ({', '.join(steps)}) = {_amt(st.owed[s])}"
         out.append(line)
     if st is not None:
         if st.jinding:

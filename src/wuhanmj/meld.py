@@ -11,7 +11,7 @@ False
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Literal
 
 import numpy as np
@@ -176,6 +176,11 @@ class SeatPlays:
     hongzhong_gang: int = 0
     pizi_gang: int = 0
     laizi_gang: int = 0
+    # worked out once: (openings, 明杠, 暗杠, has chi, groups bitmask, all 2/5/8,
+    # claim sources, chi sources, ((kind, copies), ...) of the meld tiles, kinds)
+    _stats: tuple = field(init=False, repr=False, compare=False, default=())
+    # scratch space of wuhanmj.scoring (fan items per opening mode); not part of the value
+    _fan: dict | None = field(init=False, repr=False, compare=False, default=None)
 
     def __post_init__(self) -> None:
         melds = tuple(self.melds)
@@ -190,16 +195,58 @@ class SeatPlays:
             if v > most:
                 raise MeldError(f"{name} = {v}: at most {most}")
             object.__setattr__(self, name, v)
+        openings = ming = an = suits = 0
+        has_chi = False
+        all_jiang = True
+        kinds: dict[int, int] = {}
+        sources = set()
+        chi_sources = set()
+        for m in melds:
+            k = m.kind
+            t = m.tiles[0]
+            for x in m.tiles:
+                kinds[x] = kinds.get(x, 0) + 1
+            if m.source is not None:
+                sources.add(m.source)
+                if k == "chi":
+                    chi_sources.add(m.source)
+            if k == "an_gang":
+                an += 1
+            else:
+                openings += 1
+                if k == "chi":
+                    has_chi = True
+                elif k != "peng":
+                    ming += 1
+            if k == "chi" or t >= 27 or t % 9 not in (1, 4, 7):
+                all_jiang = False
+            suits |= 1 << (t // 9)
+        object.__setattr__(
+            self,
+            "_stats",
+            (openings, ming, an, has_chi, suits, all_jiang,
+             frozenset(sources), frozenset(chi_sources), tuple(kinds.items()), frozenset(kinds)),
+        )
 
     @property
     def openings(self) -> int:
         """Number of 开口 (P5): chi, peng, chong_gang, xu_gang melds."""
-        return sum(1 for m in self.melds if _OPENING[m.kind])
+        return self._stats[0]
 
     @property
     def opened(self) -> bool:
         """At least one 开口 (W4, X3)."""
-        return any(_OPENING[m.kind] for m in self.melds)
+        return self._stats[0] > 0
+
+    @property
+    def ming_gangs(self) -> int:
+        """Number of 明杠 (chong_gang, xu_gang; S1)."""
+        return self._stats[1]
+
+    @property
+    def an_gangs(self) -> int:
+        """Number of 暗杠 (S1)."""
+        return self._stats[2]
 
     @property
     def special_plays(self) -> int:

@@ -31,6 +31,7 @@ __all__ = [
     "profile_specs",
     "spec_holds",
     "lowest_assignment",
+    "best_spec",
     "SpecialKinds",
     "special_kinds",
     "MeldFacts",
@@ -196,6 +197,9 @@ _SUIT_OF_MASK = {1: 0, 2: 1, 4: 2}
 Spec = tuple[tuple[str, ...], str | None, bool, tuple[int, ...]]
 
 
+_SPECS_CACHE: dict[tuple, list[Spec]] = {}
+
+
 def profile_specs(arr_mask_jiang, melds: MeldFacts, sk: SpecialKinds) -> list[Spec]:
     """Every shape profile a hand may take, most big hu types first (W1–W3, W6).
 
@@ -208,8 +212,16 @@ def profile_specs(arr_mask_jiang, melds: MeldFacts, sk: SpecialKinds) -> list[Sp
     ``pungs_only``, ``forbid``).
     """
     _, mask, jiang = arr_mask_jiang
-    suit = _SUIT_OF_MASK.get(mask, -1)
     pungs_ok = not melds.has_chi
+    key = (mask, jiang, pungs_ok, sk.indicator, sk.pizi)
+    out = _SPECS_CACHE.get(key)
+    if out is None:
+        out = _SPECS_CACHE[key] = _make_specs(mask, jiang, pungs_ok, sk)
+    return out
+
+
+def _make_specs(mask: int, jiang: bool, pungs_ok: bool, sk: SpecialKinds) -> list[Spec]:
+    suit = _SUIT_OF_MASK.get(mask, -1)
     out: list[Spec] = []
     # Three types: 将一色 of one suit is all pongs (2, 5, 8 never chow).
     if jiang and suit >= 0 and pungs_ok:
@@ -262,11 +274,25 @@ def best_profile(counts, wilds: int, melds: MeldFacts, sk: SpecialKinds) -> Shap
 
     The 14 tiles are ``counts + wilds + 3 × melds``; the caller checks W5.
     """
+    found = best_spec(counts, wilds, melds, sk)
+    if found is None:
+        return None
+    specs, i, _ = found
+    return ShapeProfile(specs[i][0], wilds)
+
+
+def best_spec(counts, wilds: int, melds: MeldFacts, sk: SpecialKinds):
+    """As :func:`best_profile`, but returns ``(specs, index, array)``: the hand's
+    :func:`profile_specs`, the index of the first that holds, and the counts as a
+    uint8 array; or None when none holds."""
     facts = _facts(counts, melds)
     arr = facts[0]
-    for spec in profile_specs(facts, melds, sk):
-        if spec_holds(arr, wilds, spec):
-            return ShapeProfile(spec[0], wilds)
+    specs = profile_specs(facts, melds, sk)
+    ic = _core.is_complete
+    for i, spec in enumerate(specs):
+        pair = spec[1]
+        if pair is None or ic(arr, wilds, pair, spec[2], spec[3]):
+            return specs, i, arr
     return None
 
 

@@ -25,16 +25,15 @@ from .meld import Meld, SeatPlays
 from .readings import (
     NO_MELDS,
     MeldFacts,
-    _facts as _readings_facts,
     best_profile,
+    best_spec,
     lowest_assignment,
-    profile_specs,
     shape_waits,
     spec_holds,
     special_kinds,
 )
 from .rules import Rules
-from .settlement import Amount, Settlement, points_base, settle
+from .settlement import Amount, Settlement, _settle
 from .tiles import format_tile, format_tiles, parse_tile, parse_tiles
 
 __all__ = [
@@ -80,6 +79,9 @@ FAN_ITEMS = {
 """Fan item names (S1–S3) → Chinese. ``kaikou`` counts 1 (开口翻) or 1 per opening (口口翻)."""
 
 _DEFAULT_RULES = Rules.kaikou()
+_NO_BI = (False, False, False, False)
+_SMALL_COUNTS = bytes(range(4))
+_INT_ONLY = {int}
 _ON_OTHERS_TILE = ("fangchong", "qianggang")
 _SITUATIONAL = {"gangshanghua": ("gangshanghua",), "haidilao": ("haidilao",), "qianggang": ("qianggang",)}
 
@@ -88,6 +90,8 @@ FanItems = tuple[tuple[str, int], ...]
 
 # ---------------------------------------------------------------- input helpers
 def _tile(x: object, what: str) -> int:
+    if type(x) is int and 0 <= x < 34:
+        return x
     try:
         if isinstance(x, str):
             return parse_tile(x)
@@ -99,6 +103,12 @@ def _tile(x: object, what: str) -> int:
 
 
 def _tiles(x: object, what: str) -> list[int]:
+    if type(x) is list or type(x) is tuple:
+        try:
+            if set(map(type, x)) <= _INT_ONLY and (not x or (min(x) >= 0 and max(x) < 34)):
+                return list(x)
+        except TypeError:
+            pass
     try:
         if isinstance(x, str):
             return parse_tiles(x)
@@ -115,6 +125,8 @@ def _tiles(x: object, what: str) -> list[int]:
 
 
 def _seat(x: object, what: str) -> int:
+    if type(x) is int and 0 <= x <= 3:
+        return x
     if isinstance(x, bool) or not isinstance(x, (int, np.integer)) or not 0 <= x <= 3:
         raise WinInputError(f"{what} must be a seat 0-3, got {x!r}")
     return int(x)
@@ -129,18 +141,24 @@ def personal_fan(plays: SeatPlays, rules: Rules) -> FanItems:
         ``ming_gang`` (1 each), ``an_gang`` (2 each), ``hongzhong_gang`` and
         ``pizi_gang`` (1 each), ``laizi_gang`` (2 each); items worth 0 are left out.
     """
-    openings = ming = an = 0
-    for m in plays.melds:
-        k = m.kind
-        if k == "an_gang":
-            an += 1
-        else:
-            openings += 1
-            if k == "chong_gang" or k == "xu_gang":
-                ming += 1
+    mode = rules.opening
+    cache = plays._fan
+    if cache is not None:
+        items = cache.get(mode)
+        if items is not None:
+            return items
+    else:
+        cache = {}
+        object.__setattr__(plays, "_fan", cache)  # a cache, not a change of the value
+    items = cache[mode] = _personal_items(plays, mode)
+    return items
+
+
+def _personal_items(plays: SeatPlays, mode: str) -> FanItems:
+    openings, ming, an = plays._stats[:3]
     items = []
     if openings:
-        items.append(("kaikou", openings if rules.opening == "per_opening" else 1))
+        items.append(("kaikou", openings if mode == "per_opening" else 1))
     if ming:
         items.append(("ming_gang", ming))
     if an:
@@ -244,31 +262,28 @@ def _check_table(seats: tuple[SeatPlays, ...], hand_counts: bytearray, sk, rules
     laizi = sk.laizi
     pizi = sk.pizi
     hz = pz = lz = 0
-    for s, sp in enumerate(seats):
-        prev = (s + 3) % 4
-        for m in sp.melds:
-            src = m.source
-            if src == s:
-                raise WinInputError(f"seat {s}: {m!r} is claimed from the seat itself")
-            if m.kind == "chi" and src != prev:
-                raise WinInputError(f"seat {s}: {m!r} — a chi is claimed only from the previous seat {prev} (P2)")
-            t0 = m.tiles[0]
-            for t in m.tiles:
-                if t == laizi:
-                    raise MeldError(f"seat {s}: {m!r} holds the 癞子 {format_tile(laizi)} (R4)")
-                if t in pizi:
-                    raise MeldError(f"seat {s}: {m!r} holds the 痞子 {format_tile(t)} (R3)")
-            tot[t0] += len(m.tiles) if m.kind != "chi" else 1
-            if m.kind == "chi":
-                tot[t0 + 1] += 1
-                tot[t0 + 2] += 1
+    for s in range(4):
+        sp = seats[s]
+        st = sp._stats
+        if sp.melds:
+            chi = st[7]
+            kinds = st[9]
+            if (
+                s in st[6]
+                or (chi and (len(chi) > 1 or (s + 3) % 4 not in chi))
+                or laizi in kinds
+                or (pizi and (pizi[0] in kinds or pizi[1] in kinds))
+            ):
+                _meld_error(s, sp, laizi, pizi)
+            for t, c in st[8]:
+                tot[t] += c
         hz += sp.hongzhong_gang
         pz += sp.pizi_gang
         lz += sp.laizi_gang
     tot[33] += hz
     tot[laizi] += lz
     limit = sk.limit
-    if max(tot) > 3:
+    if tot.translate(None, _SMALL_COUNTS):  # some kind has 4 or more copies
         for k in range(34):
             if tot[k] > limit[k]:
                 raise WinInputError(
@@ -284,6 +299,21 @@ def _check_table(seats: tuple[SeatPlays, ...], hand_counts: bytearray, sk, rules
                 f"{tot[a] + tot[b] + pz} 痞子 ({format_tiles(pizi)}) in the hand and 痞子杠; "
                 f"at most {limit[a] + limit[b]} (T1, D6)"
             )
+
+
+def _meld_error(s: int, sp: SeatPlays, laizi: int, pizi: tuple[int, ...]) -> None:
+    """Raise the error for the first bad meld of seat ``s`` (P2, R3, R4)."""
+    for m in sp.melds:
+        if m.source == s:
+            raise WinInputError(f"seat {s}: {m!r} is claimed from the seat itself")
+        if m.kind == "chi" and m.source != (s + 3) % 4:
+            raise WinInputError(f"seat {s}: {m!r} — a chi is claimed only from the previous seat {(s + 3) % 4} (P2)")
+        if laizi in m.tiles:
+            raise MeldError(f"seat {s}: {m!r} holds the 癞子 {format_tile(laizi)} (R4)")
+        for t in pizi:
+            if t in m.tiles:
+                raise MeldError(f"seat {s}: {m!r} holds the 痞子 {format_tile(t)} (R3)")
+    raise AssertionError("no bad meld found")  # pragma: no cover
 
 
 def _check_how(how, winner, discarder, win_tile, seats, sk, rules) -> None:
@@ -375,7 +405,7 @@ def evaluate_win(
         raise WinInputError(f"seats must hold 4 SeatPlays, got {len(seats)}")
     seats = tuple(seats)
     for sp in seats:
-        if not isinstance(sp, SeatPlays):
+        if type(sp) is not SeatPlays and not isinstance(sp, SeatPlays):
             raise WinInputError(f"seats must hold SeatPlays values, got {sp!r}")
     tiles = _tiles(hand, "hand")
     wmelds = seats[winner].melds
@@ -404,27 +434,30 @@ def evaluate_win(
     # Readings (W9, W10): every 癞子 as itself (hard), every 癞子 wild (soft).
     laizi = sk.laizi
     n = counts[laizi]
-    facts = MeldFacts.of(wmelds)
-    hard_p = best_profile(bytes(counts), 0, facts, sk)
-    soft_p = None
+    st = seats[winner]._stats
+    facts = MeldFacts(len(wmelds), st[3], st[4], st[5])
+    found = best_spec(bytes(counts), 0, facts, sk)
+    hard_p = None if found is None else found[0][found[1]][0]
+    soft_p = soft = None
     c0 = counts
     if n:
         c0 = bytearray(counts)
         c0[laizi] = 0
-        soft_p = best_profile(bytes(c0), n, facts, sk)
+        soft = best_spec(bytes(c0), n, facts, sk)
+        soft_p = None if soft is None else soft[0][soft[1]][0]
     extra = _SITUATIONAL.get(how, ())
-    if len(wmelds) == 4 and how in _ON_OTHERS_TILE and all(m.kind != "an_gang" for m in wmelds):
+    if len(wmelds) == 4 and how in _ON_OTHERS_TILE and not st[2]:  # 全求人: no 暗杠
         extra = extra + ("quanqiuren",)
     candidates = []
     w8 = False
     for p, hard in ((hard_p, True), (soft_p, False)):
         if p is None:
             continue
-        big = tuple(sorted(p.big + extra))
+        big = tuple(sorted(p + extra)) if extra else p
         if not big and n >= 2:
             w8 = True
             continue
-        candidates.append((big, hard, p.wilds))
+        candidates.append((big, hard, 0 if hard else n))
     if not candidates:
         if w8:
             return _illegal(f"W8: {n} 癞子 in the hand forbid a small hu", winner, how, rules)
@@ -436,9 +469,10 @@ def evaluate_win(
 
     personal = tuple(personal_fan(sp, rules) for sp in seats)
     doubled = rules.wind_laizi_double and (laizi >= 27 or laizi == prev_laizi)
-    bi = tuple(
-        rules.bi and s != winner and not seats[s].opened and not seats[s].special_plays for s in range(4)
-    )
+    if rules.bi:  # X3: neither opened nor made a special play (an 暗杠 alone does not count)
+        bi = tuple(s != winner and not seats[s].opened and not seats[s].special_plays for s in range(4))
+    else:
+        bi = _NO_BI
     ctx = (personal, rules, winner, dealer, how, discarder, seats,
            discarder_ready, discarder_holds_non_jiang, bi, doubled)
     best = None
@@ -455,7 +489,7 @@ def evaluate_win(
         return refused  # type: ignore[return-value]
     r = best[1]
     if not r.hard:
-        r = _plainest_soft(r, c0, n, facts, sk, extra, ctx)
+        r = _plainest_soft(r, soft, n, facts, sk, extra, ctx)
     return r
 
 
@@ -466,7 +500,7 @@ def _total(k: int, extra: tuple[str, ...], wilds: int, ctx) -> Amount | None:
     return r.payments[r.winner] if r.legal else None
 
 
-def _plainest_soft(r: WinResult, c0: bytearray, n: int, facts, sk, extra, ctx) -> WinResult:
+def _plainest_soft(r: WinResult, soft, n: int, facts, sk, extra, ctx) -> WinResult:
     """Among the soft readings that pay as much as ``r`` (W10), the one whose
     wildcards stand for the lowest kinds; its hand counts every big hu its tiles make.
 
@@ -474,32 +508,41 @@ def _plainest_soft(r: WinResult, c0: bytearray, n: int, facts, sk, extra, ctx) -
     several pay the same, RULES.md is silent, and this picks one reading the
     same way every time (and the way the public vectors do). The search runs
     through the shape core (:func:`~wuhanmj.readings.lowest_assignment`).
+    ``soft`` is the ``best_spec`` of the all-wild reading.
     """
+    specs, top_i, arr = soft
     st = r.settlement
+    # Fewer big hu types can pay as much only when every loser is at the cap (金顶):
+    # below it a loser's amount grows with every type.
+    capped = st is not None and st.jinding
     k_top = len(r.big)
     k_min = k_top
-    if st is not None and any(st.reached):
+    if capped:
         low = max(len(extra), 1 if n >= 2 else 0)  # W8: two 癞子 need a big hu
         target = r.payments[r.winner]
         while k_min > low and _total(k_min - 1, extra, n, ctx) == target:
             k_min -= 1
     need = k_min - len(extra)
-    facts3 = _readings_facts(c0, facts)
-    arr = facts3[0]
-    lowest = None
-    for spec in profile_specs(facts3, facts, sk):
+    # specs come most types first; the first that holds (top_i) has the most,
+    # so only specs after it, with at least ``need`` types, are left to ask.
+    feasible = [specs[top_i]]
+    for spec in specs[top_i + 1:]:
         if len(spec[0]) < need:
-            break  # specs come most types first
+            break
         if len(spec[0]) + len(extra) == 0 and n >= 2:
-            continue
-        if not spec_holds(arr, n, spec):
-            continue
+            continue  # W8
+        if spec_holds(arr, n, spec):
+            feasible.append(spec)
+    if len(feasible) <= 1:
+        return r  # one profile pays the most: nothing to choose
+    lowest = None
+    for spec in feasible:
         a = lowest_assignment(arr, n, spec)
         if a is not None and (lowest is None or a < lowest):
             lowest = a
     if lowest is None:
         return r
-    concrete = bytearray(c0)
+    concrete = bytearray(arr.tobytes())
     for t in lowest:
         concrete[t] += 1
     if max(concrete) > 4:
@@ -558,20 +601,27 @@ def _score(
             zimo_big = True  # X1: ×1.5 instead of the 自摸 fan
         else:
             w_items.append(("zimo", 1))
-    fw = sum(f for _, f in w_items)
-    fan: list[FanItems] = [()] * 4
+    fw = 0
+    for item in w_items:
+        fw += item[1]
+    fan: list[FanItems] = [(), (), (), ()]
     fan[winner] = tuple(w_items)
     loser_fan = [0, 0, 0, 0]
     for s in range(4):
         if s == winner:
             continue
         items = personal[s]
+        f = 0
+        for item in items:
+            f += item[1]
         if s == discarder:
             items = items + (("fangchong", 1),)
+            f += 1
         if not nbig and (winner == dealer or s == dealer):
             items = items + (("zhuang", 1),)
+            f += 1
         fan[s] = items
-        loser_fan[s] = sum(f for _, f in items)
+        loser_fan[s] = f
     if rules.min_fan is not None:
         low = [s for s in range(4) if s != winner and fw + loser_fan[s] + big_fan < rules.min_fan]
         if low:
@@ -583,17 +633,7 @@ def _score(
             us = tuple(None if i == winner else fw + loser_fan[i] + big_fan for i in range(4))
             return _replace_fan(res, tuple(fan), big, hard, wilds, big_fan, fw, us)
     liable, rule = _liability(big, how, discarder, seats[winner].melds, rules, ready, holds_non_jiang)
-    st = settle(
-        rules,
-        winner=winner,
-        winner_fan=fw,
-        loser_fan=loser_fan,
-        big=nbig,
-        zimo_big=zimo_big,
-        bi=bi,
-        doubled=doubled,
-        liable=liable,
-    )
+    st = _settle(rules, winner, fw, loser_fan, nbig, zimo_big, bi, doubled, liable)
     return WinResult(
         legal=True,
         reason=None,

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .errors import WinInputError
+from .errors import RulesError, WinInputError
 from .rules import Rules
 
 __all__ = ["Settlement", "settle", "escape_payments", "points_base"]
@@ -106,66 +106,77 @@ def settle(
         raise WinInputError(f"liable seat {liable!r} must be a loser 0-3")
     if winner_fan < 0 or big < 0 or any(loser_fan[s] < 0 for s in range(4) if s != winner):
         raise WinInputError("fan cannot be negative")
+    return _settle(rules, winner, winner_fan, loser_fan, big, zimo_big, bi, doubled, liable)
+
+
+def _settle(rules, winner, winner_fan, loser_fan, big, zimo_big, bi, doubled, liable) -> Settlement:
+    """:func:`settle` without the argument checks (for callers that built the arguments)."""
     big_fan = rules.big_hu_fan + big - 1 if big else 0
-    losers = [s for s in range(4) if s != winner]
-    fan: list[int | None] = [None] * 4
-    raw: list[Amount | None] = [None] * 4
-    reached = [False] * 4
+    losers = [s for s in (0, 1, 2, 3) if s != winner]
+    fan: list[int | None] = [None, None, None, None]
+    raw: list[Amount | None] = [None, None, None, None]
+    reached = [False, False, False, False]
     points = rules.schedule == "points"
-    base = points_base(big)
-    for s in losers:
-        u = winner_fan + loser_fan[s]
-        fan[s] = u + big_fan
-        if points:
+    if points:
+        base = 1 if not big else 10 << (big - 1)
+        cap = rules.cap
+        for s in losers:
+            u = winner_fan + loser_fan[s]
+            fan[s] = u + big_fan
             a = base << u
             if zimo_big:
-                a = a * 3 // 2 if a % 2 == 0 else a * 1.5
+                a = a * 3 // 2 if not a & 1 else a * 1.5
             raw[s] = a
-            reached[s] = a >= rules.cap
-        else:
-            uf = u + big_fan
-            reached[s] = uf >= rules.cap_fan
-            raw[s] = rules.money_for(min(uf, rules.cap_fan))
-    jinding = all(reached[s] for s in losers)
-    owed: list[Amount] = [0] * 4
+            reached[s] = a >= cap
+    else:
+        cap_fan = rules.cap_fan
+        money = dict(rules.money)
+        for s in losers:
+            uf = winner_fan + loser_fan[s] + big_fan
+            fan[s] = uf
+            reached[s] = uf >= cap_fan
+            try:
+                raw[s] = money[uf if uf < cap_fan else cap_fan]
+            except KeyError:
+                raise RulesError(f"money: no amount for {uf} fan") from None
+    jinding = reached[losers[0]] and reached[losers[1]] and reached[losers[2]]
+    fixed = rules.jinding == "fixed"
+    owed: list[Amount] = [0, 0, 0, 0]
     for s in losers:
-        if points:
-            a = raw[s]
-            if jinding:
-                a = rules.gold_cap if rules.jinding == "fixed" else min(a, rules.gold_cap)
-            elif reached[s]:
-                a = rules.cap
-        elif jinding:
-            if rules.jinding == "fixed":
+        a = raw[s]
+        if jinding:
+            if points:
+                a = rules.gold_cap if fixed else min(a, rules.gold_cap)
+            elif fixed:
                 a = rules.gold_money
             else:
-                # D9 "ceiling": the money table goes on doubling above cap_fan, up to the gold money.
-                a = min(rules.money_for(rules.cap_fan) * 2 ** (fan[s] - rules.cap_fan), rules.gold_money)
-        else:
-            a = raw[s]
+                # D9 "ceiling": the money goes on doubling above cap_fan, up to the gold money.
+                a = min(money[rules.cap_fan] * 2 ** (fan[s] - rules.cap_fan), rules.gold_money)
+        elif reached[s] and points:
+            a = rules.cap
         if bi[s]:
             a = a * 2
         if doubled:
             a = a * 2
-        owed[s] = _num(a)
-    bi_t = tuple(bool(bi[s]) and s != winner for s in range(4))
-    payments: list[Amount] = [0] * 4
+        owed[s] = a if type(a) is int else _num(a)
+    payments: list[Amount] = [0, 0, 0, 0]
     if liable is None:
         for s in losers:
             payments[s] = -owed[s]
     else:
-        payments[liable] = -_num(sum(owed))
-    payments[winner] = _num(-sum(payments))
+        payments[liable] = -sum(owed)
+    total = -sum(payments)
+    payments[winner] = total if type(total) is int else _num(total)
     return Settlement(
         fan=tuple(fan),
-        raw=tuple(None if r is None else _num(r) for r in raw),
+        raw=tuple(raw if type(raw) is int or raw is None else _num(raw) for raw in raw),
         reached=tuple(reached),
         jinding=jinding,
-        bi=bi_t,
-        doubled=doubled,
+        bi=tuple(bool(bi[s]) and s != winner for s in (0, 1, 2, 3)),
+        doubled=bool(doubled),
         owed=tuple(owed),
         liable=liable,
-        payments=tuple(_num(p) for p in payments),
+        payments=tuple(payments),
     )
 
 

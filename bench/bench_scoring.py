@@ -1,0 +1,148 @@
+"""Win evaluation throughput (issue 3): ``evaluate_win`` on the mix of the public cases,
+beside the ``mahjong`` package scoring riichi hands and the brute-force test reference.
+
+Run: ``pytest bench/bench_scoring.py --benchmark-only --benchmark-columns=min,median,rounds``
+
+The mix is every case of ``worked.json`` and ``settlement.json`` that is
+consistent input (316 − 9; see tests/test_scoring_cases.py), legal and illegal
+wins alike, with and without 癞子, all three presets. Each round scores the mix
+10 times; evaluations per second = 10 × len(mix) / round time.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from pathlib import Path
+
+import pytest
+
+from wuhanmj.cases import case_kwargs
+from wuhanmj.errors import WuhanMJError
+from wuhanmj.scoring import evaluate_win
+from wuhanmj.tiles import parse_tiles
+
+_HERE = Path(__file__).resolve().parent
+REPEAT = 10
+
+
+def _cases_dir() -> Path:
+    env = os.environ.get("WUHANMJ_CASES")
+    return Path(env) if env else _HERE.parent.parent / "shared" / "cases"
+
+
+@pytest.fixture(scope="module")
+def mix() -> list[tuple[dict, dict]]:
+    """(kwargs with the hand as tile indices, kwargs with the hand as text) per usable case."""
+    d = _cases_dir()
+    if not d.is_dir():
+        pytest.skip(f"cases not found in {d} (set WUHANMJ_CASES)")
+    out = []
+    for name in ("worked.json", "settlement.json"):
+        for i, case in enumerate(json.loads((d / name).read_text(encoding="utf-8"))):
+            try:
+                text = case_kwargs(case, i)
+                evaluate_win(**text)
+            except WuhanMJError:
+                continue  # inconsistent vectors (R3/R4 melds) are not part of the mix
+            ints = dict(text, hand=parse_tiles(text["hand"]))
+            out.append((ints, text))
+    return out
+
+
+def test_evaluate_win_cases_mix(benchmark, mix):
+    kws = [k for k, _ in mix] * REPEAT
+
+    def loop():
+        for kw in kws:
+            evaluate_win(**kw)
+
+    benchmark.pedantic(loop, rounds=7, iterations=1, warmup_rounds=1)
+    benchmark.extra_info["evaluations"] = len(kws)
+    benchmark.extra_info["evaluations_per_s_best"] = round(len(kws) / benchmark.stats.stats.min)
+
+
+def test_evaluate_win_cases_mix_text_hands(benchmark, mix):
+    """The same, with the hand given as text (parsed on every call)."""
+    kws = [k for _, k in mix] * REPEAT
+
+    def loop():
+        for kw in kws:
+            evaluate_win(**kw)
+
+    benchmark.pedantic(loop, rounds=5, iterations=1, warmup_rounds=1)
+    benchmark.extra_info["evaluations"] = len(kws)
+    benchmark.extra_info["evaluations_per_s_best"] = round(len(kws) / benchmark.stats.stats.min)
+
+
+def test_reference_brute_force_laizi_cases(benchmark, mix):
+    """The brute-force reference of the tests (wildcards enumerated over kinds) on the
+    cases holding at least one 癞子, beside evaluate_win on the same cases below."""
+    sys.path.insert(0, str(_HERE.parent / "tests"))
+    try:
+        import scoring_reference as ref
+    finally:
+        sys.path.pop(0)
+    from wuhanmj.tiles import laizi_of
+
+    kws = [k for k, _ in mix if laizi_of(k["indicator"]) in k["hand"]]
+
+    def loop():
+        for kw in kws:
+            ref.decompositions.cache_clear()
+            ref.best_readings(kw)
+
+    benchmark.pedantic(loop, rounds=3, iterations=1)
+    benchmark.extra_info["evaluations"] = len(kws)
+    benchmark.extra_info["evaluations_per_s_best"] = round(len(kws) / benchmark.stats.stats.min)
+
+
+def test_evaluate_win_laizi_cases(benchmark, mix):
+    from wuhanmj.tiles import laizi_of
+
+    kws = [k for k, _ in mix if laizi_of(k["indicator"]) in k["hand"]] * REPEAT
+
+    def loop():
+        for kw in kws:
+            evaluate_win(**kw)
+
+    benchmark.pedantic(loop, rounds=7, iterations=1, warmup_rounds=1)
+    benchmark.extra_info["evaluations"] = len(kws)
+    benchmark.extra_info["evaluations_per_s_best"] = round(len(kws) / benchmark.stats.stats.min)
+
+
+def test_mahjong_package_hand_value(benchmark):
+    """Reference: the ``mahjong`` package (riichi rules) scoring complete closed hands,
+    self-drawn (yaku, fu, han and cost), one call per hand."""
+    hand_mod = pytest.importorskip("mahjong.hand_calculating.hand")
+    from mahjong.hand_calculating.hand_config import HandConfig
+    from mahjong.tile import TilesConverter
+
+    hands = [
+        ("22444", "333567", "444", "", "4s"),
+        ("123456789", "11", "", "123", "1m"),
+        ("234", "567", "23455", "", "5s"),
+        ("111", "22", "333444555", "", "2p"),
+        ("", "123345", "67899", "777", "9s"),
+        ("456", "456", "456", "11", "6p"),
+    ]
+    calc = hand_mod.HandCalculator()
+    cfg = HandConfig(is_tsumo=True)
+    prepared = []
+    for man, pin, sou, honors, win in hands:
+        tiles = TilesConverter.string_to_136_array(man=man, pin=pin, sou=sou, honors=honors)
+        suit = {"m": "man", "p": "pin", "s": "sou"}[win[1]]
+        wt = TilesConverter.string_to_136_array(**{suit: win[0]})[0]
+        # the 136-id of the win tile must be one of the hand's copies
+        wt = next(t for t in tiles if t // 4 == wt // 4)
+        prepared.append((tiles, wt))
+    items = prepared * 500
+
+    def loop():
+        for tiles, wt in items:
+            calc.estimate_hand_value(tiles, wt, config=cfg)
+
+    benchmark.pedantic(loop, rounds=3, iterations=1, warmup_rounds=1)
+    benchmark.extra_info["evaluations"] = len(items)
+    benchmark.extra_info["evaluations_per_s_best"] = round(len(items) / benchmark.stats.stats.min)

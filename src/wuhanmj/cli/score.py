@@ -1,0 +1,115 @@
+"""``wuhanmj score``: score wins written in the JSON cases schema.
+
+Reads one case (a JSON object) or a list of cases (``shared/cases/README.md``)
+from a file or stdin and prints, for each, the result in the ``expect`` schema
+(``legal``, ``hard``, ``big``, ``payments``, ``liable``) with the case ``id``
+in front. ``--explain`` prints the scoring sheet instead; ``--check`` compares
+with each case's own ``expect``. A bad case is reported on one line of stderr
+naming it, the others are still scored, and the exit code is 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+from ..cases import case_id, evaluate_case
+from ..errors import CaseError, WuhanMJError
+from .simulate import one_line_errors
+
+EPILOG = """\
+examples:
+  wuhanmj score worked.json                 results as JSON, one line per case
+  wuhanmj score worked.json --explain       the scoring sheet of every case
+  wuhanmj score settlement.json --check     compare with each case's "expect"
+  cat case.json | wuhanmj score -           one case (an object) from stdin
+
+exit codes: 0 all scored (and, with --check, all agree); 1 --check found a
+difference; 2 a bad file or case (one line each on stderr)."""
+
+
+def add_parser(subparsers: Any) -> argparse.ArgumentParser:
+    """Register ``score`` on the ``wuhanmj`` subparsers."""
+    p = subparsers.add_parser(
+        "score",
+        help="score wins given as JSON cases (legality, fan, payments, liability)",
+        description="Score one win (a JSON object) or a list of wins in the cases schema "
+        "(shared/cases/README.md) and print each result in the 'expect' schema.",
+        epilog=EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    one_line_errors(p)
+    p.add_argument("file", metavar="FILE", help="a JSON file of one case or a list of cases; - for stdin")
+    mode = p.add_mutually_exclusive_group()
+    mode.add_argument("--explain", action="store_true", help="print the scoring sheet of every case")
+    mode.add_argument("--check", action="store_true", help="compare with each case's 'expect'; list differences")
+    p.set_defaults(run=run)
+    return p
+
+
+def _read(path: str) -> Any:
+    try:
+        text = sys.stdin.read() if path == "-" else Path(path).read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise CaseError(f"{path}: no such file") from None
+    except (OSError, UnicodeDecodeError) as err:
+        raise CaseError(f"{path}: cannot read: {err}") from None
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as err:
+        raise CaseError(f"{path}: not JSON: {err.msg} at line {err.lineno} column {err.colno}") from None
+
+
+def run(args: argparse.Namespace) -> int:
+    """Score the cases of ``args.file``; returns the exit code (0, 1 with --check, 2)."""
+    name = "stdin" if args.file == "-" else args.file
+    data = _read(args.file)
+    single = isinstance(data, dict)
+    if not single and not isinstance(data, list):
+        raise CaseError(f"{name}: expected a case object or a list of cases, got JSON {type(data).__name__}")
+    cases = [data] if single else data
+    out = sys.stdout
+    results: list[dict[str, Any]] = []
+    bad = differ = 0
+    for i, case in enumerate(cases):
+        cid = case_id(case, None if single else i)
+        try:
+            r = evaluate_case(case, None if single else i)
+        except WuhanMJError as err:
+            msg = str(err)
+            if not msg.startswith("case "):
+                msg = f"case {cid}: {msg}"
+            print(f"wuhanmj score: {msg}", file=sys.stderr)
+            bad += 1
+            continue
+        got = r.to_expect()
+        if args.explain:
+            if results or bad:
+                out.write("\n")
+            out.write(f"== case {cid} ==\n{r.explain()}\n")
+        elif args.check:
+            want = case.get("expect") if isinstance(case, dict) else None
+            if want is None:
+                print(f"wuhanmj score: case {cid}: no 'expect' to check against", file=sys.stderr)
+                bad += 1
+            elif want != got:
+                differ += 1
+                out.write(f"case {cid}: expected {json.dumps(want, ensure_ascii=False)}\n")
+                out.write(f"{' ' * len(f'case {cid}: ')}     got {json.dumps(got, ensure_ascii=False)}\n")
+        results.append({"id": cid, **got})
+    if args.check:
+        out.write(f"{len(results) - differ} of {len(cases)} cases agree"
+                  f"{f', {differ} differ' if differ else ''}{f', {bad} bad' if bad else ''}\n")
+    elif not args.explain:
+        if single:
+            if results:
+                out.write(json.dumps(results[0], ensure_ascii=False) + "\n")
+        else:
+            lines = ",\n".join(json.dumps(x, ensure_ascii=False) for x in results)
+            out.write(f"[\n{lines}\n]\n" if results else "[]\n")
+    if bad:
+        return 2
+    return 1 if differ else 0
