@@ -252,7 +252,7 @@ class Game:
                 "dealer": dealer,
                 "prev_laizi": prev_laizi,
                 "scores": list(scores),
-                "rules": rules.to_dict(),
+                "rules": _rules_json(rules),
                 "wall": list(w),
                 "hands": [_tiles_of_counts(h) for h in hands],
             },
@@ -1193,8 +1193,24 @@ def _result_from_events(g: Game) -> HandResult:
     return HandResult(w, how, t, d, tuple(res.payments), res)
 
 
+_RULES_JSON: dict = {}
+
+
+def _rules_json(rules: Rules) -> dict:
+    """``rules.to_dict()`` as it reads back from JSON (money keys as strings), cached."""
+    try:
+        return _RULES_JSON[rules]
+    except KeyError:
+        d = json.loads(json.dumps(rules.to_dict()))
+        if len(_RULES_JSON) < 64:
+            _RULES_JSON[rules] = d
+        return d
+
+
 def _render(e: dict) -> dict:
     out = dict(e)
+    if "rules" in out:
+        out["rules"] = json.loads(json.dumps(out["rules"]))  # a private copy for the caller
     for k in _TILE_KEYS:
         v = out.get(k)
         if v is not None:
