@@ -17,6 +17,7 @@ __all__ = [
     "ReplayError",
     "CaseError",
     "SetupError",
+    "HandError",
 ]
 
 
@@ -63,3 +64,8 @@ class CaseError(WuhanMJError, ValueError):
 class SetupError(WuhanMJError, ValueError):
     """A game or match cannot be set up as asked: a bad dealer seat or scores, a seed
     given together with a wall, or a saved state that does not hold together (G1, M1)."""
+
+
+class HandError(WuhanMJError, ValueError):
+    """A hand given for analysis does not fit its melds: the wrong number of tiles for
+    the melds (13 or 14 with a meld counted as 3), or more than four melds (W1)."""
