@@ -100,3 +100,28 @@ def test_x5_w5_settlements_and_wins_over_10000_hands():
         check_end(g)
         wins += g.result.winner is not None
     assert wins > 500  # the hu-eager and greedy hands must produce wins for this test to mean anything
+
+
+def test_hu_caches_agree_with_a_fresh_evaluation():
+    """The engine caches a seat's winning kinds between its discards; a clone with every
+    cache dropped must offer the same legal actions at every step (hu included)."""
+    from wuhanmj.actions import HU
+
+    rng = np.random.default_rng(99)
+    seen_hu = 0
+    for i in range(300):
+        g = Game(RULESETS[i % 3], seed=10_000 + i, dealer=i % 4)
+        while not g.over:
+            s = g.current_player
+            fresh = g.clone()
+            fresh._waits = [None] * 4
+            fresh._turn_win = None
+            fresh._lc_seat = -1
+            fresh._plays = None
+            codes = g.legal_action_codes(s)
+            assert fresh.legal_action_codes(s) == codes
+            seen_hu += HU in codes
+            claims = [c for c in codes if c != 162] if g.phase in ("claim", "rob") else []
+            c = claims[0] if claims and rng.random() < 0.8 else codes[int(rng.random() * len(codes))]
+            g.step(s, HU if HU in codes and rng.random() < 0.3 else c)
+    assert seen_hu > 20

@@ -452,7 +452,12 @@ class Game:
         for p in self.pizi:
             if C[p]:
                 return False
-        if not self._shape_may_win(seat, C):
+        ws = self._waits[seat]  # cached for the hand before this draw (see _win_kinds)
+        t = self._drawn
+        if ws is not None and t != self.laizi:
+            if t not in ws:
+                return False
+        elif not self._shape_may_win(seat, C):
             return False
         if self._phase == HAIDI:
             how = "haidilao"
@@ -480,7 +485,9 @@ class Game:
 
     def _win_kinds(self, seat: int) -> frozenset:
         """Kinds that may complete ``seat``'s waiting hand (13 - 3 x melds tiles): a fast
-        superset of its wins (W1, W3, W4, W5, D8), cached until the seat discards again."""
+        superset of its wins (W1, W3, W4, W5, D8). Cached in ``_waits[seat]`` until the
+        seat's hand changes other than by a draw (discard, claim, gang, special play), so
+        right after a draw it still describes the hand before the draw."""
         if not self._opened[seat]:  # W4
             return _EMPTY
         C = self._hands[seat]
@@ -596,6 +603,7 @@ class Game:
                 self._win_self(seat)
             else:
                 self._events.append({"type": "pass", "seat": seat, "action": PASS})
+                self._waits[seat] = None
                 self._haidi((seat + 1) & 3)
 
     def apply(self, action: Action | int) -> None:
@@ -636,6 +644,7 @@ class Game:
             t = code - AN_GANG
             C[t] -= 4
             self._n[s] -= 4
+            self._waits[s] = None
             self._melds[s].append(("an_gang", (t, t, t, t), None))
             self._plays = None
             ev.append({"type": "gang", "seat": s, "kind": "an_gang", "tile": t, "action": code})
@@ -649,6 +658,7 @@ class Game:
                 t, kind = code - PIZI_GANG, "pizi_gang"
             C[t] -= 1
             self._n[s] -= 1
+            self._waits[s] = None
             self._specials[s].append((kind, t))
             self._plays = None
             ev.append({"type": "special", "seat": s, "kind": kind, "tile": t, "action": code})
@@ -701,6 +711,7 @@ class Game:
             self._events.append({"type": "draw", "seat": s, "tile": t, "end": "front"})
             if self._turn_win_ok(s):
                 return
+            self._waits[s] = None
             s = (s + 1) & 3
         self._drawn = None
         self._draw_kind = NO_DRAW
@@ -821,6 +832,7 @@ class Game:
             self._n[best] -= 2
             meld = ("chi", (low, low + 1, low + 2), d)
         self._melds[best].append(meld)
+        self._waits[best] = None
         self._opened[best] += 1
         self._plays = None
         self._events.append({"type": "meld", "seat": best, "kind": meld[0], "tiles": list(meld[1]), "from": d})
@@ -837,6 +849,7 @@ class Game:
         """The 蓄杠 stands (nobody robbed it): the peng becomes a xu_gang in place (P1)."""
         self._hands[s][t] -= 1
         self._n[s] -= 1
+        self._waits[s] = None
         melds = self._melds[s]
         for i, m in enumerate(melds):
             if m[0] == "peng" and m[1][0] == t:
