@@ -16,11 +16,22 @@ from ..errors import WuhanMJError
 SUBCOMMANDS = ("simulate", "check", "score", "replay", "bench")
 
 
+class OneLineParser(argparse.ArgumentParser):
+    """An ArgumentParser whose usage errors are one line on stderr and exit code 2.
+
+    Subparsers inherit the class, so every level behaves the same; ``--help`` still
+    prints the full usage.
+    """
+
+    def error(self, message: str):  # type: ignore[override]
+        self.exit(2, f"{self.prog}: {message} (see {self.prog} --help)\n")
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argparse tree of the ``wuhanmj`` command."""
     from .. import __version__
 
-    parser = argparse.ArgumentParser(
+    parser = OneLineParser(
         prog="wuhanmj",
         description="Wuhan Mahjong (武汉麻将, 红中癞子杠): simulate, check hands, score wins, replay.",
     )
