@@ -291,3 +291,12 @@ def test_event_log_types_and_json_lines():
                      "hu", "settlement"}
     assert evs[0]["type"] == "deal" and len(evs[0]["wall"]) == 136
     assert evs[-1]["type"] == "settlement" and sum(evs[-1]["payments"]) == 0
+
+
+def test_events_since_and_replay_of_an_older_rules_form():
+    g = play_random(2, n_steps=40)
+    evs = g.events
+    assert g.n_events == len(evs) and g.events_since(10) == evs[10:]
+    # a log whose rules were written by Rules.to_dict() (int money keys) replays too
+    old = [dict(evs[0], rules=Rules.from_dict(evs[0]["rules"]).to_dict())] + evs[1:]
+    assert Game.replay(old).to_dict() == g.to_dict()

@@ -1078,6 +1078,15 @@ class Game:
         """
         return [_render(e) for e in self._events]
 
+    def events_since(self, start: int) -> list[dict]:
+        """``events[start:]`` without rendering the earlier events (for step-by-step viewers)."""
+        return [_render(e) for e in self._events[start:]]
+
+    @property
+    def n_events(self) -> int:
+        """Number of events so far."""
+        return len(self._events)
+
     def event_log(self) -> str:
         """The event log as JSON lines (one event per line)."""
         return "\n".join(json.dumps(e, ensure_ascii=False, separators=(",", ":")) for e in self.events) + "\n"
@@ -1114,7 +1123,7 @@ class Game:
                     raise ReplayError(f"event {i} ({e.get('type')}): {err}") from None
         mine = g.events
         for i, (a, b) in enumerate(zip(mine, evs)):
-            if a != dict(b):
+            if not _same_event(a, b):
                 raise ReplayError(f"event {i} differs: log has {dict(b)!r}, the game gives {a!r}")
         if len(mine) != len(evs):
             raise ReplayError(f"the log has {len(evs)} events, the game gives {len(mine)}")
@@ -1218,6 +1227,21 @@ def _rules_json(rules: Rules) -> dict:
         if len(_RULES_JSON) < 64:
             _RULES_JSON[rules] = d
         return d
+
+
+def _same_event(mine: dict, theirs: Mapping) -> bool:
+    """Event equality; a deal's rules compare as rule sets (JSON may have turned the money
+    table's int keys into strings, or not)."""
+    if mine.get("type") != "deal":
+        return mine == dict(theirs)
+    a, b = dict(mine), dict(theirs)
+    ra, rb = a.pop("rules", None), b.pop("rules", None)
+    if a != b:
+        return False
+    try:
+        return Rules.from_dict(ra) == Rules.from_dict(rb)
+    except (WuhanMJError, TypeError, AttributeError):
+        return False
 
 
 def _render(e: dict) -> dict:
