@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from .errors import RulesError, WinInputError
 from .rules import Rules
 
-__all__ = ["Settlement", "settle", "escape_payments", "points_base"]
+__all__ = ["Settlement", "settle", "escape_payments", "draw_payments", "points_base"]
 
 Amount = int | float
 
@@ -194,3 +194,8 @@ def escape_payments(escaper: int, rules: Rules) -> tuple[Amount, Amount, Amount,
     out: list[Amount] = [share] * 4
     out[escaper] = _num(-pen)
     return tuple(out)  # type: ignore[return-value]
+
+
+def draw_payments() -> tuple[int, int, int, int]:
+    """X6: an exhaustive draw (荒庄) — nobody pays."""
+    return (0, 0, 0, 0)

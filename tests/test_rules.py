@@ -1,0 +1,164 @@
+"""Rules and the presets of RULES.md §10 (and D9 jinding mode, M3 escape penalty)."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+
+import pytest
+
+from wuhanmj.errors import RulesError
+from wuhanmj.rules import PRESETS, Rules
+
+# RULES.md §10, row by row: (field, kaikou, koukou, koukou_fan)
+SECTION_10 = [
+    ("opening", "once", "per_opening", "per_opening"),
+    ("schedule", "points", "points", "fan"),
+    ("cap", 300, 300, None),
+    ("gold_cap", 400, 500, None),
+    ("cap_fan", None, None, 10),
+    ("gold_money", None, None, 150),
+    ("min_fan", None, None, 6),
+    ("pizi", False, False, True),
+    ("bi", False, False, True),
+    ("wind_laizi_double", False, False, True),
+    ("qqr_liability", "not_ready", "not_ready", "holds_non_jiang"),
+]
+
+
+@pytest.mark.parametrize("row", SECTION_10, ids=[r[0] for r in SECTION_10])
+def test_section_10_presets(row):
+    field, *values = row
+    for name, want in zip(PRESETS, values):
+        if want is not None:
+            assert getattr(Rules.preset(name), field) == want, (name, field)
+
+
+def test_x2_default_money_table():
+    assert dict(Rules.koukou_fan().money) == {6: 10, 7: 20, 8: 40, 9: 80, 10: 100}
+
+
+def test_m3_escape_penalty_follows_opening_fan():
+    assert Rules.kaikou().escape_penalty == 400
+    assert Rules.koukou().escape_penalty == 500
+    assert Rules.koukou_fan().escape_penalty == 500
+
+
+def test_s4_g2_d9_shared_defaults():
+    for name in PRESETS:
+        r = Rules.preset(name)
+        assert (r.big_hu_fan, r.dead_wall, r.jinding) == (3, 10, "fixed")
+
+
+def test_preset_constructors_match_preset_names():
+    assert Rules.kaikou() == Rules.preset("kaikou")
+    assert Rules.koukou() == Rules.preset("koukou")
+    assert Rules.koukou_fan() == Rules.preset("koukou_fan")
+    assert [Rules.preset(n).name for n in PRESETS] == list(PRESETS)
+
+
+def test_unknown_preset_names_the_field():
+    with pytest.raises(RulesError, match="name: unknown preset 'kaikou2'"):
+        Rules.preset("kaikou2")
+
+
+def test_rules_are_immutable_and_hashable():
+    r = Rules.kaikou()
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        r.cap = 1  # type: ignore[misc]
+    assert len({Rules.kaikou(), Rules.kaikou(), Rules.koukou()}) == 2
+
+
+def test_replace_changes_one_field_and_becomes_custom():
+    r = Rules.koukou_fan().replace(bi=False)
+    assert r.bi is False and r.name == "custom"
+    assert r.pizi is True  # the rest kept
+
+
+def test_replace_keeping_values_keeps_the_name():
+    assert Rules.koukou().replace(cap=300).name == "koukou"
+
+
+def test_replace_with_a_name():
+    assert Rules.kaikou().replace(cap=200, name="club").name == "club"
+
+
+def test_replace_unknown_field():
+    with pytest.raises(RulesError, match="capp: unknown rule field"):
+        Rules.kaikou().replace(capp=3)
+
+
+@pytest.mark.parametrize(
+    "change, field",
+    [
+        ({"cap": -1}, "cap"),
+        ({"cap": 0}, "cap"),
+        ({"gold_cap": 200}, "gold_cap"),  # below the cap of 300
+        ({"money": {6: 10, 7: 10, 8: 40, 9: 80, 10: 100}}, "money"),  # not increasing
+        ({"money": {6: 10, 7: 20, 8: 40, 9: 80}}, "money"),  # no amount for cap_fan under the fan schedule
+        ({"money": {6: 10, 7: 20, 8: 40, 9: 80, 10: 100, 11: 120}}, "money"),  # above cap_fan
+        ({"money": {6: -1, 7: 20, 8: 40, 9: 80, 10: 100}}, "money"),
+        ({"opening": "twice"}, "opening"),
+        ({"schedule": "dollars"}, "schedule"),
+        ({"jinding": "gold"}, "jinding"),
+        ({"qqr_liability": "always"}, "qqr_liability"),
+        ({"pizi": 1}, "pizi"),
+        ({"bi": "yes"}, "bi"),
+        ({"min_fan": -2}, "min_fan"),
+        ({"min_fan": 11}, "min_fan"),  # above cap_fan
+        ({"cap_fan": 0}, "cap_fan"),
+        ({"big_hu_fan": 1.5}, "big_hu_fan"),
+        ({"dead_wall": -1}, "dead_wall"),
+        ({"escape_penalty": -5}, "escape_penalty"),
+        ({"gold_money": 50}, "gold_money"),  # below the money at cap_fan
+    ],
+)
+def test_nonsense_raises_rules_error_naming_the_field(change, field):
+    with pytest.raises(RulesError, match=f"^{field}:"):
+        Rules.koukou_fan().replace(**change)
+
+
+def test_fan_schedule_without_minimum_needs_money_from_zero():
+    with pytest.raises(RulesError, match="money:"):
+        Rules.koukou_fan().replace(min_fan=None)
+    table = {k: 2**k for k in range(0, 11)}
+    r = Rules.koukou_fan().replace(min_fan=None, money=table, gold_money=2000)
+    assert r.money[0] == (0, 1)
+
+
+def test_money_accepts_pairs_and_string_keys():
+    a = Rules.koukou_fan().replace(money=[("6", 10), ("7", 20), ("8", 30), ("9", 60), ("10", 100)])
+    assert a.money == ((6, 10), (7, 20), (8, 30), (9, 60), (10, 100))  # the seed's other table
+
+
+@pytest.mark.parametrize("name", PRESETS)
+def test_to_dict_from_dict_round_trip_through_json(name):
+    r = Rules.preset(name)
+    d = json.loads(json.dumps(r.to_dict()))
+    assert Rules.from_dict(d) == r
+    assert Rules.from_dict(d).name == name
+
+
+def test_from_dict_fills_missing_fields_from_the_named_preset():
+    r = Rules.from_dict({"name": "koukou_fan", "cap_fan": 10})
+    assert r == Rules.koukou_fan()
+    r = Rules.from_dict({"name": "koukou", "jinding": "ceiling"})
+    assert r.jinding == "ceiling" and r.opening == "per_opening" and r.name == "custom"
+
+
+def test_from_dict_custom_round_trip():
+    r = Rules.kaikou().replace(cap=250, gold_cap=350)
+    assert Rules.from_dict(json.loads(json.dumps(r.to_dict()))) == r
+
+
+def test_from_dict_rejects_unknown_fields_and_non_mappings():
+    with pytest.raises(RulesError, match="colour: unknown rule field"):
+        Rules.from_dict({"name": "kaikou", "colour": "red"})
+    with pytest.raises(RulesError, match="rules: expected a mapping"):
+        Rules.from_dict(["kaikou"])  # type: ignore[arg-type]
+
+
+def test_money_for():
+    assert Rules.koukou_fan().money_for(8) == 40
+    with pytest.raises(RulesError, match="money: no amount for 12 fan"):
+        Rules.koukou_fan().money_for(12)
