@@ -1,12 +1,252 @@
-"""GreedyAgent (placeholder until hand analysis lands)."""
+"""GreedyAgent: a shanten-greedy bot built on :mod:`wuhanmj.analysis`.
+
+Policy, in order (first that applies):
+
+1. Declare hu whenever it is legal (自摸, 放冲, 抢杠, 海底捞).
+2. On its turn: play a 红中 (红中杠) or a 痞子 (痞子杠) at once (P3, R1, R3) — they
+   can never be part of a win (W5) and each gives fan (S1) and a replacement draw;
+   play out a 癞子 (癞子杠) while holding two or more, keeping one as a wildcard
+   (W8: two 癞子 forbid a small hu).
+3. 暗杠 / 蓄杠 when the hand's shanten after the gang is no worse than the
+   shanten of the best discard (P1).
+4. Discard the first option of :func:`wuhanmj.analysis.discard_advice`: least
+   shanten, then most unseen effective tiles (the visible tiles are every discard
+   on the table, every meld and special play, and the indicator).
+5. On another player's discard: 冲杠, 碰 or 吃 when the shanten after the claim
+   (and the best discard for 碰/吃) is no worse than now; the least shanten wins,
+   ties prefer 冲杠, then 碰, then 吃 (gangs add fan, S1). Otherwise pass.
+
+Shanten ignores W4 (a hand must be open to win) and 起胡 (W11), as the analysis does.
+"""
+
 from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from . import _core
+from .actions import (
+    AN_GANG,
+    CHI,
+    CHONG_GANG,
+    DISCARD,
+    HONGZHONG_GANG,
+    HU,
+    LAIZI_GANG,
+    PASS,
+    PENG,
+    PIZI_GANG,
+    XU_GANG,
+    ACTIONS,
+)
+from .errors import WuhanMJError
+
+__all__ = ["GreedyAgent"]
 
 
 class GreedyAgent:
+    """A deterministic shanten-greedy bot (see the module docstring for the policy).
+
+    ``act(observation, legal_actions)`` takes a :class:`wuhanmj.observation.Observation`
+    and returns one of ``legal_actions`` (action values or their integer codes;
+    it returns the same kind it was given). ``reset`` does nothing: the bot has
+    no randomness and no memory between decisions.
+    """
+
+    __slots__ = ()
     name = "greedy"
 
-    def reset(self, seed=None):
-        pass
+    def reset(self, seed: int | None = None) -> None:
+        """No state to reset; ``seed`` is ignored (the policy is deterministic)."""
 
-    def act(self, observation, legal_actions):
-        raise NotImplementedError
+    def __repr__(self) -> str:
+        return "GreedyAgent()"
+
+    def act(self, observation: Any, legal_actions: Any) -> Any:
+        """Choose an action (see the module docstring).
+
+        Raises:
+            WuhanMJError: no observation, or no legal action.
+        """
+        if observation is None:
+            raise WuhanMJError("GreedyAgent needs an observation")
+        if not legal_actions:
+            raise WuhanMJError("GreedyAgent: no legal action to choose from")
+        codes = observation.legal_actions
+        if len(codes) != len(legal_actions):  # a caller's own list: read the codes from it
+            codes = tuple(a if isinstance(a, int) else a.code for a in legal_actions)
+        code = _choose(observation, list(codes))
+        return code if isinstance(legal_actions[0], int) else ACTIONS[code]
+
+
+def _choose(obs: Any, codes: list[int]) -> int:
+    if HU in codes:
+        return HU
+    phase = obs.phase
+    if phase == "turn":
+        return _turn(obs, codes)
+    if phase == "claim":
+        return _claim(obs, codes)
+    return PASS if PASS in codes else codes[0]  # rob / haidi without a hu: pass
+
+
+# ---------------------------------------------------------------- analysis through the core
+# The policy is the one of analysis.discard_advice / wuhan_shanten; to keep decisions
+# fast it calls the shape core directly on counts it builds once
+# per decision (tests check that the choices equal those of the public functions).
+
+_ROUTE_BIT = {name: 1 << i for i, name in enumerate(_core.ROUTE_NAMES)}
+_ALL_ROUTES = (1 << len(_core.ROUTE_NAMES)) - 1
+_NO = 127  # the core's "not a possible discard"
+
+
+def _route_mask(melds: Any) -> int:
+    """Routes still open to a hand with these melds (as analysis.wuhan_shanten decides)."""
+    mask = _ALL_ROUTES
+    for m in melds:
+        ts = m.tiles
+        if m.kind == "chi":
+            mask &= ~_ROUTE_BIT["pengpenghu"]
+        for s, name in ((0, "qingyise_m"), (1, "qingyise_p"), (2, "qingyise_s")):
+            if any(t // 9 != s for t in ts):
+                mask &= ~_ROUTE_BIT[name]
+        if any(t >= 27 or t % 9 not in (1, 4, 7) for t in ts):
+            mask &= ~_ROUTE_BIT["jiangyise"]
+        if any(t < 27 for t in ts):
+            mask &= ~_ROUTE_BIT["fengyise"]
+    return mask
+
+
+def _pizi(obs: Any) -> tuple[int, ...]:
+    return tuple(obs.pizi)
+
+
+def _shanten(counts: np.ndarray, laizi: int, pizi: tuple[int, ...], mask: int) -> int:
+    return min(v for v in _core.wuhan_routes(counts, laizi, pizi, mask) if v is not None)
+
+
+def _unseen(obs: Any, counts: np.ndarray) -> np.ndarray:
+    """4 minus every copy the seat can see: its hand and melds, all discards on the
+    table, the other melds, every special play, the indicator (D6). (34,) int64."""
+    seen = [obs.indicator]
+    for s in range(4):
+        seen.extend(obs.discards[s])
+        for _, t in obs.special_plays[s]:
+            seen.append(t)
+        for m in obs.melds[s]:
+            seen.extend(m.tiles)
+    return 4 - counts - np.bincount(seen, minlength=34)
+
+
+def _hand_counts(obs: Any) -> np.ndarray:
+    return np.bincount(obs.hand, minlength=34).astype(np.uint8)
+
+
+def _best_discard(obs: Any, counts: np.ndarray, mask: int, legal: set[int]) -> tuple[int | None, int]:
+    """The discard kind discard_advice puts first among the legal ones (least shanten,
+    then most unseen effective tiles, then lowest kind) and the least shanten over
+    every discard; (None, 99) when no normal tile can be discarded."""
+    after, draws = _core.wuhan_discards(counts, obs.laizi, _pizi(obs), mask)
+    al = after.tolist()
+    options = sorted((v, t) for t, v in enumerate(al) if v != _NO and DISCARD + t in legal)
+    if not options:
+        return None, 99
+    best = min(v for v in al if v != _NO)
+    top = options[0][0]
+    cand = [t for v, t in options if v == top]
+    if len(cand) == 1:
+        return cand[0], best
+    eff = ((draws[cand] < top) @ _unseen(obs, counts)).tolist()
+    return cand[eff.index(max(eff))], best  # the first (lowest) kind on a tie
+
+
+def _turn(obs: Any, codes: list[int]) -> int:
+    if HONGZHONG_GANG in codes:
+        return HONGZHONG_GANG
+    for c in codes:
+        if PIZI_GANG <= c < LAIZI_GANG:
+            return c
+    if LAIZI_GANG in codes and obs.hand.count(obs.laizi) >= 2:
+        return LAIZI_GANG
+    melds = obs.melds[obs.seat]
+    counts = _hand_counts(obs)
+    mask = _route_mask(melds)
+    legal = set(codes)
+    choice, best = _best_discard(obs, counts, mask, legal)
+    for c in codes:
+        if XU_GANG <= c < AN_GANG + 34 and choice is not None:
+            if c < AN_GANG:  # 蓄杠: one tile leaves the hand, the pong becomes a kong
+                t, k = c - XU_GANG, 1
+                m_mask = mask
+            else:  # 暗杠: four tiles leave the hand for a concealed kong
+                t, k = c - AN_GANG, 4
+                m_mask = mask & _route_mask((_GangView(t),))
+            counts[t] -= k
+            after = _shanten(counts, obs.laizi, _pizi(obs), m_mask)
+            counts[t] += k
+            if after <= best:
+                return c
+    if choice is not None:
+        return DISCARD + choice
+    for c in codes:
+        if DISCARD <= c < DISCARD + 34:
+            return c
+    # Only special plays or gangs are left (e.g. a lone 癞子 and nothing to discard).
+    return codes[0]
+
+
+class _GangView:
+    """A stand-in meld of four ``t`` for the route mask."""
+
+    __slots__ = ("tiles",)
+    kind = "gang"
+
+    def __init__(self, t: int) -> None:
+        self.tiles = (t, t, t, t)
+
+
+def _claim(obs: Any, codes: list[int]) -> int:
+    t = obs.claim_tile
+    melds = obs.melds[obs.seat]
+    counts = _hand_counts(obs)
+    mask = _route_mask(melds)
+    lz, pizi = obs.laizi, _pizi(obs)
+    now = _shanten(counts, lz, pizi, mask)
+    best_code, best_key = PASS, None
+    for c in codes:
+        if c == CHONG_GANG:
+            take, pref, m_mask = {t: 3}, 0, mask & _route_mask((_GangView(t),))
+        elif c == PENG:
+            take, pref, m_mask = {t: 2}, 1, mask & _route_mask((_GangView(t),))
+        elif CHI <= c < PENG:
+            low = ACTIONS[c].low
+            take = {x: 1 for x in (low, low + 1, low + 2) if x != t}
+            pref, m_mask = 2, mask & _route_mask((_ChiView(low),))
+        else:
+            continue
+        for x, k in take.items():
+            counts[x] -= k
+        after = _shanten(counts, lz, pizi, m_mask)
+        for x, k in take.items():
+            counts[x] += k
+        if c != CHONG_GANG:
+            # 碰/吃 leave a 3k+2 hand that must discard: a complete one (-1) is ready (0) after it.
+            after = max(after, 0)
+        if after <= now:
+            key = (after, pref)
+            if best_key is None or key < best_key:
+                best_code, best_key = c, key
+    if best_key is None and PASS not in codes:
+        return codes[0]
+    return best_code
+
+
+class _ChiView:
+    """A stand-in chow meld for the route mask."""
+
+    __slots__ = ("tiles",)
+    kind = "chi"
+
+    def __init__(self, low: int) -> None:
+        self.tiles = (low, low + 1, low + 2)

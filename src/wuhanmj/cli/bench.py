@@ -11,7 +11,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from .simulate import _positive, one_line_errors
+from .simulate import _positive
 
 
 def add_parser(subparsers: Any) -> argparse.ArgumentParser:
@@ -23,7 +23,6 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
         "and whole hands played by random and greedy bots. Takes about ten seconds; "
         "the figures of record are in bench/README.md (pytest bench --benchmark-only).",
     )
-    one_line_errors(p)
     p.add_argument("--hands", type=_positive, default=1000, metavar="N", help="random-bot hands to play (default 1000; greedy plays a quarter)")
     p.add_argument("--seed", type=int, default=0, metavar="N", help="seed of the hands (default 0)")
     p.set_defaults(run=run)

@@ -17,7 +17,6 @@ from typing import Any
 
 from ..errors import ReplayError, WuhanMJError
 from ..tiles import format_glyphs, format_tiles, parse_tiles
-from .simulate import one_line_errors
 
 EPILOG = """\
 examples:
@@ -48,7 +47,6 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
         epilog=EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    one_line_errors(p)
     p.add_argument("file", metavar="FILE", help="records (.jsonl) or an event log; - for stdin")
     p.add_argument("--hand", type=int, default=None, metavar="N", help="the hand number to show (its 'hand' field; default the first)")
     p.add_argument("--glyphs", action="store_true", help="show tiles as Unicode glyphs (🀇🀈🀉) instead of 123m")

@@ -6,9 +6,8 @@ import argparse
 import json
 import sys
 import time
-import types
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import Any
 
 from ..errors import RulesError, WuhanMJError
 from ..rules import PRESETS, Rules
@@ -28,14 +27,9 @@ examples:
   wuhanmj simulate --scheduler tcp://host:8786       on a Dask cluster (pip install "wuhanmj[dask]")"""
 
 
-def _one_line_error(self: argparse.ArgumentParser, message: str) -> NoReturn:
-    """argparse errors as one line and exit code 2."""
-    self.exit(2, f"{self.prog}: error: {message} (see --help)\n")
-
-
 def one_line_errors(parser: argparse.ArgumentParser) -> argparse.ArgumentParser:
-    """Make ``parser`` report bad arguments on one line (exit 2)."""
-    parser.error = types.MethodType(_one_line_error, parser)  # type: ignore[method-assign]
+    """Kept for modules that call it: every parser of the command already reports
+    usage errors on one line with exit code 2 (``cli.OneLineParser``). Returns ``parser``."""
     return parser
 
 
@@ -68,7 +62,6 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
         epilog=EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    one_line_errors(p)
     p.add_argument("--hands", type=_positive, default=2000, metavar="N", help="hands to play (default 2000)")
     p.add_argument(
         "--rules",
