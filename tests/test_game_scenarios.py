@@ -413,8 +413,6 @@ def test_d5_dealer_passes_after_a_non_dealer_win_and_m2_keeps_laizi():
 
 
 def test_d5_x6_exhaustive_draw_dealer_stays():
-    from wuhanmj.game import Game  # noqa: F401
-
     m = Match(Rules.kaikou(), dealer=2)
     g = m.new_game(wall=wall_e())
     tsumogiri(g)

@@ -59,14 +59,14 @@ from .actions import (
 from .errors import IllegalActionError, ReplayError, SetupError, WuhanMJError
 from .meld import Meld, SeatPlays
 from .rules import Rules
-from .tiles import HONGZHONG, format_tile, format_tiles, laizi_of, parse_tile, parse_tiles, pizi_of
+from ._illegal import why_illegal
+from ._phases import BACK, CLAIM, FRONT, HAIDI, NO_DRAW, OVER, PHASES, ROB, TURN
+from .events import parse_event, parse_events, render_event, rules_json, same_event
+from .tiles import HONGZHONG, laizi_of, parse_tile, pizi_of
 from .wall import FIRST_DRAW_POS, INDICATOR_POS, N_TILES, check_wall, shuffled_wall
 
 __all__ = ["Game", "HandResult", "PHASES"]
 
-TURN, CLAIM, ROB, HAIDI, OVER = range(5)
-PHASES = ("turn", "claim", "rob", "haidi", "over")
-NO_DRAW, FRONT, BACK = 0, 1, 2
 
 _JIANG = (1, 4, 7, 10, 13, 16, 19, 22, 25)
 _IS_JIANG = [t in _JIANG for t in range(34)]
@@ -76,8 +76,6 @@ _RANK[HU] = 0
 _RANK[PENG] = _RANK[CHONG_GANG] = 1
 for _c in range(CHI, PENG):
     _RANK[_c] = 2
-_SPECIAL_KIND = {HONGZHONG_GANG: "hongzhong_gang", LAIZI_GANG: "laizi_gang"}
-_TILE_KEYS = ("tile", "indicator", "laizi", "prev_laizi")
 _EMPTY: frozenset = frozenset()
 
 _scoring = None
@@ -252,7 +250,7 @@ class Game:
                 "dealer": dealer,
                 "prev_laizi": prev_laizi,
                 "scores": list(scores),
-                "rules": _rules_json(rules),
+                "rules": rules_json(rules),
                 "wall": list(w),
                 "hands": [_tiles_of_counts(h) for h in hands],
             },
@@ -591,7 +589,7 @@ class Game:
         else:
             legal = self._lc
         if code not in legal:
-            raise IllegalActionError(self._why_illegal(seat, code))
+            raise IllegalActionError(why_illegal(self, seat, code))
         self._lc_seat = -1
         ph = self._phase
         if ph == TURN:
@@ -900,120 +898,6 @@ class Game:
             e["liable"] = w.liable
         self._events.append(e)
 
-    # ------------------------------------------------------------------ illegal-action messages
-    def _why_illegal(self, seat: int, code: int) -> str:
-        """A message naming the rule an illegal action breaks (never mutates the state)."""
-        if not isinstance(code, int) or isinstance(code, bool) or not 0 <= code < ACTION_SPACE_SIZE:
-            return f"action code must be an int 0-{ACTION_SPACE_SIZE - 1}, got {code!r}"
-        name = KIND_OF_CODE[code]
-        ph = self._phase
-        if ph == OVER:
-            return "the hand is over (a win or an exhaustive draw): no action is legal"
-        if ph == TURN and seat != self._turn:
-            if code in (PASS, HU) or CHI <= code <= CHONG_GANG:
-                return f"P2: no discard is offered for claims now; it is seat {self._turn}'s turn"
-            return f"P1: it is seat {self._turn}'s turn, not seat {seat}'s"
-        if ph == HAIDI:
-            if seat != self._turn:
-                return f"G3: in the 海底 phase only seat {self._turn}, who drew, may act"
-            return f"G3: in the 海底 phase only a self-drawn hu or pass is allowed, not {name}"
-        if ph in (CLAIM, ROB):
-            if seat == self._turn:
-                return f"P2: seat {seat} cannot claim its own {'discard' if ph == CLAIM else '蓄杠'}"
-            if seat in self._decisions:
-                return f"P2: seat {seat} has already answered this claim window"
-            if ph == ROB and code not in (HU, PASS):
-                return f"P4: after a 蓄杠 the others may only rob it (hu) or pass, not {name}"
-            if CHI <= code < PENG and seat != (self._turn + 1) & 3:
-                return "P2: chi only by the next player (下家)"
-            if seat not in self._options:
-                if code == HU:
-                    return self._why_no_hu(seat, self._tile)
-                return f"P2: seat {seat} has no claim on this tile; nothing to decide"
-            t = self._tile
-            C = self._hands[seat]
-            if CHI <= code < PENG:
-                low = code - CHI
-                low = 9 * (low // 7) + low % 7
-                tiles = (low, low + 1, low + 2)
-                if t not in tiles:
-                    return f"P2: chi {format_tiles(tiles)} does not use the discard {format_tile(t)}"
-                for x in tiles:
-                    if x != t and self._special[x]:
-                        return f"R3/R4: {format_tile(x)} (癞子/痞子) cannot be used in a chi"
-                return f"P2: seat {seat} lacks the tiles for chi {format_tiles(tiles)}"
-            if code == PENG:
-                return f"P2: peng needs two {format_tile(t)} in hand"
-            if code == CHONG_GANG:
-                if C[t] == 3:
-                    return "G4: no gang when only the dead wall (海底) is left"
-                return f"P2: chong_gang needs three {format_tile(t)} in hand"
-            if code == HU:
-                return self._why_no_hu(seat, t)
-            return f"P2: in a claim window only hu, chong_gang, peng, chi or pass, not {name}"
-        # TURN, seat on turn
-        C = self._hands[seat]
-        gang_ok = self._back - self._front + 1 > self._dead
-        if code == PASS:
-            return "P1: a player on its turn must discard or act; pass is only for claims"
-        if CHI <= code <= CHONG_GANG:
-            return f"P2: {name} only claims another player's discard"
-        if code < 34:
-            t = code
-            if not C[t]:
-                return f"P1: seat {seat} holds no {format_tile(t)} to discard"
-            if t == HONGZHONG:
-                return "R1: 红中 is never discarded; play it as HongzhongGang (P3)"
-            if t == self.laizi:
-                return "R4: a 癞子 is never discarded; play it as LaiziGang (P3)"
-            return f"R3: a 痞子 ({format_tile(t)}) is never discarded; play it as PiziGang (P3)"
-        if code == HU:
-            if not self._draw_kind:
-                return "P1: a self-drawn hu needs a drawn tile (none after a chi/peng)"
-            return self._why_no_hu(seat, None)
-        if not gang_ok and code >= XU_GANG:
-            return "G4: no gang or special play when only the dead wall (海底) is left"
-        if code < AN_GANG:
-            t = code - XU_GANG
-            if not any(m[0] == "peng" and m[1][0] == t for m in self._melds[seat]):
-                return f"P1: xu_gang needs an own peng of {format_tile(t)}"
-            return f"P1: xu_gang needs a {format_tile(t)} in hand"
-        if code < HONGZHONG_GANG:
-            t = code - AN_GANG
-            if t == HONGZHONG:
-                return "R1: 红中 is never konged"
-            if self._special[t]:
-                return f"R3/R4: {format_tile(t)} (癞子/痞子) can never be konged"
-            return f"P1: an_gang needs four {format_tile(t)} in hand"
-        if code == HONGZHONG_GANG:
-            return "P3: hongzhong_gang needs a 红中 in hand"
-        if code == LAIZI_GANG:
-            return f"P3: laizi_gang needs the 癞子 {format_tile(self.laizi)} in hand"
-        t = code - PIZI_GANG
-        if t not in self.pizi:
-            return f"R3: {format_tile(t)} is not a 痞子 here" + ("" if self.rules.pizi else " (rule pizi is off)")
-        return f"P3: pizi_gang needs a {format_tile(t)} in hand"
-
-    def _why_no_hu(self, seat: int, t: int | None) -> str:
-        if not self._opened[seat]:
-            return "W4: never opened (no chi/peng/明杠): cannot win"
-        C = self._hands[seat][:]
-        if C[HONGZHONG]:
-            return "W5: holds a 红中: cannot win"
-        for p in self.pizi:
-            if C[p]:
-                return f"W5: holds a 痞子 ({format_tile(p)}): cannot win"
-        if t is not None:
-            C[t] += 1
-        if not self._shape_may_win(seat, C):
-            return "W1: the tiles do not form a winning hand"
-        if t is None:
-            how = "haidilao" if self._phase == HAIDI else ("gangshanghua" if self._draw_kind == BACK else "zimo")
-            res = self._evaluate(seat, C, self._drawn, how, None)
-        else:
-            res = self._evaluate(seat, C, t, "qianggang" if self._phase == ROB else "fangchong", self._turn)
-        return res.reason or "W: the hand does not make a legal win under these rules"
-
     # ------------------------------------------------------------------ copies and views
     def clone(self) -> Game:
         """An independent copy (cheap: the wall and immutable values are shared)."""
@@ -1076,11 +960,11 @@ class Game:
         win: seat, how, tile, from), ``settlement`` (payments). Events that a
         player chose carry ``action``, the action code; :meth:`replay` replays those.
         """
-        return [_render(e) for e in self._events]
+        return [render_event(e) for e in self._events]
 
     def events_since(self, start: int) -> list[dict]:
         """``events[start:]`` without rendering the earlier events (for step-by-step viewers)."""
-        return [_render(e) for e in self._events[start:]]
+        return [render_event(e) for e in self._events[start:]]
 
     @property
     def n_events(self) -> int:
@@ -1101,10 +985,10 @@ class Game:
             ReplayError: the log is malformed, an action in it is illegal, or what
                 the game does differs from what the log says (first differing event named).
         """
-        evs = _parse_events(events)
+        evs = parse_events(events)
         if len(evs) < 2 or evs[0].get("type") != "deal" or evs[1].get("type") != "indicator":
             raise ReplayError("an event log starts with a deal and an indicator event")
-        d = _unrender(evs[0])
+        d = parse_event(evs[0])
         try:
             g = cls(
                 Rules.from_dict(d["rules"]),
@@ -1123,7 +1007,7 @@ class Game:
                     raise ReplayError(f"event {i} ({e.get('type')}): {err}") from None
         mine = g.events
         for i, (a, b) in enumerate(zip(mine, evs)):
-            if not _same_event(a, b):
+            if not same_event(a, b):
                 raise ReplayError(f"event {i} differs: log has {dict(b)!r}, the game gives {a!r}")
         if len(mine) != len(evs):
             raise ReplayError(f"the log has {len(evs)} events, the game gives {len(mine)}")
@@ -1182,7 +1066,7 @@ class Game:
             g._tile = d["tile"]
             g._options = {int(s): tuple(o) for s, o in d["options"].items()}
             g._decisions = {int(s): int(c) for s, c in d["decisions"].items()}
-            g._events = [_unrender(e) for e in d["events"]]
+            g._events = [parse_event(e) for e in d["events"]]
             g._plays = None
             g._waits = [None, None, None, None]
             g._wins = {}
@@ -1213,93 +1097,3 @@ def _result_from_events(g: Game) -> HandResult:
     C = g._hands[w]  # holds the win tile already
     res = g._evaluate(w, C, t, how, d)
     return HandResult(w, how, t, d, tuple(res.payments), res)
-
-
-_RULES_JSON: dict = {}
-
-
-def _rules_json(rules: Rules) -> dict:
-    """``rules.to_dict()`` as it reads back from JSON (money keys as strings), cached."""
-    try:
-        return _RULES_JSON[rules]
-    except KeyError:
-        d = json.loads(json.dumps(rules.to_dict()))
-        if len(_RULES_JSON) < 64:
-            _RULES_JSON[rules] = d
-        return d
-
-
-def _same_event(mine: dict, theirs: Mapping) -> bool:
-    """Event equality; a deal's rules compare as rule sets (JSON may have turned the money
-    table's int keys into strings, or not)."""
-    if mine.get("type") != "deal":
-        return mine == dict(theirs)
-    a, b = dict(mine), dict(theirs)
-    ra, rb = a.pop("rules", None), b.pop("rules", None)
-    if a != b:
-        return False
-    try:
-        return Rules.from_dict(ra) == Rules.from_dict(rb)
-    except (WuhanMJError, TypeError, AttributeError):
-        return False
-
-
-def _render(e: dict) -> dict:
-    out = dict(e)
-    if "rules" in out:
-        out["rules"] = json.loads(json.dumps(out["rules"]))  # a private copy for the caller
-    for k in _TILE_KEYS:
-        v = out.get(k)
-        if v is not None:
-            out[k] = format_tile(v)
-    if "tiles" in out:
-        out["tiles"] = format_tiles(out["tiles"])
-    if "pizi" in out:
-        out["pizi"] = [format_tile(t) for t in out["pizi"]]
-    if "hands" in out:
-        out["hands"] = [format_tiles(h) for h in out["hands"]]
-    if "wall" in out:
-        out["wall"] = [format_tile(t) for t in out["wall"]]
-    return out
-
-
-def _to_tile(v: Any) -> int:
-    return parse_tile(v) if isinstance(v, str) else int(v)
-
-
-def _unrender(e: Mapping) -> dict:
-    out = dict(e)
-    for k in _TILE_KEYS:
-        v = out.get(k)
-        if v is not None:
-            out[k] = _to_tile(v)
-    if "tiles" in out:
-        v = out["tiles"]
-        out["tiles"] = parse_tiles(v) if isinstance(v, str) else [int(x) for x in v]
-    if "pizi" in out:
-        out["pizi"] = [_to_tile(t) for t in out["pizi"]]
-    if "hands" in out:
-        out["hands"] = [parse_tiles(h) if isinstance(h, str) else [int(x) for x in h] for h in out["hands"]]
-    if "wall" in out:
-        out["wall"] = [_to_tile(t) for t in out["wall"]]
-    if "payments" in out:
-        out["payments"] = list(out["payments"])
-    return out
-
-
-def _parse_events(events: str | Iterable[Mapping | str]) -> list[dict]:
-    try:
-        if isinstance(events, str):
-            items: Iterable = [ln for ln in events.splitlines() if ln.strip()]
-        else:
-            items = events
-        out = []
-        for e in items:
-            if isinstance(e, str):
-                e = json.loads(e)
-            if not isinstance(e, Mapping) or "type" not in e:
-                raise ReplayError(f"not an event: {e!r}")
-            out.append(dict(e))
-        return out
-    except json.JSONDecodeError as err:
-        raise ReplayError(f"event log is not JSON lines: {err}") from None
