@@ -102,18 +102,6 @@ def _signed(x: Any) -> str:
     return f"{x:+g}" if x else "0"
 
 
-def _normalise(events: list[Any]) -> list[Any]:
-    """JSON turns the int keys of the rules' money table into strings; give the deal
-    event the rules exactly as :meth:`Rules.to_dict` writes them, so the log compares equal."""
-    from ..rules import Rules
-
-    if not events or not isinstance(events[0], dict) or not isinstance(events[0].get("rules"), dict):
-        return events
-    deal = dict(events[0])
-    deal["rules"] = Rules.from_dict(deal["rules"]).to_dict()
-    return [deal, *events[1:]]
-
-
 def render(record: dict[str, Any], glyphs: bool = False) -> Iterator[str]:
     """Lines showing one recorded hand turn by turn.
 
@@ -122,7 +110,7 @@ def render(record: dict[str, Any], glyphs: bool = False) -> Iterator[str]:
     """
     from ..game import Game
 
-    events = _normalise(record["events"])
+    events = record["events"]
     try:
         Game.replay(events)  # validates the whole log first (names the first bad event)
     except ReplayError:
@@ -151,8 +139,8 @@ def render(record: dict[str, Any], glyphs: bool = False) -> Iterator[str]:
     for e in events[2:]:
         if "action" in e:
             game.step(e["seat"], e["action"])
-        new = game.events[seen:]
-        seen = len(game.events)
+        new = game.events_since(seen)
+        seen = game.n_events
         for ev in new:
             line = _event_line(ev, game, t)
             if line is None:
