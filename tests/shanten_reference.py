@@ -55,23 +55,28 @@ def _sets_matrix(pungs_only: bool) -> np.ndarray:
     return m
 
 
-def distance_naive(counts, wilds: int, K: int, pair: str = "any", pungs_only: bool = False,
-                   forbid=()) -> int:
-    """Least tiles to draw over every target listed outright (K <= 2)."""
-    if K > 2:
-        raise ValueError("distance_naive lists targets outright: K <= 2 only")
-    c = np.asarray(counts, dtype=np.int64)
+@lru_cache(maxsize=None)
+def _targets(K: int, pair: str, pungs_only: bool) -> np.ndarray:
+    """Every target of K sets and a pair, as rows of ``need`` counts (K <= 2)."""
     sm = _sets_matrix(pungs_only)
     pairs = JIANG if pair == "258" else list(range(34))
     pm = np.zeros((len(pairs), 34), dtype=np.int64)
     for i, t in enumerate(pairs):
         pm[i, t] = 2
     if K == 0:
-        needs = pm
-    else:
-        combos = list(itertools.combinations_with_replacement(range(len(sm)), K))
-        base = np.array([sm[list(cmb)].sum(axis=0) for cmb in combos])
-        needs = (base[:, None, :] + pm[None, :, :]).reshape(-1, 34)
+        return pm
+    combos = list(itertools.combinations_with_replacement(range(len(sm)), K))
+    base = np.array([sm[list(cmb)].sum(axis=0) for cmb in combos])
+    return (base[:, None, :] + pm[None, :, :]).reshape(-1, 34)
+
+
+def distance_naive(counts, wilds: int, K: int, pair: str = "any", pungs_only: bool = False,
+                   forbid=()) -> int:
+    """Least tiles to draw over every target listed outright (K <= 2)."""
+    if K > 2:
+        raise ValueError("distance_naive lists targets outright: K <= 2 only")
+    c = np.asarray(counts, dtype=np.int64)
+    needs = _targets(K, pair, bool(pungs_only))
     fb = list(forbid)
     if fb:
         needs = needs[(needs[:, fb] == 0).all(axis=1)]

@@ -161,6 +161,7 @@ def _setup(hand, melds, laizi, rules, visible=None):
         raise HandError(f"{len(ml)} melds: a hand has at most 4 sets (W1)")
     routes = _ALL
     seen = c.astype(np.int16)
+    own = seen.copy()
     for m in ml:
         if not isinstance(m, Meld):
             raise MeldError(f"melds must hold Meld values, got {m!r}")
@@ -181,6 +182,7 @@ def _setup(hand, melds, laizi, rules, visible=None):
             routes &= ~(1 << 6)
         for t in ts:
             seen[t] += 1
+            own[t] += 1
     n = int(c.sum())
     if n + 3 * len(ml) not in (13, 14):
         raise HandError(
@@ -195,7 +197,8 @@ def _setup(hand, melds, laizi, rules, visible=None):
             f"{seen[worst]} copies of {format_tile(worst)} in hand, melds and visible tiles; at most 4 (T1)"
         )
     if visible is not None:
-        unseen = (4 - seen).astype(np.int64)
+        # unseen copies; -1 marks a kind the player holds or melded all four of (never drawn)
+        unseen = np.where(own >= 4, -1, 4 - seen).astype(np.int64)
     return c, lz, pizi, routes, unseen
 
 
@@ -269,8 +272,9 @@ def effective_tiles(
             (str or indices) or a numpy (34,) counts array. None: nothing seen.
 
     Returns:
-        :class:`EffectiveTiles`. A kind of which the player holds all four cannot be
-        drawn and is never listed; 红中 and the 痞子 never lower the shanten.
+        :class:`EffectiveTiles`. A kind of which the player holds or melded all four
+        cannot be drawn and is never listed; one whose other copies are all visible is
+        listed with 0 unseen. 红中 and the 痞子 never lower the shanten.
 
     Raises:
         as :func:`wuhan_shanten`; HandError also for a 3k+2 hand (use
@@ -281,7 +285,7 @@ def effective_tiles(
     if int(c.sum()) % 3 != 1:
         raise HandError(f"effective_tiles needs a 3k+1 hand (13 - 3 × melds), got {int(c.sum())} tiles")
     base, after = _core.wuhan_draws(c, lz, pizi, routes)
-    kinds = np.flatnonzero(after < base)
+    kinds = np.flatnonzero((after < base) & (unseen >= 0))
     left = unseen[kinds]
     return EffectiveTiles(base, tuple(kinds.tolist()), tuple(left.tolist()), int(left.sum()))
 
@@ -318,8 +322,8 @@ def discard_advice(
     if not len(ds):
         return ()
     sh = after[ds].astype(np.int64)
-    eff = draws[ds] < sh[:, None]
-    cnt = eff.astype(np.int64) @ unseen
+    eff = (draws[ds] < sh[:, None]) & (unseen >= 0)
+    cnt = eff.astype(np.int64) @ np.maximum(unseen, 0)
     order = np.lexsort((ds, -cnt, sh))
     rows, cols = np.nonzero(eff)
     cuts = np.searchsorted(rows, np.arange(len(ds) + 1)).tolist()
