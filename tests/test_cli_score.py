@@ -1,0 +1,129 @@
+"""The ``score`` subcommand (issue 3): JSON out in the expect schema, --explain, --check, errors."""
+
+from __future__ import annotations
+
+import io
+import json
+
+import pytest
+from cases import cases_dir, load_cases
+
+from wuhanmj.cli import main
+
+WORKED = load_cases("worked.json")
+E1 = next(c for c in WORKED if c["id"] == "E1")
+
+
+def run(capsys, *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def write(tmp_path, data, name="cases.json"):
+    p = tmp_path / name
+    p.write_text(data if isinstance(data, str) else json.dumps(data, ensure_ascii=False), encoding="utf-8")
+    return str(p)
+
+
+def test_score_a_list_prints_the_expect_schema_with_ids(capsys):
+    code, out, err = run(capsys, "score", str(cases_dir() / "worked.json"))
+    assert code == 0 and err == ""
+    got = json.loads(out)
+    assert [g["id"] for g in got] == [c["id"] for c in WORKED]
+    for g, c in zip(got, WORKED):
+        assert {k: v for k, v in g.items() if k != "id"} == c["expect"]
+
+
+def test_score_one_case_object(capsys, tmp_path):
+    code, out, _ = run(capsys, "score", write(tmp_path, E1))
+    assert code == 0
+    assert json.loads(out) == {"id": "E1", **E1["expect"]}
+
+
+def test_score_from_stdin(capsys, monkeypatch):
+    monkeypatch.setattr("sys.stdin", io.StringIO(json.dumps([E1])))
+    code, out, _ = run(capsys, "score", "-")
+    assert code == 0 and json.loads(out)[0]["payments"] == [-16, 56, -8, -32]
+
+
+def test_explain_prints_the_sheet(capsys):
+    code, out, _ = run(capsys, "score", str(cases_dir() / "worked.json"), "--explain")
+    assert code == 0
+    assert "== case E1 ==" in out and "== case E4 ==" in out
+    assert "金顶" in out and "自摸" in out and "seat 1: +56" in out
+
+
+def test_check_agrees_with_the_worked_vectors(capsys):
+    code, out, _ = run(capsys, "score", str(cases_dir() / "worked.json"), "--check")
+    assert code == 0 and out.strip().endswith(f"{len(WORKED)} of {len(WORKED)} cases agree")
+
+
+def test_check_reports_a_difference_exit_1(capsys, tmp_path):
+    wrong = dict(E1, expect=dict(E1["expect"], payments=[-1, 3, -1, -1]))
+    code, out, _ = run(capsys, "score", write(tmp_path, [wrong]), "--check")
+    assert code == 1 and "case E1: expected" in out and "1 differ" in out
+
+
+def test_a_bad_case_is_one_line_naming_it_and_others_are_scored(capsys, tmp_path):
+    bad_hand = dict(E1, id="B1", hand="234m456p789p55")  # digits without a suit letter
+    bad_seat = dict(E1, id="B2", winner=7)
+    fifth = dict(E1, id="B3", seats=[{"melds": [{"kind": "peng", "tiles": "555s", "from": 1}]}] + E1["seats"][1:])
+    code, out, err = run(capsys, "score", write(tmp_path, [bad_hand, E1, bad_seat, fifth]))
+    assert code == 2
+    lines = err.strip().splitlines()
+    assert len(lines) == 3
+    assert lines[0].startswith("wuhanmj score: case B1: ") and "hand" in lines[0]
+    assert lines[1].startswith("wuhanmj score: case B2: winner must be a seat")
+    assert lines[2].startswith("wuhanmj score: case B3: ") and "copies of 5s" in lines[2]
+    assert [g["id"] for g in json.loads(out)] == ["E1"]
+
+
+def test_a_case_without_id_is_named_by_its_index(capsys, tmp_path):
+    nameless = {k: v for k, v in E1.items() if k != "id"}
+    code, _, err = run(capsys, "score", write(tmp_path, [E1, dict(nameless, how="ron")]))
+    assert code == 2 and err.startswith("wuhanmj score: case #1: how must be one of")
+
+
+@pytest.mark.parametrize(
+    "content, message",
+    [
+        ("{not json", "not JSON"),
+        ("42", "expected a case object or a list"),
+    ],
+)
+def test_bad_json_is_one_line_exit_2(capsys, tmp_path, content, message):
+    code, out, err = run(capsys, "score", write(tmp_path, content))
+    assert code == 2 and out == ""
+    assert len(err.strip().splitlines()) == 1 and message in err
+
+
+def test_missing_file(capsys, tmp_path):
+    code, _, err = run(capsys, "score", str(tmp_path / "nope.json"))
+    assert code == 2 and "no such file" in err
+
+
+def test_missing_fields_and_unknown_fields(capsys, tmp_path):
+    missing = {k: v for k, v in E1.items() if k != "seats"}
+    extra = dict(E1, id="X", colour="red")
+    code, _, err = run(capsys, "score", write(tmp_path, [missing, extra]))
+    lines = err.strip().splitlines()
+    assert code == 2 and "missing field(s) seats" in lines[0] and "unknown field(s) colour" in lines[1]
+
+
+def test_laizi_must_follow_the_indicator(capsys, tmp_path):
+    code, _, err = run(capsys, "score", write(tmp_path, [dict(E1, laizi="7m")]))
+    assert code == 2 and "does not follow from indicator" in err
+
+
+def test_rules_may_be_an_object(capsys, tmp_path):
+    case = dict(E1, rules={"name": "kaikou", "cap": 20, "gold_cap": 30})
+    code, out, _ = run(capsys, "score", write(tmp_path, case))
+    # seat 3 pays 32 → 20 (银顶); not every loser reaches it
+    assert code == 0 and json.loads(out)["payments"] == [-16, 44, -8, -20]
+
+
+def test_help_lists_examples(capsys):
+    with pytest.raises(SystemExit):
+        main(["score", "--help"])
+    assert "--explain" in capsys.readouterr().out
