@@ -27,10 +27,13 @@ def rules_json(rules: Rules) -> dict:
     """``rules.to_dict()`` as it reads back from JSON (money keys as strings), cached."""
     try:
         return _RULES_JSON[rules]
-    except KeyError:
+    except (KeyError, TypeError):  # TypeError: an unhashable field value; just do not cache
         d = json.loads(json.dumps(rules.to_dict()))
-        if len(_RULES_JSON) < 64:
-            _RULES_JSON[rules] = d
+        try:
+            if len(_RULES_JSON) < 64:
+                _RULES_JSON[rules] = d
+        except TypeError:
+            pass
         return d
 
 
