@@ -189,15 +189,16 @@ def test_hand_outcome_rejects_inconsistent_facts(kwargs):
 
 
 # ---------------------------------------------------------------- simulate(): determinism and scaling
-from wuhanmj.simulate import hand_seeds, simulate  # noqa: E402
+from wuhanmj.simulate import match_seeds, simulate  # noqa: E402
 
 
-def test_hand_seeds_follow_seedsequence_spawn():
+def test_match_seeds_follow_seedsequence_spawn():
     import numpy as np
 
-    child = np.random.SeedSequence(42).spawn(3)[2].spawn(5)[4]
-    words = [int(x) for x in child.generate_state(5, np.uint64)]
-    assert hand_seeds(42, 2, 4) == (words[0], tuple(words[1:]))
+    walls_ss, agents_ss = np.random.SeedSequence(42).spawn(3)[2].spawn(2)
+    match_seed, agent_seeds = match_seeds(42, 2)
+    assert match_seed == int(walls_ss.generate_state(1, np.uint64)[0])
+    assert agent_seeds == tuple(int(x) for x in agents_ss.generate_state(4, np.uint64))
 
 
 def test_same_seed_same_result_for_1_and_2_workers():

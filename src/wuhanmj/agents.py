@@ -68,20 +68,25 @@ AgentFn = Callable[[Any, Sequence[Any]], Any]
 class RandomAgent:
     """Plays a uniformly random legal action, from a seeded ``numpy.random.Generator``.
 
+    Uniforms are drawn from the generator in blocks of 256 (same stream, fewer calls).
+
     Args:
         seed: int or None; :meth:`reset` reseeds.
     """
 
-    __slots__ = ("_rng",)
+    __slots__ = ("_rng", "_buf", "_i")
     name = "random"
     observes = False  # act() ignores the observation; the game loop may pass None
+    _BLOCK = 256
 
     def __init__(self, seed: int | None = None) -> None:
-        self._rng = np.random.default_rng(seed)
+        self.reset(seed)
 
     def reset(self, seed: int | None = None) -> None:
         """Reseed the generator (fresh entropy when ``seed`` is None)."""
         self._rng = np.random.default_rng(seed)
+        self._buf: list[float] = []
+        self._i = 0
 
     def act(self, observation: Any, legal_actions: Sequence[Any]) -> Any:
         """A uniformly random element of ``legal_actions``.
@@ -94,17 +99,24 @@ class RandomAgent:
             raise WuhanMJError("RandomAgent: no legal action to choose from")
         if n == 1:
             return legal_actions[0]
-        return legal_actions[int(self._rng.random() * n)]
+        i = self._i
+        if i >= len(self._buf):
+            self._buf = self._rng.random(self._BLOCK).tolist()
+            i = 0
+        self._i = i + 1
+        return legal_actions[int(self._buf[i] * n)]
 
     def __repr__(self) -> str:
         return "RandomAgent()"
 
     def __getstate__(self) -> dict:
-        return {"rng": self._rng.bit_generator.state}
+        return {"rng": self._rng.bit_generator.state, "buf": self._buf, "i": self._i}
 
     def __setstate__(self, state: dict) -> None:
         self._rng = np.random.default_rng()
         self._rng.bit_generator.state = state["rng"]
+        self._buf = list(state["buf"])
+        self._i = state["i"]
 
 
 AGENTS: dict[str, Callable[[], Any]] = {"random": RandomAgent, "greedy": GreedyAgent}

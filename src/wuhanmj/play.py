@@ -24,7 +24,7 @@ from .rules import Rules
 from .tiles import format_tile
 from .wall import FIRST_DRAW_POS, N_TILES
 
-__all__ = ["PlayedHand", "play_hand", "outcome_of"]
+__all__ = ["PlayedHand", "play_game", "play_hand", "outcome_of", "hand_record"]
 
 _LIVE_TILES = N_TILES - FIRST_DRAW_POS  # tiles in the wall after the deal and the indicator (82)
 
@@ -93,6 +93,34 @@ def _result_dict(o: HandOutcome, game: Game) -> dict[str, Any]:
     }
 
 
+def play_game(game: Game, agents: Sequence[Any]) -> int:
+    """Play ``game`` to its end with 4 agents (seat order); returns the decisions made.
+
+    Raises:
+        IllegalActionError: an agent returned an action that is not legal (the
+            message names the seat and the rule).
+    """
+    acts = [agent_act(a) for a in agents]
+    observes = [getattr(a, "observes", True) for a in agents]
+    decisions = 0
+    while not game.over:
+        seat = game.current_player
+        legal = game.legal_actions(seat)
+        obs = game.observation(seat) if observes[seat] else None
+        action = acts[seat](obs, legal)
+        try:
+            game.step(seat, action)
+        except IllegalActionError as err:
+            raise IllegalActionError(f"seat {seat} played {action!r}: {err}") from None
+        decisions += 1
+    return decisions
+
+
+def hand_record(game: Game, outcome: HandOutcome) -> dict[str, Any]:
+    """The JSON-ready record of a finished hand: ``{"events": [...], "result": {...}}``."""
+    return {"events": game.events, "result": _result_dict(outcome, game)}
+
+
 def play_hand(
     rules: Rules,
     agents: Sequence[Any],
@@ -104,7 +132,7 @@ def play_hand(
     scores: Sequence[float] = (0, 0, 0, 0),
     record: bool = False,
 ) -> PlayedHand:
-    """Play one hand from the deal to the settlement.
+    """Play one stand-alone hand from the deal to the settlement.
 
     Args:
         rules: the rule set.
@@ -119,26 +147,11 @@ def play_hand(
         :class:`PlayedHand`.
 
     Raises:
-        IllegalActionError: an agent returned an action that is not legal (the
-            message names the seat and the rule).
+        IllegalActionError: an agent returned an action that is not legal.
     """
     game = Game(rules, seed=seed, dealer=dealer, prev_laizi=prev_laizi, scores=scores)
     if agent_seeds is not None:
         for s in range(4):
             reset_agent(agents[s], agent_seeds[s])
-    acts = [agent_act(a) for a in agents]
-    observes = [getattr(a, "observes", True) for a in agents]
-    decisions = 0
-    while not game.over:
-        seat = game.current_player
-        legal = game.legal_actions(seat)
-        obs = game.observation(seat) if observes[seat] else None
-        action = acts[seat](obs, legal)
-        try:
-            game.step(seat, action)
-        except IllegalActionError as err:
-            raise IllegalActionError(f"seat {seat} played {action!r}: {err}") from None
-        decisions += 1
-    outcome = outcome_of(game, decisions)
-    rec = {"events": game.events, "result": _result_dict(outcome, game)} if record else {}
-    return PlayedHand(outcome, game.laizi, rec)
+    outcome = outcome_of(game, play_game(game, agents))
+    return PlayedHand(outcome, game.laizi, hand_record(game, outcome) if record else {})

@@ -6,10 +6,11 @@ How a simulation is laid out (so that it is a pure function of its seed):
   last one may be shorter). Within a match the dealer moves by D5 and the
   previous hand's 癞子 is kept for 连癞 (M2, X4); match ``m`` starts with seat
   ``m % 4`` as dealer, so over many matches every seat deals equally often.
-- Hand ``h`` of match ``m`` is seeded by ``SeedSequence(seed, spawn_key=(m, h))``
-  (the same as ``SeedSequence(seed).spawn(...)[m].spawn(...)[h]``): its first
-  word seeds the wall, the next four reset the agents of seats 0–3
-  (``agent.reset(seed=...)``) before the hand.
+- Match ``m`` is a :class:`~wuhanmj.match.Match` seeded from
+  ``SeedSequence(seed).spawn(...)[m]``, i.e. ``SeedSequence(seed, spawn_key=(m,))``:
+  its child ``(m, 0)`` gives the match seed (every wall of the match follows
+  from it), its child ``(m, 1)`` the four agent seeds, passed to
+  ``agent.reset(seed=...)`` of seats 0–3 at the start of the match.
 - Matches are grouped into batches; each batch is one call of a module-level
   function returning an exact :class:`~wuhanmj.stats.Tally` (and the per-hand
   records when asked). Tallies merge exactly, so the result is the same for any
@@ -34,15 +35,16 @@ from typing import IO, Any
 
 import numpy as np
 
-from .agents import agent_name, make_agent
+from .agents import agent_name, make_agent, reset_agent
 from .errors import WuhanMJError
-from .play import play_hand
+from .match import Match
+from .play import hand_record, outcome_of, play_game
 from .results import SimulationResult, tally_outcome
 from .rules import PRESETS, Rules
 from .stats import Tally
 from .tiles import format_tile
 
-__all__ = ["simulate", "hand_seeds", "dask_executor", "DEFAULT_MATCH_HANDS"]
+__all__ = ["simulate", "match_seeds", "dask_executor", "DEFAULT_MATCH_HANDS"]
 
 DEFAULT_MATCH_HANDS = 8
 """Hands per match by default (two turns of the dealer when it passes every hand)."""
@@ -50,15 +52,16 @@ DEFAULT_MATCH_HANDS = 8
 _TARGET_BATCH_HANDS = 200
 
 
-def hand_seeds(seed: int, match: int, hand: int) -> tuple[int, tuple[int, int, int, int]]:
-    """The wall seed and the 4 agent seeds of hand ``hand`` of match ``match``.
+def match_seeds(seed: int, match: int) -> tuple[int, tuple[int, int, int, int]]:
+    """The :class:`~wuhanmj.match.Match` seed and the 4 agent seeds of match ``match``.
 
-    Derived from ``numpy.random.SeedSequence(seed, spawn_key=(match, hand))``;
-    each is a non-negative int below 2**64.
+    Match: the first 64-bit word of ``SeedSequence(seed, spawn_key=(match, 0))``;
+    agents: the four words of ``SeedSequence(seed, spawn_key=(match, 1))`` (the
+    children of ``SeedSequence(seed).spawn(...)[match]``).
     """
-    words = np.random.SeedSequence(seed, spawn_key=(match, hand)).generate_state(5, np.uint64)
-    w = [int(x) for x in words]
-    return w[0], (w[1], w[2], w[3], w[4])
+    word = np.random.SeedSequence(seed, spawn_key=(match, 0)).generate_state(1, np.uint64)[0]
+    words = np.random.SeedSequence(seed, spawn_key=(match, 1)).generate_state(4, np.uint64)
+    return int(word), tuple(int(x) for x in words)  # type: ignore[return-value]
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,38 +87,27 @@ def _run_batch(spec: _Spec, first_match: int, stop_match: int) -> tuple[Tally, l
     for m in range(first_match, stop_match):
         start = m * spec.match_hands
         n = min(spec.match_hands, spec.hands - start)
-        dealer, prev_laizi = m % 4, None
+        match_seed, agent_seeds = match_seeds(spec.seed, m)
+        match = Match(spec.rules, seed=match_seed, dealer=m % 4)
+        for s in range(4):
+            reset_agent(agents[s], agent_seeds[s])
         for h in range(n):
-            wall_seed, agent_seeds = hand_seeds(spec.seed, m, h)
-            played = play_hand(
-                spec.rules,
-                agents,
-                seed=wall_seed,
-                agent_seeds=agent_seeds,
-                dealer=dealer,
-                prev_laizi=prev_laizi,
-                record=spec.records,
-            )
-            tally_outcome(tally, played.outcome, spec.labels)
+            game = match.new_game()
+            outcome = outcome_of(game, play_game(game, agents))
+            tally_outcome(tally, outcome, spec.labels)
             if lines is not None:
                 rec = {
                     "hand": start + h,
                     "match": m,
                     "hand_in_match": h,
-                    "seed": wall_seed,
-                    "agent_seeds": list(agent_seeds),
-                    "dealer": dealer,
-                    "prev_laizi": None if prev_laizi is None else format_tile(prev_laizi),
+                    "seed": spec.seed,
+                    "dealer": game.dealer,
+                    "prev_laizi": None if game.prev_laizi is None else format_tile(game.prev_laizi),
                     "agents": list(spec.labels),
-                    "rules": spec.rules.to_dict(),
-                    **played.record,
+                    **hand_record(game, outcome),
                 }
                 lines.append(json.dumps(rec, ensure_ascii=False, separators=(",", ":")))
-            o = played.outcome
-            # D5: the dealer stays after a dealer win or a draw, else passes to the next seat.
-            if o.winner is not None and o.winner != dealer:
-                dealer = (dealer + 1) % 4
-            prev_laizi = played.laizi
+            match.finish_hand()  # D5 dealer rotation, M2 连癞, running scores (M1)
     return tally, lines
 
 
