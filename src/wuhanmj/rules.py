@@ -93,7 +93,9 @@ class Rules:
         qqr_liability: L1 test, ``"not_ready"`` (seed 000) or ``"holds_non_jiang"`` (seed 001).
         big_hu_fan: fan of one big hu (S4); each further type adds 1.
         jinding: ``"fixed"`` (D9: every loser pays exactly the gold cap) or
-            ``"ceiling"`` (the gold cap is only a higher ceiling).
+            ``"ceiling"`` (the gold cap is only a higher ceiling: each loser
+            pays its own amount, up to it; under the fan schedule the amount
+            above ``cap_fan`` is the money at ``cap_fan`` doubled per fan).
         dead_wall: tiles of the 海底 never drawn by a normal draw (G2).
         escape_penalty: 逃跑 penalty [points] (M3, D7).
 

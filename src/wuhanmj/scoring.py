@@ -4,6 +4,15 @@ Given a finished hand — the winner's concealed tiles and every seat's melds
 and special plays — decide whether the win can be declared, which reading
 of the hand pays the winner most (W10), and what every seat pays.
 
+Readings (W9, W10): the hard reading (every 癞子 its own tile) and the soft
+one (every 癞子 wild; it covers every mix, see :mod:`wuhanmj.readings`), each
+with the most big hu types its shape allows, found with the shape core. The
+one that pays the winner more is taken, hard on a tie. Where RULES.md is
+silent — soft readings that pay the same because every loser is at 金顶, or
+two big hu shapes that pay the same — the wildcards are taken to stand for
+the lowest kinds (in tile order) that reach that payment, and the hand counts
+every big hu type its tiles then make; the public vectors agree.
+
 >>> from wuhanmj.meld import Meld, SeatPlays
 >>> seats = [SeatPlays(), SeatPlays((Meld.peng("777s", source=2),)),
 ...          SeatPlays(), SeatPlays((Meld.peng("999p", source=0),), hongzhong_gang=1)]
@@ -183,7 +192,8 @@ class WinResult:
         hard: 硬胡 (W9) — the chosen reading takes every 癞子 as itself.
         big: sorted big hu names (W6; see :data:`BIG_HU`), ``()`` for a small hu.
         fan: per seat, the fan items ``((name, fan), ...)`` (:data:`FAN_ITEMS`):
-            the winner's S1 + S2 items, each loser's S1 + S3 items.
+            the winner's S1 + S2 items, each loser's S1 + S3 items; ``()`` when
+            the win was refused before any fan was counted (W1–W8).
         payments: 4 amounts [points or money], seat order, winner positive, sum 0.
         liable: the seat paying for all (L1–L4), or None.
         liable_rule: ``"L1"``, ``"L2"``, ``"L3"`` or None.
