@@ -312,3 +312,11 @@ def test_progress_callable_reaches_total():
     simulate(hands=20, agents="random", seed=1, batch_hands=8, progress=lambda d, t: seen.append((d, t)))
     assert seen[-1] == (20, 20)
     assert [d for d, _ in seen] == sorted(d for d, _ in seen)
+
+
+def test_unpicklable_agent_with_workers_is_a_named_error():
+    def local_agent(observation, legal_actions):
+        return legal_actions[0]
+
+    with pytest.raises(WuhanMJError, match="picklable"):
+        simulate(hands=4, agents=[local_agent, "random", "random", "random"], workers=2)

@@ -27,6 +27,7 @@ import contextlib
 import copy
 import json
 import os
+import pickle
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor
 from dataclasses import dataclass
@@ -50,6 +51,7 @@ DEFAULT_MATCH_HANDS = 8
 """Hands per match by default (two turns of the dealer when it passes every hand)."""
 
 _TARGET_BATCH_HANDS = 200
+_LOCAL_BATCH_HANDS = 64
 
 
 def match_seeds(seed: int, match: int) -> tuple[int, tuple[int, int, int, int]]:
@@ -109,6 +111,16 @@ def _run_batch(spec: _Spec, first_match: int, stop_match: int) -> tuple[Tally, l
                 lines.append(json.dumps(rec, ensure_ascii=False, separators=(",", ":")))
             match.finish_hand()  # D5 dealer rotation, M2 连癞, running scores (M1)
     return tally, lines
+
+
+def _check_picklable(spec: _Spec) -> None:
+    try:
+        pickle.dumps(spec)
+    except (pickle.PicklingError, AttributeError, TypeError) as err:
+        raise WuhanMJError(
+            f"agents: with workers > 1 every agent must be picklable (a module-level class or "
+            f"function, not a lambda or a local function): {err}"
+        ) from None
 
 
 def _resolve_rules(rules: Rules | str | None) -> Rules:
@@ -187,8 +199,8 @@ def simulate(
             (``"greedy,greedy,greedy,random"``; a single name fills every seat).
             Default: four greedy bots. With workers or an executor the agents are
             pickled, so they must be picklable (module-level classes/functions).
-        seed: the root seed (int >= 0); None draws fresh entropy, reported in the
-            result's ``seed`` so the run can be repeated.
+        seed: the root seed (int >= 0); None draws a fresh 32-bit seed, reported in
+            the result's ``seed`` so the run can be repeated.
         workers: processes for a local ``ProcessPoolExecutor`` (1 = in this
             process; 0 = one per CPU). Ignored when ``executor`` is given.
         executor: any ``concurrent.futures.Executor`` (e.g. Dask's
@@ -217,14 +229,17 @@ def simulate(
     the_agents = _resolve_agents(agents)
     labels = tuple(agent_name(a) for a in the_agents)
     if seed is None:
-        root = int(np.random.SeedSequence().entropy)  # type: ignore[arg-type]
+        root = int(np.random.SeedSequence().generate_state(1)[0])  # fresh, short enough to type again
     else:
         root = _check_int("seed", seed, 0)
     n_matches = -(-hands // match_hands)
     if batch_hands is None:
         parallel = 1 if executor is None and workers == 1 else (workers if executor is None else 8)
         # Enough batches to keep every worker busy (4 each), none above the target size.
-        per = _TARGET_BATCH_HANDS if parallel == 1 else max(1, min(_TARGET_BATCH_HANDS, -(-hands // (4 * parallel))))
+        if parallel == 1:
+            per = _LOCAL_BATCH_HANDS  # in this process: small batches keep the progress display smooth
+        else:
+            per = max(1, min(_TARGET_BATCH_HANDS, -(-hands // (4 * parallel))))
     else:
         per = _check_int("batch_hands", batch_hands, 1)
     per_batch = max(1, per // match_hands)
@@ -253,6 +268,8 @@ def simulate(
                 consume(_run_batch(spec, *b), b)
         else:
             own = executor is None
+            if own:
+                _check_picklable(spec)
             ex = ProcessPoolExecutor(max_workers=workers) if own else executor
             try:
                 window = 2 * (workers if own else 16)

@@ -121,16 +121,16 @@ def load_rules(spec: str) -> Rules:
 
 
 class _PlainProgress:
-    """Progress as a few plain lines on stderr (when stderr is not a terminal)."""
+    """Progress as a few plain lines on stderr (when stderr is not a terminal): every 10 %."""
 
     def __init__(self) -> None:
-        self.next = 0.1
+        self.shown = 0  # tenths already shown
 
     def __call__(self, done: int, total: int) -> None:
-        if done >= total or done / total >= self.next:
+        tenths = 10 * done // total
+        if tenths > self.shown:
+            self.shown = tenths
             print(f"simulate: {done:,}/{total:,} hands", file=sys.stderr, flush=True)
-            while self.next <= done / total:
-                self.next += 0.1
 
 
 def run(args: argparse.Namespace) -> int:
