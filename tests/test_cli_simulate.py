@@ -160,3 +160,20 @@ def test_bench_prints_core_and_game_figures(capsys):
     code, out, _ = run(capsys, "bench", "--hands", "8")
     assert code == 0
     assert "is_complete" in out and "random bots" in out and "greedy bots" in out
+
+
+# ---------------------------------------------------------------- Dask scheduler
+def test_simulate_on_a_dask_scheduler_equals_local(capsys, tmp_path):
+    distributed = pytest.importorskip("distributed")
+    local, remote = tmp_path / "local.json", tmp_path / "remote.json"
+    run(capsys, "simulate", *QUICK, "--out", str(local))
+    with distributed.LocalCluster(n_workers=1, threads_per_worker=2, processes=False, dashboard_address=None) as cl:
+        code, out, err = run(capsys, "simulate", *QUICK, "--out", str(remote), "--scheduler", cl.scheduler_address)
+    assert code == 0, err
+    assert json.loads(remote.read_text(encoding="utf-8")) == json.loads(local.read_text(encoding="utf-8"))
+
+
+def test_unreachable_scheduler_is_one_line(capsys):
+    pytest.importorskip("distributed")
+    code, _, err = run(capsys, "simulate", *QUICK, "--scheduler", "tcp://127.0.0.1:9", "--connect-timeout", "1")
+    assert code == 2 and "scheduler" in err and len(err.strip().splitlines()) == 1

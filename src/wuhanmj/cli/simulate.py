@@ -83,6 +83,9 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     p.add_argument("--out", metavar="FILE", help="write the results as JSON (or CSV when FILE ends in .csv)")
     p.add_argument("--records", metavar="FILE", help="write every hand as a JSON line (for wuhanmj replay)")
     p.add_argument("--scheduler", metavar="ADDRESS", help="run on a Dask cluster, e.g. tcp://host:8786 (extra wuhanmj[dask])")
+    p.add_argument(
+        "--connect-timeout", type=_positive, default=20, metavar="S", help="seconds to reach the --scheduler (default 20)"
+    )
     p.add_argument("--quiet", action="store_true", help="no progress display")
     p.set_defaults(run=run)
     return p
@@ -159,7 +162,7 @@ def run(args: argparse.Namespace) -> int:
     )
     t0 = time.perf_counter()
     if args.scheduler:
-        with dask_executor(args.scheduler) as ex:
+        with dask_executor(args.scheduler, timeout=args.connect_timeout) as ex:
             result = simulate(executor=ex, **kwargs)
     else:
         result = simulate(**kwargs)
