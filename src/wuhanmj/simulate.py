@@ -28,6 +28,7 @@ import copy
 import json
 import os
 import pickle
+from collections import deque
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor
 from dataclasses import dataclass
@@ -243,7 +244,7 @@ def simulate(
     else:
         per = _check_int("batch_hands", batch_hands, 1)
     per_batch = max(1, per // match_hands)
-    batches = [(b, min(b + per_batch, n_matches)) for b in range(0, n_matches, per_batch)]
+    batches = ((b, min(b + per_batch, n_matches)) for b in range(0, n_matches, per_batch))
 
     spec = _Spec(root, hands, match_hands, the_rules, the_agents, labels, records is not None)
     total = Tally()
@@ -272,20 +273,24 @@ def simulate(
                 _check_picklable(spec)
             ex = ProcessPoolExecutor(max_workers=workers) if own else executor
             try:
+                # A bounded window of batches in flight, consumed in submission order.
                 window = 2 * (workers if own else 16)
-                pending: list[tuple[Any, tuple[int, int]]] = []
-                it = iter(batches)
-                for b in it:
+                pending: deque[tuple[Any, tuple[int, int]]] = deque()
+                for b in batches:
                     pending.append((ex.submit(_run_batch, spec, *b), b))
                     if len(pending) >= window:
-                        fut, bb = pending.pop(0)
-                        consume(fut.result(), bb)
-                for fut, bb in pending:
-                    consume(fut.result(), bb)
+                        consume(*_result(pending.popleft()))
+                while pending:
+                    consume(*_result(pending.popleft()))
             finally:
                 if own:
                     ex.shutdown(wait=True, cancel_futures=True)
     return SimulationResult.from_tally(total, seed=root, rules=the_rules, agents=labels, match_hands=match_hands)
+
+
+def _result(item: tuple[Any, tuple[int, int]]) -> tuple[Any, tuple[int, int]]:
+    fut, b = item
+    return fut.result(), b
 
 
 class _Progress:
