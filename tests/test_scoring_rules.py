@@ -613,8 +613,8 @@ def test_l1_holds_non_jiang():
         (dict(hand=E1, tile="8p", how="qianggang", discarder=3), WinInputError, "no peng"),
         (dict(hand=E1, tile="5s", how="gangshanghua"), WinInputError, "no gang"),
         (dict(hand="234m456p789p5s6m", tile="6m", how="fangchong", discarder=3), WinInputError, "R4"),
-        (dict(hand=E1, tile="5s", seats=(E, S(PENG777), S(M.chi("456m", source=1)), E)), MeldError, "R4"),
-        (dict(hand=E1, tile="5s", rules=KFAN, seats=(E, S(PENG777), S(M.peng("444m", source=1)), E)),
+        (dict(hand=E1, tile="5s", seats=(E, S(M.chi("456m", source=0)), E, E)), MeldError, "R4"),
+        (dict(hand=E1, tile="5s", rules=KFAN, seats=(E, S(M.peng("444m", source=2)), E, E)),
          MeldError, "R3"),
         (dict(hand=E1, tile="5s", seats=(E, S(PENG777), S(pz=1), E)), WinInputError, "痞子"),
         (dict(hand=E1, tile="5s", how="ron"), WinInputError, "how must be"),
@@ -643,3 +643,13 @@ def test_to_expect_matches_the_cases_schema():
     assert win(E1, "5s").to_expect() == {
         "legal": True, "hard": True, "big": [], "payments": [-16, 32, -8, -8], "liable": None}
     assert win("234m456p789p11s", "1s").to_expect() == {"legal": False}
+
+
+def test_r3_r4_other_seats_melds_are_not_policed():
+    """Another seat's chi holding the 癞子 (R4) or a 痞子 (R3) only brings fan (S1): scored as given.
+
+    The independent vectors do this (settlement.json G1-56, G1-72, …); the game engine never does.
+    """
+    lenient = win(E1, "5s", seats=(E, S(PENG777), S(M.chi("456m", source=1)), E))
+    plain = win(E1, "5s", seats=(E, S(PENG777), S(M.chi("123m", source=1)), E))
+    assert lenient.legal and lenient.payments == plain.payments

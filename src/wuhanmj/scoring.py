@@ -266,8 +266,14 @@ def _illegal(reason: str, winner: int, how: str, rules: Rules) -> WinResult:
 
 
 # ---------------------------------------------------------------- checks
-def _check_table(seats: tuple[SeatPlays, ...], hand_counts: bytearray, sk, rules: Rules) -> None:
-    """Melds against seats and the indicator; tile totals over the whole table (T1, D6, R1–R4)."""
+def _check_table(seats: tuple[SeatPlays, ...], hand_counts: bytearray, sk, rules: Rules, winner: int) -> None:
+    """Melds against seats and the indicator; tile totals over the whole table (T1, D6, R1–R4).
+
+    癞子/痞子 inside a meld (R3, R4) are refused in the winner's melds only, where they
+    would change the win. Other seats' melds only bring fan (S1), so their content is
+    not policed: the independent vectors (cases/settlement.json G1-56, G1-72, …) score
+    such tables, and the game engine never makes them (it enforces R3/R4 on claims).
+    """
     tot = bytearray(hand_counts)
     laizi = sk.laizi
     pizi = sk.pizi
@@ -281,10 +287,9 @@ def _check_table(seats: tuple[SeatPlays, ...], hand_counts: bytearray, sk, rules
             if (
                 s in st[6]
                 or (chi and (len(chi) > 1 or (s + 3) % 4 not in chi))
-                or laizi in kinds
-                or (pizi and (pizi[0] in kinds or pizi[1] in kinds))
+                or (s == winner and (laizi in kinds or (pizi and (pizi[0] in kinds or pizi[1] in kinds))))
             ):
-                _meld_error(s, sp, laizi, pizi)
+                _meld_error(s, sp, laizi, pizi if s == winner else (), check_special=s == winner)
             for t, c in st[8]:
                 tot[t] += c
         hz += sp.hongzhong_gang
@@ -311,14 +316,14 @@ def _check_table(seats: tuple[SeatPlays, ...], hand_counts: bytearray, sk, rules
             )
 
 
-def _meld_error(s: int, sp: SeatPlays, laizi: int, pizi: tuple[int, ...]) -> None:
+def _meld_error(s: int, sp: SeatPlays, laizi: int, pizi: tuple[int, ...], check_special: bool = True) -> None:
     """Raise the error for the first bad meld of seat ``s`` (P2, R3, R4)."""
     for m in sp.melds:
         if m.source == s:
             raise WinInputError(f"seat {s}: {m!r} is claimed from the seat itself")
         if m.kind == "chi" and m.source != (s + 3) % 4:
             raise WinInputError(f"seat {s}: {m!r} — a chi is claimed only from the previous seat {(s + 3) % 4} (P2)")
-        if laizi in m.tiles:
+        if check_special and laizi in m.tiles:
             raise MeldError(f"seat {s}: {m!r} holds the 癞子 {format_tile(laizi)} (R4)")
         for t in pizi:
             if t in m.tiles:
@@ -430,7 +435,7 @@ def evaluate_win(
     if not counts[win_tile]:
         raise WinInputError(f"win_tile {format_tile(win_tile)} is not in the hand {format_tiles(tiles)}")
     sk = special_kinds(indicator, rules.pizi)
-    _check_table(seats, counts, sk, rules)
+    _check_table(seats, counts, sk, rules, winner)
     _check_how(how, winner, discarder, win_tile, seats, sk, rules)
 
     # W5, W4: checked before any shape.
