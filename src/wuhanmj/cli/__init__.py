@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import sys
 
 from ..errors import WuhanMJError
@@ -63,3 +64,7 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("wuhanmj: interrupted", file=sys.stderr)
         return 130
+    except BrokenPipeError:
+        # the reader went away (``wuhanmj score … | head``): stop quietly
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
