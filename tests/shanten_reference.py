@@ -31,6 +31,7 @@ import numpy as np
 
 __all__ = [
     "SETS",
+    "added_ref",
     "distance_naive",
     "distance_ref",
     "shanten_ref",
@@ -86,9 +87,13 @@ def distance_naive(counts, wilds: int, K: int, pair: str = "any", pungs_only: bo
     return int(np.maximum(A[ok] - wilds, 0).min())
 
 
-def distance_ref(counts, wilds: int, K: int, pair: str = "any", pungs_only: bool = False,
-                 forbid=()) -> int:
-    """Least tiles to draw, by an exhaustive walk over the kinds (any K)."""
+def added_ref(counts, K: int, pair: str | None = "any", pungs_only: bool = False, forbid=(),
+              excess: int = 0) -> int:
+    """Least ``A`` (tiles to add) over the targets of K sets and the pair (``pair=None``: no
+    pair) whose excess ``E`` is at most ``excess``, by an exhaustive walk over the kinds.
+
+    Returns 10**6 when no target qualifies.
+    """
     c = tuple(int(x) for x in counts)
     fb = frozenset(forbid)
 
@@ -115,7 +120,13 @@ def distance_ref(counts, wilds: int, K: int, pair: str = "any", pungs_only: bool
                     best = min(best, add + rest)
         return best
 
-    return max(0, walk(0, 0, 0, K, 1, wilds) - wilds)
+    return walk(0, 0, 0, K, 0 if pair is None else 1, excess)
+
+
+def distance_ref(counts, wilds: int, K: int, pair: str = "any", pungs_only: bool = False,
+                 forbid=()) -> int:
+    """Least tiles to draw, by an exhaustive walk over the kinds (any K)."""
+    return max(0, added_ref(counts, K, pair, pungs_only, forbid, wilds) - wilds)
 
 
 def _k(counts, wilds: int) -> int:

@@ -1201,6 +1201,73 @@ def wuhan_draws(counts, int laizi, pizi=(), int routes=0x7F):
     return base, res
 
 
+cdef void _w_discards_c(uint8_t* c, const WSpec* sp, int K, int8_t* after,
+                       int8_t* draws) noexcept nogil:
+    """For each discard d: the best shanten after it (after[d]) and after each draw t
+    (draws[34*d + t]). Rows of a group that neither the discard nor the draw touches are
+    shared: a group's row after drawing t is worked out once for every discard elsewhere."""
+    cdef uint8_t r[34]
+    cdef WRow base[4]
+    cdef WRow rows[4]
+    cdef WRow plus[34]          # row of group t//9 with t added to the full hand
+    cdef WRow saved
+    cdef WOthers o[4]
+    cdef int res[N_ROUTES]
+    cdef int w, nj, nh, g, gd, t, d, s0, dj, dh
+    _w_prepare(c, sp, r, &w, &nj, &nh)
+    for g in range(4):
+        _w_row(r, g, sp, &base[g])
+    for t in range(34):
+        if sp.forbid[t] or t == sp.laizi or c[t] >= 4:
+            continue
+        g = t // 9
+        r[t] += 1
+        _w_row(r, g, sp, &plus[t])
+        r[t] -= 1
+    for d in range(34):
+        after[d] = 127
+        for t in range(34):
+            draws[34 * d + t] = 127
+        if c[d] == 0 or sp.forbid[d] or d == sp.laizi:
+            continue
+        gd = d // 9
+        c[d] -= 1
+        r[d] -= 1
+        dj = 1 if (d < 27 and d % 3 == 1) else 0
+        dh = 1 if d >= 27 else 0
+        for g in range(4):
+            rows[g] = base[g]
+        _w_row(r, gd, sp, &rows[gd])
+        for g in range(4):
+            _w_others(rows, g, K, &o[g])
+        s0 = _w_eval(r, w, nj - dj, nh - dh, K, sp, rows, &o[0], 0, res)
+        after[d] = <int8_t>s0
+        for t in range(34):
+            if c[t] >= 4:
+                continue
+            if sp.forbid[t]:
+                draws[34 * d + t] = <int8_t>s0
+                continue
+            if t == sp.laizi:
+                draws[34 * d + t] = <int8_t>_w_eval(r, w + 1, nj - dj, nh - dh, K, sp, rows,
+                                                    &o[0], 0, res)
+                continue
+            g = t // 9
+            r[t] += 1
+            saved = rows[g]
+            if g == gd:
+                _w_row(r, g, sp, &rows[g])
+            else:
+                rows[g] = plus[t]
+            draws[34 * d + t] = <int8_t>_w_eval(
+                r, w, nj - dj + (1 if (t < 27 and t % 3 == 1) else 0),
+                nh - dh + (1 if t >= 27 else 0), K, sp, rows, &o[g], g, res)
+            rows[g] = saved
+            r[t] -= 1
+        c[d] += 1
+        r[d] += 1
+
+
 def wuhan_discards(counts, int laizi, pizi=(), int routes=0x7F):
     """For a 3k+2 hand: best shanten after each discard, and after each following draw.
 
@@ -1218,18 +1285,12 @@ def wuhan_discards(counts, int laizi, pizi=(), int routes=0x7F):
     cdef uint8_t c[34]
     cdef WSpec sp
     cdef int total = _w_load(counts, c, 2)
-    cdef int d, K = total // 3
     _w_spec(&sp, laizi, pizi, routes)
     _sh_ensure()
-    after = np.full(34, 127, dtype=np.int8)
-    draws = np.full((34, 34), 127, dtype=np.int8)
+    after = np.empty(34, dtype=np.int8)
+    draws = np.empty((34, 34), dtype=np.int8)
     cdef int8_t[::1] a = after
     cdef int8_t[:, ::1] dr = draws
     with nogil:
-        for d in range(34):
-            if c[d] == 0 or sp.forbid[d] or d == sp.laizi:
-                continue
-            c[d] -= 1
-            a[d] = <int8_t>_w_draws(c, &sp, K, &dr[d, 0])
-            c[d] += 1
+        _w_discards_c(c, &sp, total // 3, &a[0], &dr[0, 0])
     return after, draws
