@@ -337,8 +337,9 @@ cdef object _sh_group_arrays(int n, bint rank, bint chows, int jiang):
     cdef uint8_t* up = <uint8_t*>cnp.PyArray_DATA(unb)
     cdef uint8_t* mp = <uint8_t*>cnp.PyArray_DATA(mflag)
     cdef uint16_t* ep = <uint16_t*>cnp.PyArray_DATA(ext)
-    with nogil:
-        _sh_build_group(n, rank, npat, pt, chows, jiang, cp, up, mp, ep)
+    # the GIL stays held: a second thread asking for the tables meanwhile waits instead of
+    # building them twice
+    _sh_build_group(n, rank, npat, pt, chows, jiang, cp, up, mp, ep)
     return cap, unb
 
 
@@ -353,17 +354,16 @@ cdef object _sh_packed(object cap, object unb):
     cdef uint32_t* b = <uint32_t*>cnp.PyArray_DATA(pu)
     cdef const uint8_t* cv = <const uint8_t*>cnp.PyArray_DATA(ca)
     cdef const uint8_t* uv = <const uint8_t*>cnp.PyArray_DATA(ua)
-    with nogil:
-        for idx in range(npat):
-            if cv[idx * SH_NTAU] >= SH_INF:      # a pattern above 14 tiles: never looked up
-                continue
-            if _sh_pack(cv + idx * SH_NTAU, a + idx) or _sh_pack(uv + idx * SH_NTAU, b + idx):
-                bad = 1
+    for idx in range(npat):
+        if cv[idx * SH_NTAU] >= SH_INF:      # a pattern above 14 tiles: never looked up
+            continue
+        if _sh_pack(cv + idx * SH_NTAU, a + idx) or _sh_pack(uv + idx * SH_NTAU, b + idx):
+            bad = 1
+            break
+        for t in range(15):
+            if cv[idx * SH_NTAU + t] != uv[idx * SH_NTAU + t]:
+                a[idx] |= SH_FLAG
                 break
-            for t in range(15):
-                if cv[idx * SH_NTAU + t] != uv[idx * SH_NTAU + t]:
-                    a[idx] |= SH_FLAG
-                    break
     if bad:
         raise RuntimeError("shanten table entry does not fit the packed format")
     pc.flags.writeable = False
@@ -690,7 +690,8 @@ def shanten(counts, wilds=0, pair="258", pungs_only=False):
         pungs_only: every set must be a pong (碰碰胡 shape, W6).
 
     Returns:
-        int from -1 to 8.
+        int: -1 complete, 0 ready, n > 0 exchanges from ready (at most 8 for a regular
+        hand with any pair; more with the 2/5/8 pair or pongs only).
 
     Raises:
         ShapeError: bad counts, a bad ``pair``, more than 14 tiles, or 3k tiles.
@@ -815,7 +816,7 @@ cdef object _seg_table(int lo, int length):
     cdef uint64_t* b = <uint64_t*>cnp.PyArray_DATA(pu)
     cdef const uint8_t* cv = <const uint8_t*>cnp.PyArray_DATA(ca)
     cdef const uint8_t* uv = <const uint8_t*>cnp.PyArray_DATA(ua)
-    with nogil:
+    if True:   # GIL held throughout (see _sh_group_arrays)
         for idx in range(npat):
             x = 0
             y = 0
@@ -860,7 +861,7 @@ cdef int _w_spec(WSpec* sp, int laizi, object pizi, int routes) except -1:
     memset(sp.forbid, 0, 34)
     sp.forbid[33] = 1
     for t in pizi:
-        if not 0 <= t < 34 or t == laizi:
+        if isinstance(t, bool) or not isinstance(t, (int, np.integer)) or not 0 <= t < 34 or t == laizi:
             raise ShapeError(f"pizi must be tile indices 0-33 other than the laizi, got {t!r}")
         sp.forbid[t] = 1
     for g in range(4):
