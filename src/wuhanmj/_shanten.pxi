@@ -41,6 +41,9 @@
 # 28     (capped tables) the unbounded entry differs somewhere
 # ====== ===================================================
 #
+# A hand's cost is a min-plus merge over its four groups: the K sets split among
+# the groups in every way, the pair in exactly one of them (``_sh_merge4``).
+#
 # Suit tables are keyed by the core's suit rank (405,350 entries), honor tables
 # by the base-5 honor key (78,125); capped and unbounded: 3.9 MB in all.
 # The capped table is built on the pattern lattice: a pattern *extends* to tau

@@ -40,10 +40,10 @@ from dataclasses import dataclass
 import numpy as np
 
 from . import _core
-from .errors import HandError, MeldError, TileCountError, TileError
+from .errors import HandError, MeldError, RulesError, TileCountError, TileError
 from .meld import Meld
 from .rules import Rules
-from .tiles import HONGZHONG, format_tile, parse_tile, prev_in_cycle, tile_counts
+from .tiles import HONGZHONG, format_tile, parse_tile, parse_tiles, prev_in_cycle, tile_counts
 
 __all__ = [
     "ROUTES",
@@ -152,9 +152,11 @@ def _setup(hand, melds, laizi, rules, visible=None):
     if rules is None:
         rules = _DEFAULT_RULES
     elif not isinstance(rules, Rules):
-        raise HandError(f"rules must be a Rules, got {type(rules).__name__}")
+        raise RulesError(f"rules must be a Rules, got {type(rules).__name__}")
     c = _counts(hand, "hand")
     lz = _laizi(laizi)
+    # the 痞子 are the two kinds before the 癞子 in its cycle: the indicator and the one
+    # before it (R2, R3); for the indicator 中 (癞子 发) that gives 北 and 西, as R3 says
     pizi = (prev_in_cycle(lz), prev_in_cycle(prev_in_cycle(lz))) if rules.pizi else ()
     ml = tuple(melds) if melds is not None else ()
     if len(ml) > 4:
@@ -207,8 +209,6 @@ def _counts_any(x: object) -> np.ndarray:
     if isinstance(x, np.ndarray) and x.shape == (34,):
         return _counts(x, "visible").astype(np.int16)
     if isinstance(x, str):
-        from .tiles import parse_tiles
-
         ts = parse_tiles(x, max_copies=99)
     else:
         ts = list(x)  # type: ignore[call-overload]
@@ -247,6 +247,7 @@ def wuhan_shanten(
         TileError, TileCountError: bad tiles, a fifth copy (hand and melds together).
         MeldError: a meld holding the 癞子 (R4) or a 痞子 (R3), or not a Meld.
         HandError: a hand of the wrong size for its melds, more than 4 melds.
+        RulesError: ``rules`` is not a :class:`~wuhanmj.rules.Rules`.
     """
     c, lz, pizi, routes, _ = _setup(hand, melds, laizi, rules)
     vals = _core.wuhan_routes(c, lz, pizi, routes)
