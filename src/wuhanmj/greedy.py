@@ -149,12 +149,19 @@ def _best_discard(obs: Any, counts: np.ndarray, mask: int, legal: set[int]) -> t
     every discard; (None, 99) when no normal tile can be discarded."""
     after, draws = _core.wuhan_discards(counts, obs.laizi, _pizi(obs), mask)
     al = after.tolist()
-    options = sorted((v, t) for t, v in enumerate(al) if v != _NO and DISCARD + t in legal)
-    if not options:
+    best = min(al)
+    if best == _NO:
         return None, 99
-    best = min(v for v in al if v != _NO)
-    top = options[0][0]
-    cand = [t for v, t in options if v == top]
+    cand = [t for t, v in enumerate(al) if v == best]
+    if not all(DISCARD + t in legal for t in cand):
+        # Rare: an advised discard is not legal; go down the advice to the first legal one.
+        options = sorted((v, t) for t, v in enumerate(al) if v != _NO and DISCARD + t in legal)
+        if not options:
+            return None, best
+        top = options[0][0]
+        cand = [t for v, t in options if v == top]
+    else:
+        top = best
     if len(cand) == 1:
         return cand[0], best
     eff = ((draws[cand] < top) @ _unseen(obs, counts)).tolist()
