@@ -19,7 +19,8 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     p = subparsers.add_parser(
         "bench",
         help="measure the core and game throughput on this machine",
-        description="Measure on one core: the shape core (is_complete, batch and single call) "
+        description="Measure on one core: the shape core (is_complete batch and single call, "
+        "shanten batch) "
         "and whole hands played by random and greedy bots. Takes about ten seconds; "
         "the figures of record are in bench/README.md (pytest bench --benchmark-only).",
     )
@@ -51,7 +52,7 @@ def run(args: argparse.Namespace) -> int:
     import numpy as np
 
     from .. import __version__
-    from .._core import is_complete, is_complete_batch
+    from .._core import is_complete, is_complete_batch, shanten_batch
     from ..simulate import simulate
 
     print(f"wuhanmj {__version__}, one core")
@@ -62,6 +63,8 @@ def run(args: argparse.Namespace) -> int:
     np.add.at(counts, (np.repeat(np.arange(n), 14), draws.ravel()), 1)
     t = _best(lambda: is_complete_batch(counts, 0, "258"), 3)
     print(_row("core: is_complete_batch, random 14-tile hands", n, "hands", t))
+    t = _best(lambda: shanten_batch(counts, 0, "258"), 3)
+    print(_row("core: shanten_batch, random 14-tile hands", n, "hands", t))
     rows = list(counts[:20_000])
     t = _best(lambda: [is_complete(r, 0, "258") for r in rows], 3)
     print(_row("core: is_complete, one call per hand", len(rows), "hands", t))
