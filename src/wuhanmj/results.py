@@ -23,24 +23,16 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .errors import WuhanMJError
+from . import scoring as _scoring
 from .rules import Rules
 from .stats import Moments, Tally, Z95
 
 __all__ = ["BIG_HU", "HOWS", "LIABILITY", "HandOutcome", "SimulationResult", "tally_outcome"]
 
-BIG_HU = (
-    "pengpenghu",
-    "qingyise",
-    "jiangyise",
-    "fengyise",
-    "quanqiuren",
-    "gangshanghua",
-    "haidilao",
-    "qianggang",
-)
-"""The big hu types (W6), in the order of the summary table."""
+BIG_HU: tuple[str, ...] = tuple(_scoring.BIG_HU)
+"""The big hu types (W6), in the order of :data:`wuhanmj.scoring.BIG_HU`."""
 
-HOWS = ("zimo", "gangshanghua", "haidilao", "fangchong", "qianggang")
+HOWS: tuple[str, ...] = tuple(_scoring.HOWS)
 """How a hand is won (the ``how`` of :func:`wuhanmj.scoring.evaluate_win`)."""
 
 SELF_DRAWN = ("zimo", "gangshanghua", "haidilao")
@@ -48,16 +40,7 @@ SELF_DRAWN = ("zimo", "gangshanghua", "haidilao")
 LIABILITY = ("L1", "L2", "L3")
 """Liability cases (承包): L1 全求人, L2 清一色 third opening, L3 抢杠."""
 
-_BIG_LABEL = {
-    "pengpenghu": "碰碰胡",
-    "qingyise": "清一色",
-    "jiangyise": "将一色",
-    "fengyise": "风一色",
-    "quanqiuren": "全求人",
-    "gangshanghua": "杠上开花",
-    "haidilao": "海底捞",
-    "qianggang": "抢杠",
-}
+_BIG_LABEL = _scoring.BIG_HU
 
 
 @dataclass(frozen=True, slots=True)
