@@ -22,8 +22,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .errors import WuhanMJError
 from . import scoring as _scoring
+from .errors import WuhanMJError
 from .rules import Rules
 from .stats import Moments, Tally, Z95
 
