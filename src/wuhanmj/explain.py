@@ -8,51 +8,20 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from .terms import BIG_HU, FAN_ITEMS, HOW_NAMES, LIABILITY
+
 if TYPE_CHECKING:  # pragma: no cover
     from .scoring import WinResult
 
 __all__ = ["explain_win"]
 
-_ITEMS = {
-    "kaikou": "开口",
-    "ming_gang": "明杠",
-    "an_gang": "暗杠",
-    "hongzhong_gang": "红中杠",
-    "pizi_gang": "痞子杠",
-    "laizi_gang": "癞子杠",
-    "ying_hu": "硬胡",
-    "zimo": "自摸",
-    "fangchong": "放冲",
-    "zhuang": "庄",
-}
-_BIG = {
-    "pengpenghu": "碰碰胡",
-    "qingyise": "清一色",
-    "jiangyise": "将一色",
-    "fengyise": "风一色",
-    "quanqiuren": "全求人",
-    "gangshanghua": "杠上开花",
-    "haidilao": "海底捞",
-    "qianggang": "抢杠",
-}
-_HOW = {
-    "zimo": "自摸 zimo",
-    "fangchong": "放冲 fangchong",
-    "qianggang": "抢杠 qianggang",
-    "gangshanghua": "杠上开花 gangshanghua",
-    "haidilao": "海底捞 haidilao",
-}
-_LIABILITY = {
-    "L1": "全求人 on its discard",
-    "L2": "清一色: it fed the third opening",
-    "L3": "抢杠: its 蓄杠 was robbed",
-}
+_HOW = {k: f"{v} {k}" for k, v in HOW_NAMES.items()}
 
 
 def _items(items) -> str:
     if not items:
         return "—"
-    return ", ".join(f"{_ITEMS.get(n, n)} {n} {f}" for n, f in items)
+    return ", ".join(f"{FAN_ITEMS.get(n, n)} {n} {f}" for n, f in items)
 
 
 def _amt(x) -> str:
@@ -74,7 +43,7 @@ def explain_win(r: WinResult) -> str:
         return "\n".join(out)
     kind = "硬胡 hard" if r.hard else f"软胡 soft ({r.wilds} 癞子 as wildcards)"
     if r.big:
-        names = ", ".join(f"{_BIG[b]} {b}" for b in r.big)
+        names = ", ".join(f"{BIG_HU[b]} {b}" for b in r.big)
         out.append(f"大胡 big hu: {names} — {kind}")
         if rules.schedule == "points":
             base = 10 << (len(r.big) - 1)
@@ -117,7 +86,7 @@ def explain_win(r: WinResult) -> str:
     if r.liable is not None:
         out.append(
             f"承包 liability {r.liable_rule}: seat {r.liable} pays for all three "
-            f"({_LIABILITY.get(r.liable_rule or '', '')})"
+            f"({LIABILITY.get(r.liable_rule or '', '')})"
         )
     pays = "  ".join(f"seat {s}: {'+' if p > 0 else ''}{_amt(p)}" for s, p in enumerate(r.payments))
     out.append(f"结算 payments: {pays}")

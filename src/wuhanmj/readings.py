@@ -23,6 +23,7 @@ from functools import lru_cache
 import numpy as np
 
 from . import _core
+from .terms import BIG_HU
 from .tiles import HONGZHONG, laizi_of, pizi_of
 
 __all__ = [
@@ -40,16 +41,7 @@ __all__ = [
     "BIG_ORDER",
 ]
 
-BIG_ORDER = (
-    "pengpenghu",
-    "qingyise",
-    "jiangyise",
-    "fengyise",
-    "quanqiuren",
-    "gangshanghua",
-    "haidilao",
-    "qianggang",
-)
+BIG_ORDER = tuple(BIG_HU)
 """Big hu names (W6), as written in the cases (sorted alphabetically in results)."""
 
 _JIANG = tuple(t for t in range(27) if t % 9 in (1, 4, 7))

@@ -22,25 +22,25 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from . import scoring as _scoring
+from . import terms as _terms
 from .errors import WuhanMJError
 from .rules import Rules
 from .stats import Moments, Tally, Z95
 
 __all__ = ["BIG_HU", "HOWS", "LIABILITY", "HandOutcome", "SimulationResult", "tally_outcome"]
 
-BIG_HU: tuple[str, ...] = tuple(_scoring.BIG_HU)
-"""The big hu types (W6), in the order of :data:`wuhanmj.scoring.BIG_HU`."""
+BIG_HU: tuple[str, ...] = tuple(_terms.BIG_HU)
+"""The big hu types (W6), in the order of :data:`wuhanmj.terms.BIG_HU`."""
 
-HOWS: tuple[str, ...] = tuple(_scoring.HOWS)
+HOWS: tuple[str, ...] = tuple(_terms.HOWS)
 """How a hand is won (the ``how`` of :func:`wuhanmj.scoring.evaluate_win`)."""
 
 SELF_DRAWN = ("zimo", "gangshanghua", "haidilao")
 
-LIABILITY = ("L1", "L2", "L3")
+LIABILITY = tuple(_terms.LIABILITY)
 """Liability cases (承包): L1 全求人, L2 清一色 third opening, L3 抢杠."""
 
-_BIG_LABEL = _scoring.BIG_HU
+_BIG_LABEL = _terms.BIG_HU
 
 
 @dataclass(frozen=True, slots=True)

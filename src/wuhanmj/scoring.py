@@ -43,6 +43,7 @@ from .readings import (
 )
 from .rules import Rules
 from .settlement import Amount, Settlement, _settle
+from .terms import BIG_HU, FAN_ITEMS, HOWS
 from .tiles import format_tile, format_tiles, parse_tile, parse_tiles
 
 __all__ = [
@@ -56,36 +57,6 @@ __all__ = [
     "holds_non_jiang",
     "personal_fan",
 ]
-
-HOWS = ("zimo", "fangchong", "qianggang", "gangshanghua", "haidilao")
-"""How a hand is won: self-drawn, on a discard, robbing a 蓄杠 (P4), on a
-replacement draw after a gang (杠上开花), in the 海底 phase (G3)."""
-
-BIG_HU = {
-    "pengpenghu": "碰碰胡",
-    "qingyise": "清一色",
-    "jiangyise": "将一色",
-    "fengyise": "风一色",
-    "quanqiuren": "全求人",
-    "gangshanghua": "杠上开花",
-    "haidilao": "海底捞",
-    "qianggang": "抢杠",
-}
-"""Big hu names (W6) → Chinese."""
-
-FAN_ITEMS = {
-    "kaikou": "开口",
-    "ming_gang": "明杠",
-    "an_gang": "暗杠",
-    "hongzhong_gang": "红中杠",
-    "pizi_gang": "痞子杠",
-    "laizi_gang": "癞子杠",
-    "ying_hu": "硬胡",
-    "zimo": "自摸",
-    "fangchong": "放冲",
-    "zhuang": "庄",
-}
-"""Fan item names (S1–S3) → Chinese. ``kaikou`` counts 1 (开口翻) or 1 per opening (口口翻)."""
 
 _DEFAULT_RULES = Rules.kaikou()
 _NO_BI = (False, False, False, False)

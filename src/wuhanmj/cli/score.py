@@ -18,7 +18,6 @@ from typing import Any
 
 from ..cases import case_id, evaluate_case
 from ..errors import CaseError, WuhanMJError
-from .simulate import one_line_errors
 
 EPILOG = """\
 examples:
@@ -41,7 +40,6 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
         epilog=EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    one_line_errors(p)
     p.add_argument("file", metavar="FILE", help="a JSON file of one case or a list of cases; - for stdin")
     mode = p.add_mutually_exclusive_group()
     mode.add_argument("--explain", action="store_true", help="print the scoring sheet of every case")

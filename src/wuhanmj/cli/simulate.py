@@ -27,12 +27,6 @@ examples:
   wuhanmj simulate --scheduler tcp://host:8786       on a Dask cluster (pip install "wuhanmj[dask]")"""
 
 
-def one_line_errors(parser: argparse.ArgumentParser) -> argparse.ArgumentParser:
-    """Kept for modules that call it: every parser of the command already reports
-    usage errors on one line with exit code 2 (``cli.OneLineParser``). Returns ``parser``."""
-    return parser
-
-
 def _positive(text: str) -> int:
     try:
         v = int(text.replace("_", "").replace(",", ""))
