@@ -1,13 +1,83 @@
-"""wuhanmj: Wuhan Mahjong (武汉麻将, 红中癞子杠) — shape core, scoring, game engine, simulation."""
-from .errors import *  # noqa: F401,F403
-from .tiles import *  # noqa: F401,F403
-from ._core import (  # noqa: F401
+"""wuhanmj: Wuhan Mahjong (武汉麻将, 红中癞子杠) — shape core, scoring, game engine, simulation.
+
+The public API, re-exported from the modules that own it (the file tree shows the flow:
+tiles → ``_core`` → scoring → game → agents → simulation → cli):
+
+* tiles (T, R): ``parse_tiles``, ``format_tiles``, ``tile_counts``, ``laizi_of``, ``pizi_of`` …
+* shape core (W1, W2, D8): ``is_complete``, ``min_wilds``, ``waits``, ``shanten`` and batch forms
+* rules (§10): ``Rules``; melds: ``Meld``, ``SeatPlays``
+* scoring (W, S, X, L): ``evaluate_win``, ``WinResult``, ``winning_tiles``, ``is_ready``
+* game (G, P, M): ``Game``, ``Match``, the actions, ``Observation``
+* analysis: ``wuhan_shanten``, ``effective_tiles``, ``discard_advice``
+* agents and simulation: ``RandomAgent``, ``GreedyAgent``, ``simulate``, ``SimulationResult``
+
+Every error raised on purpose is a :class:`WuhanMJError`.
+"""
+
+from ._core import (
     is_complete,
     is_complete_batch,
     min_wilds,
     min_wilds_batch,
+    shanten,
+    shanten_batch,
     waits,
     waits_batch,
 )
+from .actions import (
+    ACTION_SPACE_SIZE,
+    Action,
+    AnGang,
+    Chi,
+    ChongGang,
+    Discard,
+    HongzhongGang,
+    Hu,
+    LaiziGang,
+    Pass,
+    Peng,
+    PiziGang,
+    XuGang,
+)
+from .actions import decode as decode_action
+from .actions import encode as encode_action
+from .agents import Agent, GreedyAgent, RandomAgent, make_agent
+from .analysis import DiscardOption, EffectiveTiles, ShantenResult, discard_advice, effective_tiles, wuhan_shanten
+from .errors import *  # noqa: F403
+from .errors import __all__ as _errors_all
+from .game import Game, HandResult
+from .match import Match
+from .meld import Meld, SeatPlays
+from .observation import Observation
+from .results import HandOutcome, SimulationResult
+from .rules import PRESETS, Rules
+from .scoring import WinResult, evaluate_win, holds_non_jiang, is_ready, winning_tiles
+from .settlement import Settlement, draw_payments, escape_payments, settle
+from .simulate import dask_executor, simulate
+from .terms import BIG_HU, FAN_ITEMS, HOWS
+from .tiles import *  # noqa: F403
+from .tiles import __all__ as _tiles_all
+from .wall import scripted_wall, shuffled_wall
 
 __version__ = "0.1.0"
+
+__all__ = [
+    *_tiles_all,
+    *_errors_all,
+    "is_complete", "is_complete_batch", "min_wilds", "min_wilds_batch",
+    "waits", "waits_batch", "shanten", "shanten_batch",
+    "Rules", "PRESETS", "Meld", "SeatPlays",
+    "evaluate_win", "WinResult", "winning_tiles", "is_ready", "holds_non_jiang",
+    "Settlement", "settle", "escape_payments", "draw_payments",
+    "HOWS", "BIG_HU", "FAN_ITEMS",
+    "Game", "HandResult", "Match", "Observation",
+    "Action", "Discard", "Chi", "Peng", "ChongGang", "XuGang", "AnGang",
+    "HongzhongGang", "PiziGang", "LaiziGang", "Hu", "Pass",
+    "ACTION_SPACE_SIZE", "encode_action", "decode_action",
+    "shuffled_wall", "scripted_wall",
+    "wuhan_shanten", "effective_tiles", "discard_advice",
+    "ShantenResult", "EffectiveTiles", "DiscardOption",
+    "Agent", "RandomAgent", "GreedyAgent", "make_agent",
+    "simulate", "SimulationResult", "HandOutcome", "dask_executor",
+    "__version__",
+]
