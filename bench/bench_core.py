@@ -56,3 +56,21 @@ def test_wins_mahjong_package_loop(benchmark, wins14):
         return sum(agari.is_agari(r) for r in rows)
 
     assert benchmark.pedantic(loop, rounds=3, iterations=1) == len(rows)
+
+
+# --- import time (goal: `import wuhanmj` under 0.3 s once built), beside a bare interpreter ----
+
+
+def _run(code):
+    import subprocess
+    import sys
+
+    subprocess.run([sys.executable, "-c", code], check=True)
+
+
+def test_import_wuhanmj(benchmark):
+    benchmark.pedantic(_run, args=("import wuhanmj",), rounds=5, iterations=1)
+
+
+def test_import_nothing_reference(benchmark):
+    benchmark.pedantic(_run, args=("pass",), rounds=5, iterations=1)

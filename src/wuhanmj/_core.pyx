@@ -77,6 +77,15 @@ __all__ = [
     "suit_table",
     "honor_table",
     "suit_patterns",
+    "suit_key",
+    # _shanten.pxi
+    "shanten",
+    "shanten_batch",
+    "shanten_tables",
+    "wuhan_routes",
+    "wuhan_draws",
+    "wuhan_discards",
+    "ROUTE_NAMES",
 ]
 
 cdef enum:
