@@ -1298,3 +1298,168 @@ def wuhan_discards(counts, int laizi, pizi=(), int routes=0x7F):
     with nogil:
         _w_discards_c(c, &sp, total // 3, &a[0], &dr[0, 0])
     return after, draws
+
+
+
+cdef void _w_best_c(uint8_t* c, const WSpec* sp, int K, const uint8_t* allowed,
+                    const uint8_t* unseen, int* out) noexcept nogil:
+    """The first discard of the advice order among the allowed kinds (see wuhan_best_discard).
+
+    out[0]: the kind (-1 when none is allowed), out[1]: its shanten, out[2]: the least
+    shanten over every normal discard (127 when there is none).
+
+    The values are those of _w_discards_c, with less work: the draws are tried only for
+    the discards tied at the least allowed shanten ``top``, only for kinds with unseen
+    copies, and only on the routes at ``top`` after the discard: a draw lowers a route's
+    shanten by at most one, so a route above ``top`` cannot fall below it."""
+    cdef uint8_t r[34]
+    cdef WRow base[4]
+    cdef WRow rows[4]
+    cdef WRow plus[34]          # row of group t//9 with t added to the full hand
+    cdef uint8_t has_plus[34]
+    cdef WRow saved
+    cdef WOthers ob[4]          # the full hand's other three groups, for each group
+    cdef WOthers o[4]
+    cdef WSpec sl
+    cdef int vr[34][N_ROUTES]   # each route's shanten after each discard
+    cdef int res[N_ROUTES]
+    cdef int after[34]
+    cdef int w, nj, nh, g, gd, t, d, s0, dj, dh, v, route, eff
+    cdef int least = 127, top = 127, choice = -1, best_eff = -1
+    _w_prepare(c, sp, r, &w, &nj, &nh)
+    for g in range(4):
+        _w_row(r, g, sp, &base[g])
+    for g in range(4):
+        _w_others(base, g, K, &ob[g])
+    for d in range(34):
+        after[d] = 127
+        if c[d] == 0 or sp.forbid[d] or d == sp.laizi:
+            continue
+        gd = d // 9
+        r[d] -= 1
+        saved = base[gd]
+        _w_row(r, gd, sp, &base[gd])
+        s0 = _w_eval(r, w, nj - (1 if (d < 27 and d % 3 == 1) else 0),
+                     nh - (1 if d >= 27 else 0), K, sp, base, &ob[gd], gd, vr[d])
+        base[gd] = saved
+        r[d] += 1
+        after[d] = s0
+        if s0 < least:
+            least = s0
+        if allowed[d] and s0 < top:
+            top = s0
+    out[2] = least
+    out[1] = top
+    out[0] = -1
+    if top == 127:
+        return
+    memset(has_plus, 0, 34)
+    sl = sp[0]
+    for d in range(34):
+        if after[d] != top or not allowed[d]:
+            continue
+        if choice < 0:
+            choice = d              # the lowest kind, kept unless a later one counts more
+        sl.routes = 0
+        for route in range(N_ROUTES):
+            if vr[d][route] == top:
+                sl.routes |= 1 << route
+        gd = d // 9
+        c[d] -= 1
+        r[d] -= 1
+        dj = 1 if (d < 27 and d % 3 == 1) else 0
+        dh = 1 if d >= 27 else 0
+        for g in range(4):
+            rows[g] = base[g]
+        _w_row(r, gd, sp, &rows[gd])
+        if sl.routes & 3:           # the small hu and pengpenghu routes merge the others
+            for g in range(4):
+                if g == gd:
+                    o[g] = ob[g]
+                else:
+                    _w_others(rows, g, K, &o[g])
+        eff = 0
+        for t in range(34):
+            if unseen[t] == 0 or c[t] >= 4 or sp.forbid[t]:
+                continue            # nothing to count, a fifth copy, or no progress (红中/痞子)
+            if t == sp.laizi:
+                v = _w_eval(r, w + 1, nj - dj, nh - dh, K, &sl, rows, &o[gd], gd, res)
+            else:
+                g = t // 9
+                r[t] += 1
+                saved = rows[g]
+                if g == gd:
+                    _w_row(r, g, sp, &rows[g])
+                else:
+                    if not has_plus[t]:
+                        _w_row(r, g, sp, &plus[t])   # group g holds t and not d here
+                        has_plus[t] = 1
+                    rows[g] = plus[t]
+                v = _w_eval(r, w, nj - dj + (1 if (t < 27 and t % 3 == 1) else 0),
+                            nh - dh + (1 if t >= 27 else 0), K, &sl, rows, &o[g], g, res)
+                rows[g] = saved
+                r[t] -= 1
+            if v < top:
+                eff += unseen[t]
+        c[d] += 1
+        r[d] += 1
+        if eff > best_eff:
+            best_eff = eff
+            choice = d
+    out[0] = choice
+
+
+def wuhan_best_discard(counts, int laizi, pizi=(), int routes=0x7F, allowed=None, seen=None):
+    """The discard of a 3k+2 hand that :func:`wuhanmj.analysis.discard_advice` ranks first,
+    among ``allowed``: least shanten, then most unseen effective tiles, then lowest kind.
+
+    The order of :func:`wuhan_discards` with the unseen effective tiles counted, at a
+    fraction of the cost (the draws are tried only for the discards tied at the least
+    shanten). Only normal discards count (not the 癞子, 红中 or 痞子, P3, R4).
+
+    Args:
+        counts, laizi, pizi, routes: as for :func:`wuhan_routes`; 3k+2 tiles.
+        allowed: iterable of the kinds (ints 0-33) that may be discarded; None: any.
+        seen: 34 counts 0-4 of the copies the player sees outside its concealed hand:
+            its melds and the visible tiles (discards, other melds, special plays, the
+            indicator, D6). A kind's unseen copies are 4 - counts - seen; a draw that
+            lowers the shanten counts for them. None: nothing seen.
+
+    Returns:
+        ``(kind, shanten, least)``: the chosen kind and the shanten after discarding it
+        (both None when no allowed kind may be discarded), and the least shanten after
+        any normal discard (None when there is none).
+
+    Raises:
+        ShapeError: bad counts or seen, more than 4 copies of a kind in counts and seen
+            together, 3k+1 tiles, a bad laizi, pizi or allowed kind.
+    """
+    cdef uint8_t c[34]
+    cdef uint8_t un[34]
+    cdef uint8_t al[34]
+    cdef WSpec sp
+    cdef int out[3]
+    cdef int total = _w_load(counts, c, 2)
+    cdef int t
+    _w_spec(&sp, laizi, pizi, routes)
+    if allowed is None:
+        memset(al, 1, 34)
+    else:
+        memset(al, 0, 34)
+        for x in allowed:
+            if isinstance(x, bool) or not isinstance(x, (int, np.integer)) or not 0 <= x < 34:
+                raise ShapeError(f"allowed must hold tile kinds 0-33, got {x!r}")
+            al[<int>x] = 1
+    if seen is None:
+        memset(un, 0, 34)
+    else:
+        _load_counts(seen, un)
+    for t in range(34):
+        if c[t] + un[t] > 4:
+            raise ShapeError(f"{c[t] + un[t]} copies of kind {t} in counts and seen: at most 4")
+        un[t] = 4 - c[t] - un[t]
+    _sh_ensure()
+    with nogil:
+        _w_best_c(c, &sp, total // 3, al, un, out)
+    return (None if out[0] < 0 else out[0], None if out[0] < 0 else out[1],
+            None if out[2] >= 127 else out[2])

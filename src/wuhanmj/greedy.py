@@ -126,9 +126,9 @@ def _shanten(counts: np.ndarray, laizi: int, pizi: tuple[int, ...], mask: int) -
     return min(v for v in _core.wuhan_routes(counts, laizi, pizi, mask) if v is not None)
 
 
-def _unseen(obs: Any, counts: np.ndarray) -> np.ndarray:
-    """4 minus every copy the seat can see: its hand and melds, all discards on the
-    table, the other melds, every special play, the indicator (D6). (34,) int64."""
+def _seen(obs: Any) -> np.ndarray:
+    """Every copy the seat sees outside its concealed hand: its melds, all discards on
+    the table, the other melds, every special play, the indicator (D6). (34,) int64."""
     seen = [obs.indicator]
     for s in range(4):
         seen.extend(obs.discards[s])
@@ -136,7 +136,7 @@ def _unseen(obs: Any, counts: np.ndarray) -> np.ndarray:
             seen.append(t)
         for m in obs.melds[s]:
             seen.extend(m.tiles)
-    return 4 - counts - np.bincount(seen, minlength=34)
+    return np.bincount(seen, minlength=34)
 
 
 def _hand_counts(obs: Any) -> np.ndarray:
@@ -147,25 +147,10 @@ def _best_discard(obs: Any, counts: np.ndarray, mask: int, legal: set[int]) -> t
     """The discard kind discard_advice puts first among the legal ones (least shanten,
     then most unseen effective tiles, then lowest kind) and the least shanten over
     every discard; (None, 99) when no normal tile can be discarded."""
-    after, draws = _core.wuhan_discards(counts, obs.laizi, _pizi(obs), mask)
-    al = after.tolist()
-    best = min(al)
-    if best == _NO:
-        return None, 99
-    cand = [t for t, v in enumerate(al) if v == best]
-    if not all(DISCARD + t in legal for t in cand):
-        # Rare: an advised discard is not legal; go down the advice to the first legal one.
-        options = sorted((v, t) for t, v in enumerate(al) if v != _NO and DISCARD + t in legal)
-        if not options:
-            return None, best
-        top = options[0][0]
-        cand = [t for v, t in options if v == top]
-    else:
-        top = best
-    if len(cand) == 1:
-        return cand[0], best
-    eff = ((draws[cand] < top) @ _unseen(obs, counts)).tolist()
-    return cand[eff.index(max(eff))], best  # the first (lowest) kind on a tie
+    allowed = [c - DISCARD for c in legal if DISCARD <= c < DISCARD + 34]
+    choice, _, least = _core.wuhan_best_discard(counts, obs.laizi, _pizi(obs), mask, allowed,
+                                                _seen(obs))
+    return choice, 99 if least is None else least
 
 
 def _turn(obs: Any, codes: list[int]) -> int:
