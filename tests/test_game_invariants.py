@@ -74,6 +74,53 @@ def test_t1_census_at_every_step_1000_hands():
         check_end(g)
 
 
+def visible_from_views(g: Game) -> list[int]:
+    """Tiles face up (D6), counted from the public accessors."""
+    c = [0] * 34
+    for s in range(4):
+        for m in g.melds(s):
+            for t in m.tiles:
+                c[t] += 1
+        for t in g.discards(s):
+            c[t] += 1
+        for _, t in g.special_plays(s):
+            c[t] += 1
+    c[g.indicator] += 1
+    return c
+
+
+def test_d6_visible_counts_at_every_step_300_hands():
+    """The engine keeps the count of face-up tiles as it goes; at every step it equals a
+    fresh count of the public views, and every seat's observation shows it."""
+    rng = np.random.default_rng(606)
+
+    def check(g):
+        want = tuple(visible_from_views(g))
+        assert g.visible_counts() == want
+        s = g.current_player
+        if s is not None:
+            assert g.observation(s).visible_counts == want
+
+    from wuhanmj.actions import HU, PASS
+
+    for i in range(300):
+        g = Game(RULESETS[i % 3], seed=50_000 + i, dealer=i % 4)
+        check(g)
+        while not g.over:
+            s = g.current_player
+            codes = g.legal_action_codes(s)
+            claims = [c for c in codes if c != PASS] if g.phase in ("claim", "rob") else []
+            if HU in codes and i % 2:
+                c = HU
+            elif claims and rng.random() < 0.8:  # many melds, and wins on discards
+                c = claims[int(rng.random() * len(claims))]
+            else:
+                c = codes[int(rng.random() * len(codes))]
+            g.step(s, c)
+            check(g)
+        assert g.from_dict(g.to_dict()).visible_counts() == g.visible_counts()
+
+
 def test_x5_w5_settlements_and_wins_over_10000_hands():
     """10,000 hands, all three presets, played uniformly at random, hu-eager random, or by
     a greedy-ish policy: every hand ends within 300 steps, its census holds, its
@@ -118,6 +165,7 @@ def test_hu_caches_agree_with_a_fresh_evaluation():
             fresh._turn_win = None
             fresh._lc_seat = -1
             fresh._plays = None
+            fresh._seat_p = [None] * 4
             codes = g.legal_action_codes(s)
             assert fresh.legal_action_codes(s) == codes
             seen_hu += HU in codes

@@ -77,6 +77,11 @@ def test_observation_fields_at_a_claim_window():
     assert o.discards == ((T("5s"),), (), (), (T("3z"),))
     assert o.hand_sizes == (13, 13, 13, 10)
     assert (o.indicator, o.laizi, o.pizi, o.tiles_left, o.dealer) == (T("8s"), T("9s"), (), 81, 0)
+    # D6: face up are the two discards, the 222z peng and the indicator
+    want = [0] * 34
+    for t, k in ((T("5s"), 1), (T("3z"), 1), (T("2z"), 3), (T("8s"), 1)):
+        want[t] += k
+    assert o.visible_counts == tuple(want)
     assert list(np.flatnonzero(o.action_mask())) == [Peng().code, 162]
     # the discarder sees its drawn tile only on its own turn
     assert g.observation(0).drawn is None and g.observation(0).hand == tuple(g.hand(0))

@@ -123,6 +123,31 @@ def _tiles_of_counts(c: Sequence[int]) -> list[int]:
     return [t for t in range(34) for _ in range(c[t])]
 
 
+_RUNS = tuple(tuple((t,) * k for k in range(5)) for t in range(34))
+
+
+def _hand_tuple(c: Sequence[int]) -> tuple[int, ...]:
+    """The sorted tiles of 34 counts (0-4 each) as a tuple."""
+    out: tuple[int, ...] = ()
+    for t in range(34):
+        k = c[t]
+        if k:
+            out += _RUNS[t][k]
+    return out
+
+
+_MELDS: dict[tuple, Meld] = {}
+
+
+def _meld_value(m: tuple) -> Meld:
+    """The :class:`Meld` of an internal ``(kind, tiles, source)`` record; Meld values are
+    immutable, so one is made (and validated) per distinct record and shared."""
+    v = _MELDS.get(m)
+    if v is None:
+        v = _MELDS[m] = Meld(*m)
+    return v
+
+
 def _check_seat(seat: object, what: str = "seat") -> int:
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat <= 3:
         raise IllegalActionError(f"{what} must be a seat 0-3, got {seat!r}")
@@ -159,7 +184,7 @@ class Game:
         "_wall", "_front", "_back", "_hands", "_n", "_melds", "_opened", "_specials", "_rivers",
         "_phase", "_turn", "_drawn", "_draw_kind", "_tile", "_options", "_decisions",
         "_wins", "_turn_win", "_result", "_events", "_special", "_forbid", "_dead",
-        "_lc_seat", "_lc", "_plays", "_waits", "_normal",
+        "_lc_seat", "_lc", "_plays", "_seat_p", "_waits", "_normal", "_seen",
     )
 
     def __init__(
@@ -244,6 +269,10 @@ class Game:
         self._lc_seat = -1
         self._lc = ()
         self._plays = None
+        self._seat_p = [None, None, None, None]
+        seen = [0] * 34
+        seen[ind] = 1
+        self._seen = seen
         self._events = [
             {
                 "type": "deal",
@@ -364,6 +393,24 @@ class Game:
         c[self.indicator] += 1
         for t in self._wall[self._front : self._back + 1]:
             c[t] += 1
+        return c
+
+    def visible_counts(self) -> tuple[int, ...]:
+        """34 counts of the tiles face up for every seat (D6): the discards still on the
+        table, every meld (all seats), every special play (P3) and the indicator."""
+        return tuple(self._seen)
+
+    def _count_seen(self) -> list[int]:
+        c = [0] * 34
+        for s in range(4):
+            for m in self._melds[s]:
+                for t in m[1]:
+                    c[t] += 1
+            for t in self._rivers[s]:
+                c[t] += 1
+            for _, t in self._specials[s]:
+                c[t] += 1
+        c[self.indicator] += 1
         return c
 
     # ------------------------------------------------------------------ legal actions
@@ -556,22 +603,31 @@ class Game:
         )
 
     def _seat_plays(self) -> tuple[SeatPlays, ...]:
+        """The four seats' :class:`SeatPlays`; each is rebuilt only after its seat's plays
+        change (``_seat_p[s] = None``), from Meld values shared by every game."""
         p = self._plays
         if p is None:
-            out = []
+            sp = self._seat_p
             for s in range(4):
-                hz = pz = lz = 0
-                for kind, _ in self._specials[s]:
-                    if kind == "hongzhong_gang":
-                        hz += 1
-                    elif kind == "pizi_gang":
-                        pz += 1
-                    else:
-                        lz += 1
-                melds = tuple(Meld(k, ts, src) for k, ts, src in self._melds[s])
-                out.append(SeatPlays(melds, hz, pz, lz))
-            p = self._plays = tuple(out)
+                if sp[s] is None:
+                    sp[s] = self._build_plays(s)
+            p = self._plays = tuple(sp)
         return p
+
+    def _build_plays(self, s: int) -> SeatPlays:
+        hz = pz = lz = 0
+        for kind, _ in self._specials[s]:
+            if kind == "hongzhong_gang":
+                hz += 1
+            elif kind == "pizi_gang":
+                pz += 1
+            else:
+                lz += 1
+        return SeatPlays(tuple(_meld_value(m) for m in self._melds[s]), hz, pz, lz)
+
+    def _plays_changed(self, s: int) -> None:
+        self._seat_p[s] = None
+        self._plays = None
 
     # ------------------------------------------------------------------ step
     def step(self, seat: int, action: Action | int) -> None:
@@ -625,6 +681,7 @@ class Game:
             C[t] -= 1
             self._n[s] -= 1
             self._rivers[s].append(t)
+            self._seen[t] += 1
             self._waits[s] = None
             ev.append({"type": "discard", "seat": s, "tile": t, "action": code})
             self._drawn = None
@@ -644,7 +701,8 @@ class Game:
             self._n[s] -= 4
             self._waits[s] = None
             self._melds[s].append(("an_gang", (t, t, t, t), None))
-            self._plays = None
+            self._seen[t] += 4
+            self._plays_changed(s)
             ev.append({"type": "gang", "seat": s, "kind": "an_gang", "tile": t, "action": code})
             self._replace(s)
         else:  # special plays (P3)
@@ -658,7 +716,8 @@ class Game:
             self._n[s] -= 1
             self._waits[s] = None
             self._specials[s].append((kind, t))
-            self._plays = None
+            self._seen[t] += 1
+            self._plays_changed(s)
             ev.append({"type": "special", "seat": s, "kind": kind, "tile": t, "action": code})
             self._replace(s)
 
@@ -830,9 +889,13 @@ class Game:
             self._n[best] -= 2
             meld = ("chi", (low, low + 1, low + 2), d)
         self._melds[best].append(meld)
+        seen = self._seen
+        seen[t] -= 1  # off the river, into the meld with the others
+        for x in meld[1]:
+            seen[x] += 1
         self._waits[best] = None
         self._opened[best] += 1
-        self._plays = None
+        self._plays_changed(best)
         self._events.append({"type": "meld", "seat": best, "kind": meld[0], "tiles": list(meld[1]), "from": d})
         if code == CHONG_GANG:
             self._replace(best)
@@ -853,7 +916,8 @@ class Game:
             if m[0] == "peng" and m[1][0] == t:
                 melds[i] = ("xu_gang", (t, t, t, t), m[2])
                 break
-        self._plays = None
+        self._seen[t] += 1
+        self._plays_changed(s)
         self._replace(s)
 
     # ------------------------------------------------------------------ endings
@@ -874,6 +938,7 @@ class Game:
             res = self._evaluate(w, C2, t, how, d)
         if how == "fangchong":
             self._rivers[d].pop()
+            self._seen[t] -= 1
         else:  # qianggang: the robbed 蓄杠 did not happen (L3)
             self._hands[d][t] -= 1
             self._n[d] -= 1
@@ -935,6 +1000,8 @@ class Game:
         g._lc_seat = self._lc_seat
         g._lc = self._lc
         g._plays = self._plays
+        g._seat_p = self._seat_p[:]
+        g._seen = self._seen[:]
         g._waits = self._waits[:]
         g._normal = self._normal
         return g
@@ -1068,6 +1135,8 @@ class Game:
             g._decisions = {int(s): int(c) for s, c in d["decisions"].items()}
             g._events = [parse_event(e) for e in d["events"]]
             g._plays = None
+            g._seat_p = [None, None, None, None]
+            g._seen = g._count_seen()
             g._waits = [None, None, None, None]
             g._wins = {}
             g._turn_win = None

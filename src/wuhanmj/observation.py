@@ -31,7 +31,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from ._phases import CLAIM, HAIDI, PHASES, ROB, TURN
 from .actions import ACTION_SPACE_SIZE
+from .game import _check_seat, _hand_tuple
 from .meld import Meld
 
 __all__ = ["Observation", "observe", "N_PLANES", "N_SCALARS"]
@@ -63,6 +65,10 @@ class Observation:
         claim_tile: the discard or 蓄杠 tile under claim, else None.
         legal_actions: the seat's legal action codes, ascending.
         rules_pizi, rules_schedule: the rule fields learning code may want.
+        visible_counts: 34 counts of the tiles face up for every seat (D6): the
+            discards on the table, every meld, every special play and the indicator
+            (what the other fields show, counted; :meth:`Game.observation` fills it).
+            Empty in an observation made without it.
     """
 
     seat: int
@@ -86,6 +92,7 @@ class Observation:
     legal_actions: tuple[int, ...]
     rules_pizi: bool = False
     rules_schedule: str = "points"
+    visible_counts: tuple[int, ...] = ()
 
     def action_mask(self) -> np.ndarray:
         """Bool array of shape (ACTION_SPACE_SIZE,), True at the legal codes."""
@@ -137,32 +144,37 @@ class Observation:
 def observe(game, seat: int) -> Observation:
     """The :class:`Observation` of ``seat`` in ``game`` (a :class:`wuhanmj.game.Game`).
 
+    Built from the game's own records (a few µs: the melds are shared, cached values).
+
     Raises:
         IllegalActionError: ``seat`` is not 0–3.
     """
-    hand = tuple(game.hand(seat))
-    plays = game._seat_plays()
-    ph = game.phase
+    if type(seat) is not int or not 0 <= seat <= 3:
+        _check_seat(seat)
+    ph = game._phase
+    turn = game._turn
+    rules = game.rules
     return Observation(
-        seat=seat,
-        hand=hand,
-        drawn=game.drawn_tile(seat),
-        hand_sizes=tuple(game._n),
-        melds=tuple(p.melds for p in plays),
-        discards=tuple(tuple(r) for r in game._rivers),
-        special_plays=tuple(tuple(sp) for sp in game._specials),
-        indicator=game.indicator,
-        laizi=game.laizi,
-        pizi=tuple(game.pizi),
-        prev_laizi=game.prev_laizi,
-        tiles_left=game.tiles_left,
-        dealer=game.dealer,
-        scores=tuple(game.scores),
-        phase=ph,
-        turn=game.turn,
-        current_player=game.current_player,
-        claim_tile=game.claim_tile,
-        legal_actions=tuple(game.legal_action_codes(seat)),
-        rules_pizi=game.rules.pizi,
-        rules_schedule=game.rules.schedule,
+        seat,
+        _hand_tuple(game._hands[seat]),
+        game._drawn if (ph == TURN or ph == HAIDI) and turn == seat else None,
+        tuple(game._n),
+        tuple([p.melds for p in game._seat_plays()]),
+        tuple(map(tuple, game._rivers)),
+        tuple(map(tuple, game._specials)),
+        game.indicator,
+        game.laizi,
+        game.pizi,
+        game.prev_laizi,
+        game._back - game._front + 1,
+        game.dealer,
+        game.scores,
+        PHASES[ph],
+        turn,
+        game.current_player,
+        game._tile if (ph == CLAIM or ph == ROB) else None,
+        game.legal_action_codes(seat),
+        rules.pizi,
+        rules.schedule,
+        tuple(game._seen),
     )
