@@ -4,7 +4,11 @@ An agent is anything with ``act(observation, legal_actions) -> action`` (and
 optionally ``reset(seed=None)``), or simply a callable
 ``f(observation, legal_actions) -> action``. ``legal_actions`` is the list the
 game engine returns for that seat (:meth:`wuhanmj.game.Game.legal_actions`);
-the agent returns one of them. :func:`wuhanmj.simulate.simulate` calls
+the agent returns one of them. An agent class may set ``observes = False`` (it
+gets ``None`` for the observation) or ``legal_codes = True`` (it gets the
+legal action codes, a tuple of ints, and returns a code): the game loop
+(:func:`wuhanmj.play.play_game`) then skips building what the agent does not
+read. :func:`wuhanmj.simulate.simulate` calls
 ``reset(seed=...)`` before every hand with a seed derived from the simulation
 seed, so a seeded agent plays the same way whatever the number of workers.
 
@@ -77,6 +81,7 @@ class RandomAgent:
     __slots__ = ("_rng", "_buf", "_i")
     name = "random"
     observes = False  # act() ignores the observation; the game loop may pass None
+    legal_codes = True  # act() returns an element of whatever list it gets: codes will do
     _BLOCK = 256
 
     def __init__(self, seed: int | None = None) -> None:

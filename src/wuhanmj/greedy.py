@@ -21,6 +21,7 @@ Shanten ignores W4 (a hand must be open to win) and 起胡 (W11), as the analysi
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
@@ -56,6 +57,7 @@ class GreedyAgent:
 
     __slots__ = ()
     name = "greedy"
+    legal_codes = True  # the game loop may pass the legal action codes (see act)
 
     def reset(self, seed: int | None = None) -> None:
         """No state to reset; ``seed`` is ignored (the policy is deterministic)."""
@@ -76,11 +78,11 @@ class GreedyAgent:
         codes = observation.legal_actions
         if len(codes) != len(legal_actions):  # a caller's own list: read the codes from it
             codes = tuple(a if isinstance(a, int) else a.code for a in legal_actions)
-        code = _choose(observation, list(codes))
+        code = _choose(observation, codes)
         return code if isinstance(legal_actions[0], int) else ACTIONS[code]
 
 
-def _choose(obs: Any, codes: list[int]) -> int:
+def _choose(obs: Any, codes: Sequence[int]) -> int:
     if HU in codes:
         return HU
     phase = obs.phase
@@ -93,42 +95,51 @@ def _choose(obs: Any, codes: list[int]) -> int:
 
 # ---------------------------------------------------------------- analysis through the core
 # The policy is the one of analysis.discard_advice / wuhan_shanten; to keep decisions
-# fast it calls the shape core directly on counts it builds once
-# per decision (tests check that the choices equal those of the public functions).
+# fast it calls the shape core directly on counts it builds once per decision
+# (tests check that the choices equal those of the public functions).
 
 _ROUTE_BIT = {name: 1 << i for i, name in enumerate(_core.ROUTE_NAMES)}
 _ALL_ROUTES = (1 << len(_core.ROUTE_NAMES)) - 1
-_NO = 127  # the core's "not a possible discard"
 
 
-def _route_mask(melds: Any) -> int:
-    """Routes still open to a hand with these melds (as analysis.wuhan_shanten decides)."""
+def _routes_left(kind: str, tiles: tuple[int, ...]) -> int:
+    """Routes a meld leaves open (as analysis.wuhan_shanten decides): a chi rules out
+    碰碰胡, a tile outside a suit its 清一色, a non-2/5/8 将一色, a suit tile 风一色."""
     mask = _ALL_ROUTES
-    for m in melds:
-        ts = m.tiles
-        if m.kind == "chi":
-            mask &= ~_ROUTE_BIT["pengpenghu"]
-        for s, name in ((0, "qingyise_m"), (1, "qingyise_p"), (2, "qingyise_s")):
-            if any(t // 9 != s for t in ts):
-                mask &= ~_ROUTE_BIT[name]
-        if any(t >= 27 or t % 9 not in (1, 4, 7) for t in ts):
-            mask &= ~_ROUTE_BIT["jiangyise"]
-        if any(t < 27 for t in ts):
-            mask &= ~_ROUTE_BIT["fengyise"]
+    if kind == "chi":
+        mask &= ~_ROUTE_BIT["pengpenghu"]
+    for s, name in ((0, "qingyise_m"), (1, "qingyise_p"), (2, "qingyise_s")):
+        if any(t // 9 != s for t in tiles):
+            mask &= ~_ROUTE_BIT[name]
+    if any(t >= 27 or t % 9 not in (1, 4, 7) for t in tiles):
+        mask &= ~_ROUTE_BIT["jiangyise"]
+    if any(t < 27 for t in tiles):
+        mask &= ~_ROUTE_BIT["fengyise"]
     return mask
 
 
-def _pizi(obs: Any) -> tuple[int, ...]:
-    return tuple(obs.pizi)
+# A meld's routes depend only on whether it is a chi and on its lowest tile.
+_SAME_MASK = tuple(_routes_left("peng", (t, t, t)) for t in range(34))  # peng and gangs
+_CHI_MASK = tuple(_routes_left("chi", (t, t + 1, t + 2)) if t < 27 and t % 9 <= 6 else 0 for t in range(34))
+
+
+def _route_mask(melds: Any) -> int:
+    """Routes still open to a hand with these melds."""
+    mask = _ALL_ROUTES
+    for m in melds:
+        mask &= (_CHI_MASK if m.kind == "chi" else _SAME_MASK)[m.tiles[0]]
+    return mask
 
 
 def _shanten(counts: np.ndarray, laizi: int, pizi: tuple[int, ...], mask: int) -> int:
-    return min(v for v in _core.wuhan_routes(counts, laizi, pizi, mask) if v is not None)
+    return min([v for v in _core.wuhan_routes(counts, laizi, pizi, mask) if v is not None])
 
 
-def _seen(obs: Any) -> np.ndarray:
+def _seen(obs: Any) -> Any:
     """Every copy the seat sees outside its concealed hand: its melds, all discards on
-    the table, the other melds, every special play, the indicator (D6). (34,) int64."""
+    the table, the other melds, every special play, the indicator (D6): 34 counts."""
+    if obs.visible_counts:
+        return obs.visible_counts
     seen = [obs.indicator]
     for s in range(4):
         seen.extend(obs.discards[s])
@@ -140,87 +151,77 @@ def _seen(obs: Any) -> np.ndarray:
 
 
 def _hand_counts(obs: Any) -> np.ndarray:
-    return np.bincount(obs.hand, minlength=34).astype(np.uint8)
+    """(34,) uint8 counts of the concealed hand (writable)."""
+    b = bytearray(34)
+    for t in obs.hand:
+        b[t] += 1
+    return np.frombuffer(b, dtype=np.uint8)
 
 
-def _best_discard(obs: Any, counts: np.ndarray, mask: int, legal: set[int]) -> tuple[int | None, int]:
-    """The discard kind discard_advice puts first among the legal ones (least shanten,
-    then most unseen effective tiles, then lowest kind) and the least shanten over
-    every discard; (None, 99) when no normal tile can be discarded."""
-    allowed = [c - DISCARD for c in legal if DISCARD <= c < DISCARD + 34]
-    choice, _, least = _core.wuhan_best_discard(counts, obs.laizi, _pizi(obs), mask, allowed,
-                                                _seen(obs))
-    return choice, 99 if least is None else least
-
-
-def _turn(obs: Any, codes: list[int]) -> int:
-    if HONGZHONG_GANG in codes:
-        return HONGZHONG_GANG
-    for c in codes:
-        if PIZI_GANG <= c < LAIZI_GANG:
-            return c
-    if LAIZI_GANG in codes and obs.hand.count(obs.laizi) >= 2:
-        return LAIZI_GANG
-    melds = obs.melds[obs.seat]
-    counts = _hand_counts(obs)
-    mask = _route_mask(melds)
-    legal = set(codes)
-    choice, best = _best_discard(obs, counts, mask, legal)
-    for c in codes:
-        if XU_GANG <= c < AN_GANG + 34 and choice is not None:
-            if c < AN_GANG:  # 蓄杠: one tile leaves the hand, the pong becomes a kong
-                t, k = c - XU_GANG, 1
-                m_mask = mask
-            else:  # 暗杠: four tiles leave the hand for a concealed kong
-                t, k = c - AN_GANG, 4
-                m_mask = mask & _route_mask((_GangView(t),))
-            counts[t] -= k
-            after = _shanten(counts, obs.laizi, _pizi(obs), m_mask)
-            counts[t] += k
-            if after <= best:
+def _turn(obs: Any, codes: Sequence[int]) -> int:
+    top = max(codes)
+    if top >= XU_GANG:  # a gang or a special play is offered
+        if HONGZHONG_GANG in codes:
+            return HONGZHONG_GANG
+        for c in codes:
+            if PIZI_GANG <= c < LAIZI_GANG:
                 return c
-    if choice is not None:
-        return DISCARD + choice
-    for c in codes:
-        if DISCARD <= c < DISCARD + 34:
-            return c
-    # Only special plays or gangs are left (e.g. a lone 癞子 and nothing to discard).
-    return codes[0]
-
-
-class _GangView:
-    """A stand-in meld of four ``t`` for the route mask."""
-
-    __slots__ = ("tiles",)
-    kind = "gang"
-
-    def __init__(self, t: int) -> None:
-        self.tiles = (t, t, t, t)
-
-
-def _claim(obs: Any, codes: list[int]) -> int:
-    t = obs.claim_tile
-    melds = obs.melds[obs.seat]
+        if LAIZI_GANG in codes and obs.hand.count(obs.laizi) >= 2:
+            return LAIZI_GANG
     counts = _hand_counts(obs)
-    mask = _route_mask(melds)
-    lz, pizi = obs.laizi, _pizi(obs)
+    mask = _route_mask(obs.melds[obs.seat])
+    lz, pizi = obs.laizi, obs.pizi
+    # The discard discard_advice puts first among the legal ones (least shanten, then
+    # most unseen effective tiles, then lowest kind), and the least shanten over every
+    # discard (99 when no normal tile can be discarded).
+    choice, _, least = _core.wuhan_best_discard(counts, lz, pizi, mask, [c for c in codes if c < 34],
+                                                _seen(obs))
+    if choice is None:
+        for c in codes:
+            if DISCARD <= c < DISCARD + 34:
+                return c
+        # Only special plays or gangs are left (e.g. a lone 癞子 and nothing to discard).
+        return codes[0]
+    if top >= XU_GANG:
+        best = 99 if least is None else least
+        for c in codes:
+            if XU_GANG <= c < AN_GANG + 34:
+                if c < AN_GANG:  # 蓄杠: one tile leaves the hand, the pong becomes a kong
+                    t, k = c - XU_GANG, 1
+                    m_mask = mask
+                else:  # 暗杠: four tiles leave the hand for a concealed kong
+                    t, k = c - AN_GANG, 4
+                    m_mask = mask & _SAME_MASK[t]
+                counts[t] -= k
+                after = _shanten(counts, lz, pizi, m_mask)
+                counts[t] += k
+                if after <= best:
+                    return c
+    return DISCARD + choice
+
+
+def _claim(obs: Any, codes: Sequence[int]) -> int:
+    t = obs.claim_tile
+    counts = _hand_counts(obs)
+    mask = _route_mask(obs.melds[obs.seat])
+    lz, pizi = obs.laizi, obs.pizi
     now = _shanten(counts, lz, pizi, mask)
     best_code, best_key = PASS, None
     for c in codes:
         if c == CHONG_GANG:
-            take, pref, m_mask = {t: 3}, 0, mask & _route_mask((_GangView(t),))
+            take, pref, m_mask = ((t, 3),), 0, mask & _SAME_MASK[t]
         elif c == PENG:
-            take, pref, m_mask = {t: 2}, 1, mask & _route_mask((_GangView(t),))
+            take, pref, m_mask = ((t, 2),), 1, mask & _SAME_MASK[t]
         elif CHI <= c < PENG:
             low = ACTIONS[c].low
-            take = {x: 1 for x in (low, low + 1, low + 2) if x != t}
-            pref, m_mask = 2, mask & _route_mask((_ChiView(low),))
+            take = tuple((x, 1) for x in (low, low + 1, low + 2) if x != t)
+            pref, m_mask = 2, mask & _CHI_MASK[low]
         else:
             continue
-        for x, k in take.items():
+        for x, k in take:
             counts[x] -= k
         after = _shanten(counts, lz, pizi, m_mask)
-        for x, k in take.items():
+        for x, k in take:
             counts[x] += k
         if c != CHONG_GANG:
             # 碰/吃 leave a 3k+2 hand that must discard: a complete one (-1) is ready (0) after it.
@@ -232,13 +233,3 @@ def _claim(obs: Any, codes: list[int]) -> int:
     if best_key is None and PASS not in codes:
         return codes[0]
     return best_code
-
-
-class _ChiView:
-    """A stand-in chow meld for the route mask."""
-
-    __slots__ = ("tiles",)
-    kind = "chi"
-
-    def __init__(self, low: int) -> None:
-        self.tiles = (low, low + 1, low + 2)

@@ -6,8 +6,11 @@ one of its legal actions until the hand is over, then reduces the result to a
 one at a time in turn order after the discarder; the game resolves the window
 by P2 whatever the order of the answers.
 
-An agent whose class sets ``observes = False`` (e.g. :class:`RandomAgent`)
-receives ``None`` instead of an observation, which saves building one.
+Two optional class attributes let an agent skip work it does not need:
+``observes = False`` (e.g. :class:`RandomAgent`): it receives ``None`` instead
+of an observation; ``legal_codes = True`` (both built-in bots): it receives the
+legal actions as their integer codes (:meth:`Game.legal_action_codes`, a tuple)
+instead of action values, and returns a code.
 """
 
 from __future__ import annotations
@@ -19,6 +22,7 @@ from typing import Any
 from .agents import agent_act, reset_agent
 from .errors import IllegalActionError
 from .game import Game
+from .observation import observe
 from .results import HandOutcome
 from .rules import Rules
 from .tiles import format_tile
@@ -101,12 +105,13 @@ def play_game(game: Game, agents: Sequence[Any]) -> int:
             message names the seat and the rule).
     """
     acts = [agent_act(a) for a in agents]
-    observes = [getattr(a, "observes", True) for a in agents]
+    observes = [getattr(a, "observes", True) is not False for a in agents]
+    codes = [getattr(a, "legal_codes", False) is True for a in agents]
     decisions = 0
     while not game.over:
         seat = game.current_player
-        legal = game.legal_actions(seat)
-        obs = game.observation(seat) if observes[seat] else None
+        legal = game.legal_action_codes(seat) if codes[seat] else game.legal_actions(seat)
+        obs = observe(game, seat) if observes[seat] else None
         action = acts[seat](obs, legal)
         try:
             game.step(seat, action)
