@@ -983,6 +983,15 @@ cdef inline void _w_row(const uint8_t* r, int g, const WSpec* sp, WRow* row) noe
     _sh_pong_any(r + 9 * g, n, sp.allowed[g], row.pN, row.pAny, &row.pdiff)
 
 
+cdef inline void _w_row_for(const uint8_t* r, int g, const WSpec* sp, int routes,
+                            WRow* row) noexcept nogil:
+    """The parts of a row the routes read: chow costs (small hu, 清一色), pong costs (碰碰胡)."""
+    if routes & 0x1D:
+        _w_chow(r, g, sp, False, row.cN, row.c258, row.cAny, &row.cdiff)
+    if routes & 2:
+        _sh_pong_any(r + 9 * g, 7 if g == 3 else 9, sp.allowed[g], row.pN, row.pAny, &row.pdiff)
+
+
 cdef void _w_others(const WRow* rows, int g, int K, WOthers* o) noexcept nogil:
     cdef int a, b, x
     cdef int tN[5]
@@ -996,6 +1005,24 @@ cdef void _w_others(const WRow* rows, int g, int K, WOthers* o) noexcept nogil:
     _sh_mp(tN, tP, rows[x].pN, rows[x].pAny, o.pN, o.pP, K)
     o.xdiff = rows[a].cdiff or rows[b].cdiff or rows[x].cdiff
     o.pdiff = rows[a].pdiff or rows[b].pdiff or rows[x].pdiff
+
+
+cdef void _w_others_for(const WRow* rows, int g, int K, int routes, WOthers* o) noexcept nogil:
+    """The merges of _w_others that the routes read: small hu (bit 0), 碰碰胡 (bit 1)."""
+    cdef int a, b, x
+    cdef int tN[5]
+    cdef int tP[5]
+    a = 1 if g == 0 else 0
+    b = 2 if g <= 1 else 1
+    x = 3 if g <= 2 else 2
+    if routes & 1:
+        _sh_mp(rows[a].cN, rows[a].c258, rows[b].cN, rows[b].c258, tN, tP, K)
+        _sh_mp(tN, tP, rows[x].cN, rows[x].c258, o.xN, o.xP, K)
+        o.xdiff = rows[a].cdiff or rows[b].cdiff or rows[x].cdiff
+    if routes & 2:
+        _sh_mp(rows[a].pN, rows[a].pAny, rows[b].pN, rows[b].pAny, tN, tP, K)
+        _sh_mp(tN, tP, rows[x].pN, rows[x].pAny, o.pN, o.pP, K)
+        o.pdiff = rows[a].pdiff or rows[b].pdiff or rows[x].pdiff
 
 
 cdef inline int _w_close(const int* ON, const int* OP, const int* N, const int* P,
@@ -1046,27 +1073,36 @@ cdef int _w_resolve(const uint8_t* r, const WSpec* sp, int route, int c0, bint d
     return _sh_exact(r, fb, K, PAIR_258 if route == 0 else PAIR_ANY, route != 1, w)
 
 
-cdef int _w_eval(const uint8_t* r, int w, int nj, int nh, int K, const WSpec* sp,
-                 const WRow* rows, const WOthers* o, int g, int* out) noexcept nogil:
+cdef inline int _w_eval(const uint8_t* r, int w, int nj, int nh, int K, const WSpec* sp,
+                        const WRow* rows, const WOthers* o, int g, int* out) noexcept nogil:
     """Shanten of every route (SH_INF when masked out); returns the least.
 
     ``rows`` are the four groups' costs; ``o`` the other three merged for group ``g``.
     """
+    return _w_eval_g(r, w, nj, nh, K, sp, rows, o, g, &rows[g], out)
+
+
+cdef int _w_eval_g(const uint8_t* r, int w, int nj, int nh, int K, const WSpec* sp,
+                   const WRow* rows, const WOthers* o, int g, const WRow* rg,
+                   int* out) noexcept nogil:
+    """As _w_eval, with ``rg`` standing for ``rows[g]`` (no copy into the array)."""
     cdef int best = SH_INF, route, d, wk, q
+    cdef const WRow* rq
     for route in range(N_ROUTES):
         out[route] = SH_INF
         if not (sp.routes >> route) & 1:
             continue
         if route == 0:
             wk = w if w < 1 else 1
-            d = _w_resolve(r, sp, 0, _w_close(o.xN, o.xP, rows[g].cN, rows[g].c258, K),
-                           o.xdiff or rows[g].cdiff, wk, K)
+            d = _w_resolve(r, sp, 0, _w_close(o.xN, o.xP, rg.cN, rg.c258, K),
+                           o.xdiff or rg.cdiff, wk, K)
         elif route == 1:
-            d = _w_resolve(r, sp, 1, _w_close(o.pN, o.pP, rows[g].pN, rows[g].pAny, K),
-                           o.pdiff or rows[g].pdiff, w, K)
+            d = _w_resolve(r, sp, 1, _w_close(o.pN, o.pP, rg.pN, rg.pAny, K),
+                           o.pdiff or rg.pdiff, w, K)
         elif route <= 4:
             q = route - 2
-            d = _w_resolve(r, sp, route, rows[q].cAny[K], rows[q].cdiff, w, K)
+            rq = rg if q == g else &rows[q]
+            d = _w_resolve(r, sp, route, rq.cAny[K], rq.cdiff, w, K)
         elif route == 5:
             d = 3 * K + 2 - nj - w
         else:
@@ -1301,6 +1337,25 @@ def wuhan_discards(counts, int laizi, pizi=(), int routes=0x7F):
 
 
 
+cdef bint _small_ints(tuple xs, uint8_t* out):
+    """Fast path for a tuple of 34 plain ints 0-4 (False: let _load_counts check it)."""
+    cdef Py_ssize_t i
+    cdef object x
+    cdef long v
+    for i in range(34):
+        x = xs[i]
+        if type(x) is not int:
+            return False
+        try:
+            v = x
+        except OverflowError:
+            return False
+        if not 0 <= v <= 4:
+            return False
+        out[i] = <uint8_t>v
+    return True
+
+
 cdef void _w_best_c(uint8_t* c, const WSpec* sp, int K, const uint8_t* allowed,
                     const uint8_t* unseen, int* out) noexcept nogil:
     """The first discard of the advice order among the allowed kinds (see wuhan_best_discard).
@@ -1321,6 +1376,8 @@ cdef void _w_best_c(uint8_t* c, const WSpec* sp, int K, const uint8_t* allowed,
     cdef WOthers ob[4]          # the full hand's other three groups, for each group
     cdef WOthers o[4]
     cdef WSpec sl
+    cdef WRow one
+    cdef const WRow* rg
     cdef int vr[34][N_ROUTES]   # each route's shanten after each discard
     cdef int res[N_ROUTES]
     cdef int after[34]
@@ -1377,7 +1434,7 @@ cdef void _w_best_c(uint8_t* c, const WSpec* sp, int K, const uint8_t* allowed,
                 if g == gd:
                     o[g] = ob[g]
                 else:
-                    _w_others(rows, g, K, &o[g])
+                    _w_others_for(rows, g, K, sl.routes, &o[g])
         eff = 0
         for t in range(34):
             if unseen[t] == 0 or c[t] >= 4 or sp.forbid[t]:
@@ -1387,17 +1444,16 @@ cdef void _w_best_c(uint8_t* c, const WSpec* sp, int K, const uint8_t* allowed,
             else:
                 g = t // 9
                 r[t] += 1
-                saved = rows[g]
                 if g == gd:
-                    _w_row(r, g, sp, &rows[g])
+                    _w_row_for(r, g, sp, sl.routes, &one)
+                    rg = &one
                 else:
                     if not has_plus[t]:
                         _w_row(r, g, sp, &plus[t])   # group g holds t and not d here
                         has_plus[t] = 1
-                    rows[g] = plus[t]
-                v = _w_eval(r, w, nj - dj + (1 if (t < 27 and t % 3 == 1) else 0),
-                            nh - dh + (1 if t >= 27 else 0), K, &sl, rows, &o[g], g, res)
-                rows[g] = saved
+                    rg = &plus[t]
+                v = _w_eval_g(r, w, nj - dj + (1 if (t < 27 and t % 3 == 1) else 0),
+                              nh - dh + (1 if t >= 27 else 0), K, &sl, rows, &o[g], g, rg, res)
                 r[t] -= 1
             if v < top:
                 eff += unseen[t]
@@ -1447,11 +1503,16 @@ def wuhan_best_discard(counts, int laizi, pizi=(), int routes=0x7F, allowed=None
     else:
         memset(al, 0, 34)
         for x in allowed:
+            if type(x) is int and 0 <= x < 34:
+                al[<int>x] = 1
+                continue
             if isinstance(x, bool) or not isinstance(x, (int, np.integer)) or not 0 <= x < 34:
                 raise ShapeError(f"allowed must hold tile kinds 0-33, got {x!r}")
             al[<int>x] = 1
     if seen is None:
         memset(un, 0, 34)
+    elif type(seen) is tuple and len(<tuple>seen) == 34 and _small_ints(<tuple>seen, un):
+        pass
     else:
         _load_counts(seen, un)
     for t in range(34):

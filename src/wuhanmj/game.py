@@ -56,7 +56,7 @@ from .actions import (
     Action,
     decode,
 )
-from .errors import IllegalActionError, ReplayError, SetupError, WuhanMJError
+from .errors import IllegalActionError, MeldError, ReplayError, SetupError, WuhanMJError
 from .meld import Meld, SeatPlays
 from .rules import Rules
 from ._illegal import why_illegal
@@ -184,7 +184,7 @@ class Game:
         "_wall", "_front", "_back", "_hands", "_n", "_melds", "_opened", "_specials", "_rivers",
         "_phase", "_turn", "_drawn", "_draw_kind", "_tile", "_options", "_decisions",
         "_wins", "_turn_win", "_result", "_events", "_special", "_forbid", "_dead",
-        "_lc_seat", "_lc", "_plays", "_seat_p", "_waits", "_normal", "_seen",
+        "_lc_seat", "_lc", "_plays", "_seat_p", "_meld_v", "_waits", "_normal", "_seen",
     )
 
     def __init__(
@@ -254,8 +254,8 @@ class Game:
         self._back = N_TILES - 1
         self._melds = [[], [], [], []]
         self._opened = [0, 0, 0, 0]
-        self._specials = [[], [], [], []]
-        self._rivers = [[], [], [], []]
+        self._specials = [(), (), (), ()]  # tuples: observations share them
+        self._rivers = [(), (), (), ()]
         self._phase = TURN
         self._turn = dealer
         self._drawn = None
@@ -270,6 +270,7 @@ class Game:
         self._lc = ()
         self._plays = None
         self._seat_p = [None, None, None, None]
+        self._meld_v = [(), (), (), ()]
         seen = [0] * 34
         seen[ind] = 1
         self._seen = seen
@@ -354,7 +355,7 @@ class Game:
 
     def melds(self, seat: int) -> tuple[Meld, ...]:
         """The melds of ``seat`` in the order made (a 蓄杠 replaces its 碰 in place)."""
-        return self._seat_plays()[_check_seat(seat)].melds
+        return self._meld_v[_check_seat(seat)]
 
     def seat_plays(self, seat: int) -> SeatPlays:
         """Melds and special-play counts of ``seat``, as scoring takes them."""
@@ -362,12 +363,12 @@ class Game:
 
     def discards(self, seat: int) -> tuple[int, ...]:
         """The discards of ``seat`` still lying on the table (claimed ones left it)."""
-        return tuple(self._rivers[_check_seat(seat)])
+        return self._rivers[_check_seat(seat)]
 
     def special_plays(self, seat: int) -> tuple[tuple[str, int], ...]:
         """The special plays of ``seat`` in order: ``(kind, tile)``, kind ``"hongzhong_gang"``,
         ``"pizi_gang"`` or ``"laizi_gang"`` (P3)."""
-        return tuple(self._specials[_check_seat(seat)])
+        return self._specials[_check_seat(seat)]
 
     def drawn_tile(self, seat: int) -> int | None:
         """The tile ``seat`` just drew, on its own turn (hidden from others), else None."""
@@ -623,9 +624,11 @@ class Game:
                 pz += 1
             else:
                 lz += 1
-        return SeatPlays(tuple(_meld_value(m) for m in self._melds[s]), hz, pz, lz)
+        return SeatPlays(self._meld_v[s], hz, pz, lz)
 
     def _plays_changed(self, s: int) -> None:
+        """Seat ``s``'s melds or special plays changed: refresh its Meld values, drop its SeatPlays."""
+        self._meld_v[s] = tuple([_meld_value(m) for m in self._melds[s]])
         self._seat_p[s] = None
         self._plays = None
 
@@ -680,7 +683,7 @@ class Game:
             t = code
             C[t] -= 1
             self._n[s] -= 1
-            self._rivers[s].append(t)
+            self._rivers[s] += (t,)
             self._seen[t] += 1
             self._waits[s] = None
             ev.append({"type": "discard", "seat": s, "tile": t, "action": code})
@@ -715,7 +718,7 @@ class Game:
             C[t] -= 1
             self._n[s] -= 1
             self._waits[s] = None
-            self._specials[s].append((kind, t))
+            self._specials[s] += ((kind, t),)
             self._seen[t] += 1
             self._plays_changed(s)
             ev.append({"type": "special", "seat": s, "kind": kind, "tile": t, "action": code})
@@ -870,7 +873,7 @@ class Game:
         if code == HU:
             self._win_claim(best, t, "fangchong", d)
             return
-        self._rivers[d].pop()
+        self._rivers[d] = self._rivers[d][:-1]
         C = self._hands[best]
         if code == PENG:
             C[t] -= 2
@@ -937,7 +940,7 @@ class Game:
             C2[t] += 1
             res = self._evaluate(w, C2, t, how, d)
         if how == "fangchong":
-            self._rivers[d].pop()
+            self._rivers[d] = self._rivers[d][:-1]
             self._seen[t] -= 1
         else:  # qianggang: the robbed 蓄杠 did not happen (L3)
             self._hands[d][t] -= 1
@@ -981,8 +984,8 @@ class Game:
         g._n = self._n[:]
         g._melds = [m[:] for m in self._melds]
         g._opened = self._opened[:]
-        g._specials = [m[:] for m in self._specials]
-        g._rivers = [m[:] for m in self._rivers]
+        g._specials = self._specials[:]
+        g._rivers = self._rivers[:]
         g._phase = self._phase
         g._turn = self._turn
         g._drawn = self._drawn
@@ -1001,6 +1004,7 @@ class Game:
         g._lc = self._lc
         g._plays = self._plays
         g._seat_p = self._seat_p[:]
+        g._meld_v = self._meld_v[:]
         g._seen = self._seen[:]
         g._waits = self._waits[:]
         g._normal = self._normal
@@ -1124,8 +1128,8 @@ class Game:
             g._n = [sum(h) for h in g._hands]
             g._melds = [[(k, tuple(int(x) for x in ts), src) for k, ts, src in m] for m in d["melds"]]
             g._opened = [sum(1 for k, _, _ in m if k != "an_gang") for m in g._melds]
-            g._specials = [[(k, int(t)) for k, t in sp] for sp in d["specials"]]
-            g._rivers = [[int(x) for x in r] for r in d["rivers"]]
+            g._specials = [tuple((k, int(t)) for k, t in sp) for sp in d["specials"]]
+            g._rivers = [tuple(int(x) for x in r) for r in d["rivers"]]
             g._phase = PHASES.index(d["phase"])
             g._turn = int(d["turn"])
             g._drawn = d["drawn"]
@@ -1136,6 +1140,10 @@ class Game:
             g._events = [parse_event(e) for e in d["events"]]
             g._plays = None
             g._seat_p = [None, None, None, None]
+            try:
+                g._meld_v = [tuple(_meld_value(m) for m in ms) for ms in g._melds]
+            except MeldError as e:
+                raise SetupError(f"saved game is malformed: {e}") from None
             g._seen = g._count_seen()
             g._waits = [None, None, None, None]
             g._wins = {}
