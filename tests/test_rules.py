@@ -162,3 +162,27 @@ def test_money_for():
     assert Rules.koukou_fan().money_for(8) == 40
     with pytest.raises(RulesError, match="money: no amount for 12 fan"):
         Rules.koukou_fan().money_for(12)
+
+
+@pytest.mark.parametrize("field", ["cap", "gold_cap", "gold_money", "escape_penalty"])
+@pytest.mark.parametrize("value", [float("nan"), float("inf"), float("-inf")])
+def test_x5_non_finite_amounts_are_refused(field, value):
+    """NaN or infinite amounts would make payments that do not sum to zero (X5)."""
+    with pytest.raises(RulesError, match=rf"^{field}: expected a finite"):
+        Rules.kaikou().replace(**{field: value})
+
+
+def test_x2_non_finite_money_is_refused():
+    with pytest.raises(RulesError, match="^money: .*finite"):
+        Rules.koukou_fan().replace(money={6: float("nan"), 7: 20, 8: 40, 9: 80, 10: 100})
+
+
+def test_from_dict_refuses_a_misspelt_preset():
+    with pytest.raises(RulesError, match="^name: unknown preset 'koukoufan'"):
+        Rules.from_dict({"name": "koukoufan"})
+
+
+def test_from_dict_custom_round_trip():
+    custom = Rules.koukou().replace(cap=200)
+    assert custom.name == "custom"
+    assert Rules.from_dict(custom.to_dict()) == custom

@@ -12,6 +12,7 @@ differently is one field, so both readings (and any mix) can be played.
 from __future__ import annotations
 
 import dataclasses
+import math
 import numbers
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -36,7 +37,8 @@ _BOOLS = ("pizi", "bi", "wind_laizi_double")
 
 
 def _is_number(x: object) -> bool:
-    return isinstance(x, numbers.Real) and not isinstance(x, bool)
+    """A finite real number (NaN and infinities would poison every payment, X5)."""
+    return isinstance(x, numbers.Real) and not isinstance(x, bool) and math.isfinite(x)
 
 
 def _is_int(x: object) -> bool:
@@ -62,7 +64,7 @@ def _money_pairs(money: object) -> tuple[tuple[int, int | float], ...]:
         if not _is_int(k):
             raise RulesError(f"money: fan {k!r} is not an integer")
         if not _is_number(v) or v <= 0:
-            raise RulesError(f"money: amount {v!r} for fan {k} must be a positive number")
+            raise RulesError(f"money: amount {v!r} for fan {k} must be a finite positive number")
         pairs.append((int(k), v))
     pairs.sort()
     if len({k for k, _ in pairs}) != len(pairs):
@@ -135,7 +137,7 @@ class Rules:
         for f in ("cap", "gold_cap", "gold_money", "escape_penalty"):
             v = getattr(self, f)
             if not _is_number(v) or v < 0:
-                raise RulesError(f"{f}: expected a non-negative number, got {v!r}")
+                raise RulesError(f"{f}: expected a finite non-negative number, got {v!r}")
         if self.cap <= 0:
             raise RulesError(f"cap: must be positive, got {self.cap!r}")
         if self.gold_cap < self.cap:
@@ -245,13 +247,17 @@ class Rules:
         """Inverse of :meth:`to_dict`. Missing fields come from the preset named by
         ``d["name"]`` (``kaikou`` when absent or ``"custom"``); the name becomes
         ``"custom"`` when a field differs from that preset. ``money`` keys may be
-        strings (JSON). Raises RulesError on an unknown field or a bad value."""
+        strings (JSON). Raises RulesError on an unknown field, a bad value, or a
+        ``name`` that is neither a preset nor ``"custom"``."""
         if not isinstance(d, Mapping):
             raise RulesError(f"rules: expected a mapping, got {type(d).__name__}")
         name = d.get("name", "kaikou")
-        base = cls.preset(name) if name in PRESETS else cls.kaikou()
+        if name != "custom" and name not in PRESETS:
+            # a misspelt preset must not quietly become kaikou
+            raise RulesError(f"name: unknown preset {name!r}; expected one of {', '.join(PRESETS)} or 'custom'")
+        base = cls.kaikou() if name == "custom" else cls.preset(name)
         changes = {k: v for k, v in d.items() if k != "name"}
         out = base.replace(**changes)
-        if name not in PRESETS:
-            out = dataclasses.replace(out, name=name if isinstance(name, str) else "custom")
+        if name == "custom":
+            out = dataclasses.replace(out, name="custom")
         return out
