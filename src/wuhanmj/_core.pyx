@@ -434,7 +434,7 @@ cdef int _load_counts(object counts, uint8_t* out) except -1:
 
 
 cdef int _check_wilds(object wilds) except -1:
-    if type(wilds) is int and 0 <= <long>wilds <= MAX_TILES:
+    if type(wilds) is int and 0 <= wilds <= MAX_TILES:
         return <int>wilds
     if isinstance(wilds, bool) or not isinstance(wilds, (int, np.integer)):
         raise ShapeError(f"wilds must be an integer, got {wilds!r}")
@@ -451,6 +451,15 @@ cdef int _check_total(int total, int wilds, int residue, str what) except -1:
             f"{total} tiles + {wilds} wildcards = {total + wilds}: {what} needs 3k+{residue} tiles"
         )
     return 0
+
+
+cdef int _flag(object value) except -1:
+    """``pungs_only`` as 0/1: True/False (or numpy bools, or the ints 0 and 1) only."""
+    if value is True or value is False:
+        return value is True
+    if isinstance(value, (np.bool_, int, np.integer)) and value in (0, 1):
+        return 1 if value else 0
+    raise ShapeError(f"pungs_only must be True or False, got {value!r}")
 
 
 cdef int _load_forbid(object forbid, uint8_t* out) except -1:
@@ -543,7 +552,7 @@ def min_wilds(counts, pair="258", pungs_only=False, forbid=None):
     cdef int nfb = _load_forbid(forbid, fb)
     _check_total(total, 0, -1, "")
     _ensure()
-    cdef int m = _min_wilds_c(c, pm, pungs_only, fb, nfb)
+    cdef int m = _min_wilds_c(c, pm, _flag(pungs_only), fb, nfb)
     if m >= 1000:
         raise ShapeError("no number of wildcards completes this hand: the kinds it needs are forbidden")
     return m
@@ -573,7 +582,7 @@ def is_complete(counts, wilds=0, pair="258", pungs_only=False, forbid=None):
     cdef int nfb = _load_forbid(forbid, fb)
     _check_total(total, w, 2, "a complete hand")
     _ensure()
-    return _is_complete_c(c, w, pm, pungs_only, fb, nfb)
+    return _is_complete_c(c, w, pm, _flag(pungs_only), fb, nfb)
 
 
 cdef inline bint _is_complete_c(const uint8_t* c, int w, int pm, bint pungs,
@@ -614,7 +623,7 @@ def waits(counts, wilds=0, pair="258", pungs_only=False, forbid=None):
     cdef int nfb = _load_forbid(forbid, fb)
     _check_total(total, w, 1, "a hand that waits")
     _ensure()
-    _waits_c(c, w, pm, pungs_only, fb, nfb, out)
+    _waits_c(c, w, pm, _flag(pungs_only), fb, nfb, out)
     return [t for t in range(34) if out[t]]
 
 
@@ -712,7 +721,7 @@ def min_wilds_batch(counts, pair="258", pungs_only=False):
         ShapeError: bad shape or dtype, or a row with a count above 4 or more than 14 tiles.
     """
     cdef int pm = _pair_mode(pair)
-    cdef bint pungs = pungs_only
+    cdef bint pungs = _flag(pungs_only)
     arr, _ = _batch_inputs(counts, 0)
     cdef const uint8_t[:, ::1] c = arr
     cdef int64_t n = c.shape[0], r, bad = -1
@@ -751,7 +760,7 @@ def is_complete_batch(counts, wilds=0, pair="258", pungs_only=False):
         ShapeError: bad shape or dtype; the first row whose total is not 3k+2 or above 14.
     """
     cdef int pm = _pair_mode(pair)
-    cdef bint pungs = pungs_only
+    cdef bint pungs = _flag(pungs_only)
     arr, warr = _batch_inputs(counts, wilds)
     cdef const uint8_t[:, ::1] c = arr
     cdef const uint8_t[::1] w = warr
@@ -791,7 +800,7 @@ def waits_batch(counts, wilds=0, pair="258", pungs_only=False):
         ShapeError: bad shape or dtype; the first row whose total is not 3k+1 or above 14.
     """
     cdef int pm = _pair_mode(pair)
-    cdef bint pungs = pungs_only
+    cdef bint pungs = _flag(pungs_only)
     arr, warr = _batch_inputs(counts, wilds)
     arr = np.array(arr, dtype=np.uint8, copy=True)  # rows are modified and restored in place
     cdef uint8_t[:, ::1] c = arr

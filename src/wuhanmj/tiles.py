@@ -144,13 +144,23 @@ def format_tile(tile: Tile) -> str:
     return f"{t % 9 + 1}{SUITS[t // 9]}"
 
 
+def _iter_tiles(tiles: object) -> Iterable:
+    """Tiles as an iterable of indices; strings of the notation are not indices."""
+    if isinstance(tiles, (str, bytes, bytearray)) or not isinstance(tiles, Iterable):
+        raise TileError(f"expected tile indices (ints 0-33), got {type(tiles).__name__}")
+    return tiles
+
+
 def format_tiles(tiles: Iterable[Tile]) -> str:
     """Canonical notation: sorted by index, one suit letter per group.
 
     ``parse_tiles(format_tiles(ts)) == sorted(ts)`` for every valid list.
-    Raises TileError on a bad index.
+    Raises TileError on a bad index or a non-iterable, TileCountError on a fifth copy (T1).
     """
-    ts = sorted(_check_index(t) for t in tiles)
+    ts = sorted(_check_index(t) for t in _iter_tiles(tiles))
+    for t in set(ts):
+        if ts.count(t) > 4:
+            raise TileCountError(f"{ts.count(t)} copies of {format_tile(t)}; at most 4 (T1)")
     parts: list[str] = []
     for s, letter in enumerate(SUITS):
         digits = "".join(str(t - 9 * s + 1) for t in ts if t // 9 == s)
@@ -168,7 +178,7 @@ def tile_counts(tiles: Iterable[Tile] | str) -> np.ndarray:
     Raises:
         TileError: a bad tile; TileCountError: a fifth copy (T1).
     """
-    ts = parse_tiles(tiles) if isinstance(tiles, str) else [_check_index(t) for t in tiles]
+    ts = parse_tiles(tiles) if isinstance(tiles, str) else [_check_index(t) for t in _iter_tiles(tiles)]
     counts = np.bincount(np.asarray(ts, dtype=np.intp), minlength=N_KINDS) if ts else np.zeros(N_KINDS, np.intp)
     if counts.max(initial=0) > 4:
         worst = int(counts.argmax())
@@ -177,10 +187,19 @@ def tile_counts(tiles: Iterable[Tile] | str) -> np.ndarray:
 
 
 def tiles_from_counts(counts) -> list[Tile]:
-    """Inverse of :func:`tile_counts`: a sorted list of tile indices."""
+    """Inverse of :func:`tile_counts`: a sorted list of tile indices.
+
+    Raises TileError for a shape other than (34,) or non-integer counts,
+    TileCountError for a count outside 0–4.
+    """
     arr = np.asarray(counts)
     if arr.shape != (N_KINDS,):
         raise TileError(f"counts must have shape (34,), got {arr.shape}")
+    if arr.dtype.kind not in "iu":
+        raise TileError(f"counts must be integers, got dtype {arr.dtype}")
+    if arr.min() < 0 or arr.max() > 4:
+        worst = int(np.argmax((arr < 0) | (arr > 4)))
+        raise TileCountError(f"counts[{worst}] = {arr[worst]}: a kind has 0 to 4 tiles (T1)")
     return [t for t in range(N_KINDS) for _ in range(int(arr[t]))]
 
 
