@@ -120,7 +120,7 @@ class HandResult:
 
 
 def _tiles_of_counts(c: Sequence[int]) -> list[int]:
-    return [t for t in range(34) for _ in range(c[t])]
+    return list(_hand_tuple(c))
 
 
 _RUNS = tuple(tuple((t,) * k for k in range(5)) for t in range(34))
@@ -228,11 +228,17 @@ class Game:
         self.scores = scores
         self._wall = w
         hands = [[0] * 34 for _ in range(4)]
+        dealt: list[list[int]] = [[], [], [], []]
         for i in range(4):
-            h = hands[(dealer + i) & 3]
-            for t in w[13 * i : 13 * i + 13]:
+            s = (dealer + i) & 3
+            h = hands[s]
+            ts = w[13 * i : 13 * i + 13]
+            if i == 0:
+                ts.append(w[52])
+            for t in ts:
                 h[t] += 1
-        hands[dealer][w[52]] += 1
+            ts.sort()
+            dealt[s] = ts
         self._hands = hands
         self._n = [13, 13, 13, 13]
         self._n[dealer] = 14
@@ -282,7 +288,7 @@ class Game:
                 "scores": list(scores),
                 "rules": rules_json(rules),
                 "wall": list(w),
-                "hands": [_tiles_of_counts(h) for h in hands],
+                "hands": dealt,
             },
             {"type": "indicator", "tile": ind, "laizi": self.laizi, "pizi": list(self.pizi)},
         ]
@@ -549,12 +555,14 @@ class Game:
             B[L] = 0
         else:
             B = C
-        ws = set(waits(B, k, "any", False, self._forbid))
+        ws = waits(B, k, "any", False, self._forbid)
         total = sum(B)
         melds = self._melds[seat]
         if sum(B[27:]) == total and all(m[1][0] >= 27 for m in melds):
+            ws = set(ws)
             ws.update(range(27, 33))  # W3 风一色
         if sum([B[t] for t in _JIANG]) == total and all(m[0] != "chi" and _IS_JIANG[m[1][0]] for m in melds):
+            ws = set(ws)
             ws.update(_JIANG)  # W3 将一色
         return frozenset(ws)
 
@@ -627,7 +635,12 @@ class Game:
         return SeatPlays(self._meld_v[s], hz, pz, lz)
 
     def _plays_changed(self, s: int) -> None:
-        """Seat ``s``'s melds or special plays changed: refresh its Meld values, drop its SeatPlays."""
+        """Seat ``s``'s special plays changed: drop its SeatPlays."""
+        self._seat_p[s] = None
+        self._plays = None
+
+    def _melds_changed(self, s: int) -> None:
+        """Seat ``s``'s melds changed: refresh its Meld values, drop its SeatPlays."""
         self._meld_v[s] = tuple([_meld_value(m) for m in self._melds[s]])
         self._seat_p[s] = None
         self._plays = None
@@ -705,7 +718,7 @@ class Game:
             self._waits[s] = None
             self._melds[s].append(("an_gang", (t, t, t, t), None))
             self._seen[t] += 4
-            self._plays_changed(s)
+            self._melds_changed(s)
             ev.append({"type": "gang", "seat": s, "kind": "an_gang", "tile": t, "action": code})
             self._replace(s)
         else:  # special plays (P3)
@@ -781,15 +794,18 @@ class Game:
     def _open_claims(self, d: int, t: int) -> bool:
         """Ask every seat that may claim discard ``t`` of seat ``d`` (P2). False if nobody may."""
         hands = self._hands
-        sp = self._special
+        opened = self._opened
         gang_ok = self._back - self._front + 1 > self._dead  # G4
         opts = {}
-        self._wins = {}
+        if self._wins:
+            self._wins = {}
         for i in (1, 2, 3):
             s = (d + i) & 3
             C = hands[s]
-            o = []
-            if i == 1 and t < 27:
+            c = C[t]
+            if i == 1 and t < 27:  # chi: only the next player (P2)
+                sp = self._special
+                o = []
                 r = t % 9
                 if r >= 2 and C[t - 2] and C[t - 1] and not sp[t - 2] and not sp[t - 1]:
                     o.append(CHI + 7 * (t // 9) + r - 2)
@@ -797,13 +813,20 @@ class Game:
                     o.append(CHI + 7 * (t // 9) + r - 1)
                 if r <= 6 and C[t + 1] and C[t + 2] and not sp[t + 1] and not sp[t + 2]:
                     o.append(CHI + 7 * (t // 9) + r)
-            c = C[t]
+            elif c < 2 and not opened[s]:
+                continue  # no peng, and no hu before opening (W4)
+            else:
+                o = []
             if c >= 2:
                 o.append(PENG)
                 if c == 3 and gang_ok:
                     o.append(CHONG_GANG)
-            if self._opened[s] and self._claim_win(s, t, d, "fangchong"):
-                o.append(HU)
+            if opened[s]:
+                ws = self._waits[s]
+                if ws is None:
+                    ws = self._waits[s] = self._win_kinds(s)
+                if t in ws and self._claim_win(s, t, d, "fangchong"):
+                    o.append(HU)
             if o:
                 opts[s] = tuple(o)
         if not opts:
@@ -898,7 +921,7 @@ class Game:
             seen[x] += 1
         self._waits[best] = None
         self._opened[best] += 1
-        self._plays_changed(best)
+        self._melds_changed(best)
         self._events.append({"type": "meld", "seat": best, "kind": meld[0], "tiles": list(meld[1]), "from": d})
         if code == CHONG_GANG:
             self._replace(best)
@@ -920,7 +943,7 @@ class Game:
                 melds[i] = ("xu_gang", (t, t, t, t), m[2])
                 break
         self._seen[t] += 1
-        self._plays_changed(s)
+        self._melds_changed(s)
         self._replace(s)
 
     # ------------------------------------------------------------------ endings
@@ -998,6 +1021,7 @@ class Game:
         g._result = self._result
         g._events = self._events[:]
         g._special = self._special
+        g._normal = self._normal
         g._forbid = self._forbid
         g._dead = self._dead
         g._lc_seat = self._lc_seat
@@ -1007,7 +1031,6 @@ class Game:
         g._meld_v = self._meld_v[:]
         g._seen = self._seen[:]
         g._waits = self._waits[:]
-        g._normal = self._normal
         return g
 
     __copy__ = clone

@@ -108,16 +108,21 @@ def play_game(game: Game, agents: Sequence[Any]) -> int:
     observes = [getattr(a, "observes", True) is not False for a in agents]
     codes = [getattr(a, "legal_codes", False) is True for a in agents]
     decisions = 0
-    while not game.over:
-        seat = game.current_player
-        legal = game.legal_action_codes(seat) if codes[seat] else game.legal_actions(seat)
-        obs = observe(game, seat) if observes[seat] else None
-        action = acts[seat](obs, legal)
+    step = game.step
+    legal_codes = game.legal_action_codes
+    while True:
+        seat = game.current_player  # None once the hand is over
+        if seat is None:
+            break
+        legal = legal_codes(seat) if codes[seat] else game.legal_actions(seat)
+        action = acts[seat](observe(game, seat) if observes[seat] else None, legal)
         try:
-            game.step(seat, action)
+            step(seat, action)
         except IllegalActionError as err:
             raise IllegalActionError(f"seat {seat} played {action!r}: {err}") from None
         decisions += 1
+    if not game.over:  # cannot happen: a seat is always expected until the hand ends
+        raise IllegalActionError("no seat is expected to act, yet the hand is not over")
     return decisions
 
 
