@@ -115,3 +115,31 @@ def test_observation_never_shows_another_seats_drawn_tile():
         o = g.observation(s)
         assert o.drawn is None and o.legal_actions == () and o.hand == tuple(g.hand(s))
         assert o.encode()["tiles"][17].sum() == 0
+
+
+def test_observe_equals_the_public_views_field_by_field():
+    """observe() reads the engine's records and sets the fields through their slot
+    descriptors; at every step of a few hands it must equal an Observation made by
+    keyword from the game's public accessors."""
+    from wuhanmj.observation import Observation
+
+    rng = np.random.default_rng(3)
+    for seed in range(4):
+        g = Game(Rules.koukou_fan() if seed % 2 else Rules.kaikou(), seed=seed, prev_laizi=seed)
+        while not g.over:
+            s = g.current_player
+            want = Observation(
+                seat=s, hand=tuple(g.hand(s)), drawn=g.drawn_tile(s),
+                hand_sizes=tuple(g.hand_size(x) for x in range(4)),
+                melds=tuple(g.melds(x) for x in range(4)),
+                discards=tuple(g.discards(x) for x in range(4)),
+                special_plays=tuple(g.special_plays(x) for x in range(4)),
+                indicator=g.indicator, laizi=g.laizi, pizi=tuple(g.pizi), prev_laizi=g.prev_laizi,
+                tiles_left=g.tiles_left, dealer=g.dealer, scores=tuple(g.scores), phase=g.phase,
+                turn=g.turn, current_player=g.current_player, claim_tile=g.claim_tile,
+                legal_actions=g.legal_action_codes(s), rules_pizi=g.rules.pizi,
+                rules_schedule=g.rules.schedule, visible_counts=g.visible_counts(),
+            )
+            assert g.observation(s) == want
+            codes = g.legal_action_codes(s)
+            g.step(s, codes[int(rng.integers(len(codes)))])

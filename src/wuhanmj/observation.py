@@ -27,7 +27,7 @@ Encoding (:meth:`Observation.encode`), seats relative to the observer
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 
 import numpy as np
 
@@ -154,7 +154,7 @@ def observe(game, seat: int) -> Observation:
     ph = game._phase
     turn = game._turn
     rules = game.rules
-    return Observation(
+    return _make((
         seat,
         _hand_tuple(game._hands[seat]),
         game._drawn if (ph == TURN or ph == HAIDI) and turn == seat else None,
@@ -177,4 +177,18 @@ def observe(game, seat: int) -> Observation:
         rules.pizi,
         rules.schedule,
         tuple(game._seen),
-    )
+    ))
+
+
+# The frozen dataclass's __init__ sets each of the 22 fields through object.__setattr__;
+# observe() sets them through their slot descriptors instead (same object, ~0.5 µs less).
+_SETTERS = tuple(Observation.__dict__[f.name].__set__ for f in fields(Observation))
+_new = object.__new__
+
+
+def _make(values: tuple) -> Observation:
+    """An Observation from all its field values, in field order."""
+    o = _new(Observation)
+    for put, v in zip(_SETTERS, values):
+        put(o, v)
+    return o
