@@ -3,51 +3,36 @@ beside the ``mahjong`` package scoring riichi hands and the brute-force test ref
 
 Run: ``pytest bench/bench_scoring.py --benchmark-only --benchmark-columns=min,median,rounds``
 
-The mix is every case of ``worked.json`` and ``settlement.json`` that is
-consistent input (316 − 9; see tests/test_scoring_cases.py), legal and illegal
-wins alike, with and without 癞子, all three presets. Each round scores the mix
+The mix is every case of ``worked.json`` and ``settlement.json`` (316), legal and
+illegal wins alike, with and without 癞子, all three presets. Each round scores the mix
 10 times; evaluations per second = 10 × len(mix) / round time.
 """
 
 from __future__ import annotations
 
-import json
-import os
 import sys
 from pathlib import Path
 
 import pytest
 
 from wuhanmj.cases import case_kwargs
-from wuhanmj.errors import WuhanMJError
 from wuhanmj.scoring import evaluate_win
 from wuhanmj.tiles import parse_tiles
 
-_HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+from cases import load_cases  # noqa: E402  (the tests' loader: shared/cases or its snapshot)
+
 REPEAT = 10
-
-
-def _cases_dir() -> Path:
-    env = os.environ.get("WUHANMJ_CASES")
-    return Path(env) if env else _HERE.parent.parent / "shared" / "cases"
 
 
 @pytest.fixture(scope="module")
 def mix() -> list[tuple[dict, dict]]:
-    """(kwargs with the hand as tile indices, kwargs with the hand as text) per usable case."""
-    d = _cases_dir()
-    if not d.is_dir():
-        pytest.skip(f"cases not found in {d} (set WUHANMJ_CASES)")
+    """(kwargs with the hand as tile indices, kwargs with the hand as text) per case."""
     out = []
     for name in ("worked.json", "settlement.json"):
-        for i, case in enumerate(json.loads((d / name).read_text(encoding="utf-8"))):
-            try:
-                text = case_kwargs(case, i)
-                evaluate_win(**text)
-            except WuhanMJError:
-                continue  # inconsistent vectors (R3/R4 melds) are not part of the mix
-            ints = dict(text, hand=parse_tiles(text["hand"]))
-            out.append((ints, text))
+        for i, case in enumerate(load_cases(name)):
+            text = case_kwargs(case, i)
+            out.append((dict(text, hand=parse_tiles(text["hand"])), text))
     return out
 
 
@@ -79,11 +64,7 @@ def test_evaluate_win_cases_mix_text_hands(benchmark, mix):
 def test_reference_brute_force_laizi_cases(benchmark, mix):
     """The brute-force reference of the tests (wildcards enumerated over kinds) on the
     cases holding at least one 癞子, beside evaluate_win on the same cases below."""
-    sys.path.insert(0, str(_HERE.parent / "tests"))
-    try:
-        import scoring_reference as ref
-    finally:
-        sys.path.pop(0)
+    import scoring_reference as ref  # tests/ is on sys.path (above)
     from wuhanmj.tiles import laizi_of
 
     kws = [k for k, _ in mix if laizi_of(k["indicator"]) in k["hand"]]
