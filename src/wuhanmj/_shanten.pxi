@@ -1356,6 +1356,41 @@ cdef bint _small_ints(tuple xs, uint8_t* out):
     return True
 
 
+cdef inline int _w_tight(const int* ON, const int* OP, const int* N, const int* P, int K,
+                         int shift) noexcept nogil:
+    """Bits of the terms of _w_close(ON, OP, N, P, K) that reach its minimum: bit
+    ``shift + k`` for P[k], bit ``shift + 5 + k`` for N[k] (k the group's sets)."""
+    cdef int j, z, best = _w_close(ON, OP, N, P, K), bits = 0
+    for j in range(K + 1):
+        if ON[j] + P[K - j] == best:
+            bits |= 1 << (shift + K - j)
+        if OP[j] + N[K - j] == best:
+            bits |= 1 << (shift + 5 + K - j)
+    return bits
+
+
+cdef inline int _w_lower(const WRow* a, const WRow* b, int K, int parts) noexcept nogil:
+    """Bits of the costs where row ``a`` is below row ``b`` (the layout of _w_tight: small
+    hu at shift 0, pengpenghu at shift 10; bit 20: the 清一色 cost of K sets), over the
+    parts of ``a`` worked out (the route bits of _w_row_for: 0x1D chow costs, 2 pongs)."""
+    cdef int k, bits = 0
+    if parts & 0x1D:
+        for k in range(5):
+            if a.c258[k] < b.c258[k]:
+                bits |= 1 << k
+            if a.cN[k] < b.cN[k]:
+                bits |= 1 << (5 + k)
+        if a.cAny[K] < b.cAny[K]:
+            bits |= 1 << 20
+    if parts & 2:
+        for k in range(5):
+            if a.pAny[k] < b.pAny[k]:
+                bits |= 1 << (10 + k)
+            if a.pN[k] < b.pN[k]:
+                bits |= 1 << (15 + k)
+    return bits
+
+
 cdef void _w_best_c(uint8_t* c, const WSpec* sp, int K, const uint8_t* allowed,
                     const uint8_t* unseen, int* out) noexcept nogil:
     """The first discard of the advice order among the allowed kinds (see wuhan_best_discard).
@@ -1366,7 +1401,13 @@ cdef void _w_best_c(uint8_t* c, const WSpec* sp, int K, const uint8_t* allowed,
     The values are those of _w_discards_c, with less work: the draws are tried only for
     the discards tied at the least allowed shanten ``top``, only for kinds with unseen
     copies, and only on the routes at ``top`` after the discard: a draw lowers a route's
-    shanten by at most one, so a route above ``top`` cannot fall below it."""
+    shanten by at most one, so a route above ``top`` cannot fall below it.
+
+    A draw in a group other than the discard's changes only that group's costs, and
+    each cost by at most one: it lowers a route exactly when it lowers a cost in a term
+    that reaches the route's minimum (bit masks of _w_tight and _w_lower), as long as no
+    wildcard may be read through the unbounded tables (no "diff" flag with 癞子 in hand);
+    otherwise the route is evaluated in full."""
     cdef uint8_t r[34]
     cdef WRow base[4]
     cdef WRow rows[4]
@@ -1379,6 +1420,10 @@ cdef void _w_best_c(uint8_t* c, const WSpec* sp, int K, const uint8_t* allowed,
     cdef WRow one
     cdef const WRow* rg
     cdef int vr[34][N_ROUTES]   # each route's shanten after each discard
+    cdef int lower[34]          # _w_lower(plus[t], base[t // 9])
+    cdef int tight[4]
+    cdef int dflag[4]
+    cdef bint hit, slow
     cdef int res[N_ROUTES]
     cdef int after[34]
     cdef int w, nj, nh, g, gd, t, d, s0, dj, dh, v, route, eff
@@ -1435,6 +1480,23 @@ cdef void _w_best_c(uint8_t* c, const WSpec* sp, int K, const uint8_t* allowed,
                     o[g] = ob[g]
                 else:
                     _w_others_for(rows, g, K, sl.routes, &o[g])
+        for g in range(4):
+            tight[g] = 0
+            dflag[g] = 0
+            if g == gd:
+                continue
+            if sl.routes & 1:
+                tight[g] |= _w_tight(o[g].xN, o[g].xP, rows[g].cN, rows[g].c258, K, 0)
+                if o[g].xdiff or rows[g].cdiff:
+                    dflag[g] |= 1
+            if sl.routes & 2:
+                tight[g] |= _w_tight(o[g].pN, o[g].pP, rows[g].pN, rows[g].pAny, K, 10)
+                if o[g].pdiff or rows[g].pdiff:
+                    dflag[g] |= 2
+            if g < 3 and (sl.routes >> (2 + g)) & 1:
+                tight[g] |= 1 << 20
+                if rows[g].cdiff:
+                    dflag[g] |= 4
         eff = 0
         for t in range(34):
             if unseen[t] == 0 or c[t] >= 4 or sp.forbid[t]:
@@ -1448,10 +1510,24 @@ cdef void _w_best_c(uint8_t* c, const WSpec* sp, int K, const uint8_t* allowed,
                     _w_row_for(r, g, sp, sl.routes, &one)
                     rg = &one
                 else:
-                    if not has_plus[t]:
-                        _w_row(r, g, sp, &plus[t])   # group g holds t and not d here
-                        has_plus[t] = 1
+                    v = (0x1D if sl.routes & 0x1D else 0) | (2 if sl.routes & 2 else 0)
+                    if v & ~has_plus[t]:      # the row parts these routes read, once per kind
+                        _w_row_for(r, g, sp, v & ~has_plus[t], &plus[t])   # g holds t, not d
+                        has_plus[t] |= v
+                        lower[t] = _w_lower(&plus[t], &base[g], K, has_plus[t])
                     rg = &plus[t]
+                    slow = w > 0 and (
+                        ((sl.routes & 1) and ((dflag[g] & 1) or rg.cdiff))
+                        or ((sl.routes & 2) and ((dflag[g] & 2) or rg.pdiff))
+                        or ((tight[g] >> 20) and ((dflag[g] & 4) or rg.cdiff)))
+                    if not slow:
+                        r[t] -= 1
+                        hit = ((lower[t] & tight[g]) != 0
+                               or ((sl.routes & 32) and t < 27 and t % 3 == 1)
+                               or ((sl.routes & 64) and t >= 27))
+                        if hit:
+                            eff += unseen[t]
+                        continue
                 v = _w_eval_g(r, w, nj - dj + (1 if (t < 27 and t % 3 == 1) else 0),
                               nh - dh + (1 if t >= 27 else 0), K, &sl, rows, &o[g], g, rg, res)
                 r[t] -= 1
