@@ -168,8 +168,8 @@ class SeatPlays:
         laizi_gang: number of 癞子杠 (R4, P3), 0–4.
 
     Raises:
-        MeldError: a meld that is not a :class:`Meld`, more than four melds, or a
-            bad count.
+        MeldError: ``melds`` not a sequence (None, a str, a lone Meld), a meld that
+            is not a :class:`Meld`, more than four melds, or a bad count.
     """
 
     melds: tuple[Meld, ...] = ()
@@ -183,7 +183,14 @@ class SeatPlays:
     _fan: dict | None = field(init=False, repr=False, compare=False, default=None)
 
     def __post_init__(self) -> None:
-        melds = tuple(self.melds)
+        melds = self.melds
+        if type(melds) is not tuple:
+            if isinstance(melds, (str, bytes, Meld)):
+                raise MeldError(f"melds must be a sequence of Meld values, got {melds!r}")
+            try:
+                melds = tuple(melds)
+            except TypeError:
+                raise MeldError(f"melds must be a sequence of Meld values, got {melds!r}") from None
         for m in melds:
             if not isinstance(m, Meld):
                 raise MeldError(f"melds must hold Meld values, got {m!r}")

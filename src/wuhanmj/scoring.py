@@ -387,9 +387,15 @@ def evaluate_win(
     win_tile = _tile(win_tile, "win_tile")
     if prev_laizi is not None:
         prev_laizi = _tile(prev_laizi, "prev_laizi")
+    if type(seats) is not tuple:
+        if isinstance(seats, (str, bytes, SeatPlays)):
+            raise WinInputError(f"seats must be a sequence of 4 SeatPlays, got {seats!r}")
+        try:
+            seats = tuple(seats)
+        except TypeError:
+            raise WinInputError(f"seats must be a sequence of 4 SeatPlays, got {seats!r}") from None
     if len(seats) != 4:
         raise WinInputError(f"seats must hold 4 SeatPlays, got {len(seats)}")
-    seats = tuple(seats)
     for sp in seats:
         if type(sp) is not SeatPlays and not isinstance(sp, SeatPlays):
             raise WinInputError(f"seats must hold SeatPlays values, got {sp!r}")
@@ -689,7 +695,10 @@ def winning_tiles(
     Raises:
         WinInputError: bad tiles or a hand of the wrong size.
     """
-    rules = _DEFAULT_RULES if rules is None else rules
+    if rules is None:
+        rules = _DEFAULT_RULES
+    elif not isinstance(rules, Rules):
+        raise WinInputError(f"rules must be a Rules, got {type(rules).__name__}")
     tiles = _tiles(hand13, "hand13")
     indicator = _tile(indicator, "indicator")
     if melds is None:
@@ -697,7 +706,10 @@ def winning_tiles(
         if len(tiles) % 3 != 1 or len(tiles) > 13:
             raise WinInputError(f"hand13 has {len(tiles)} tiles; expected 13 - 3k")
     else:
-        mlist = tuple(melds)
+        try:
+            mlist = tuple(melds)
+        except TypeError:
+            raise WinInputError(f"melds must be a sequence of Meld values, got {melds!r}") from None
         for m in mlist:
             if not isinstance(m, Meld):
                 raise WinInputError(f"melds must hold Meld values, got {m!r}")
