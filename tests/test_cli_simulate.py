@@ -74,6 +74,9 @@ def test_simulate_plain_progress_when_not_a_terminal(capsys):
         ["simulate", "--out", "/no/such/folder/r.json", "--agents", "random"],
         ["simulate", "--bogus"],
         ["replay", "/no/such/file.jsonl"],
+        ["simulate", "--hands", "1", "--agents", "json:dumps", "--quiet"],  # an agent that raises
+        ["simulate", "--hands", "1", "--agents", "random,random,random,json:dumps", "--quiet", "--workers", "2"],
+        ["simulate", "--hands", "1", "--agents", "argparse:Action", "--quiet"],  # cannot be made
     ],
 )
 def test_errors_are_one_line_exit_2(capsys, argv):
@@ -177,3 +180,13 @@ def test_unreachable_scheduler_is_one_line(capsys):
     pytest.importorskip("distributed")
     code, _, err = run(capsys, "simulate", *QUICK, "--scheduler", "tcp://127.0.0.1:9", "--connect-timeout", "1")
     assert code == 2 and "scheduler" in err and len(err.strip().splitlines()) == 1
+
+
+def test_agent_that_raises_is_one_line_naming_the_seat(capsys):
+    code, _, err = run(capsys, "simulate", "--hands", "1", "--seed", "1", "--quiet",
+                       "--agents", "random,random,json:dumps,random")
+    assert code == 2
+    assert err.strip() == (
+        "wuhanmj simulate: seat 2 (agent 'dumps'): act() raised TypeError: "
+        "dumps() takes 1 positional argument but 2 were given"
+    )

@@ -18,6 +18,9 @@ __all__ = [
     "CaseError",
     "SetupError",
     "HandError",
+    "SimulationError",
+    "AgentError",
+    "StatsError",
 ]
 
 
@@ -69,3 +72,19 @@ class SetupError(WuhanMJError, ValueError):
 class HandError(WuhanMJError, ValueError):
     """A hand given for analysis does not fit its melds: the wrong number of tiles for
     the melds (13 or 14 with a meld counted as 3), or more than four melds (W1)."""
+
+
+class SimulationError(WuhanMJError, ValueError):
+    """A simulation cannot run as asked: a bad argument of ``simulate()`` (hands, seed,
+    workers, records, progress …), an output that cannot be written, or Dask missing
+    or out of reach."""
+
+
+class AgentError(WuhanMJError, ValueError):
+    """An agent cannot be made from its name, is not an agent, cannot be sent to a
+    worker, or failed while choosing an action (the message names the seat)."""
+
+
+class StatsError(WuhanMJError, ValueError):
+    """A statistic is not a finite real number, or a tally, a hand outcome or a
+    simulation result is malformed or inconsistent (X5, X6)."""

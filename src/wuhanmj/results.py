@@ -20,10 +20,11 @@ import math
 import unicodedata
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from numbers import Real
 from typing import Any
 
 from . import terms as _terms
-from .errors import WuhanMJError
+from .errors import StatsError
 from .rules import Rules
 from .stats import Moments, Tally, Z95
 
@@ -63,7 +64,7 @@ class HandOutcome:
         decisions: actions chosen by agents in the hand (claims and passes included).
 
     Raises:
-        WuhanMJError: inconsistent values (a seat out of range, a winner without
+        StatsError: inconsistent values (a seat out of range, a winner without
             ``how``, payments that do not sum to 0, …).
     """
 
@@ -81,26 +82,36 @@ class HandOutcome:
 
     def __post_init__(self) -> None:
         if self.dealer not in (0, 1, 2, 3):
-            raise WuhanMJError(f"outcome: dealer must be a seat 0-3, got {self.dealer!r}")
-        if len(self.payments) != 4:
-            raise WuhanMJError(f"outcome: payments need 4 amounts, got {self.payments!r}")
+            raise StatsError(f"outcome: dealer must be a seat 0-3, got {self.dealer!r}")
+        if (
+            not isinstance(self.payments, (tuple, list))
+            or len(self.payments) != 4
+            or not all(isinstance(p, Real) and not isinstance(p, bool) for p in self.payments)
+        ):
+            raise StatsError(f"outcome: payments need 4 amounts, got {self.payments!r}")
+        if not isinstance(self.big, (tuple, list)):
+            raise StatsError(f"outcome: big must be a tuple of big hu names, got {self.big!r}")
+        for name in ("reached", "length", "decisions"):
+            v = getattr(self, name)
+            if isinstance(v, bool) or not isinstance(v, int) or v < 0:
+                raise StatsError(f"outcome: {name} must be an integer >= 0, got {v!r}")
         if abs(sum(self.payments)) > 1e-9:
-            raise WuhanMJError(f"outcome: payments {self.payments!r} do not sum to 0 (X5)")
+            raise StatsError(f"outcome: payments {self.payments!r} do not sum to 0 (X5)")
         if self.winner is None:
             if self.how is not None or self.big or any(self.payments):
-                raise WuhanMJError("outcome: a draw has no how, big hu or payments (X6)")
+                raise StatsError("outcome: a draw has no how, big hu or payments (X6)")
         else:
             if self.winner not in (0, 1, 2, 3):
-                raise WuhanMJError(f"outcome: winner must be a seat 0-3, got {self.winner!r}")
+                raise StatsError(f"outcome: winner must be a seat 0-3, got {self.winner!r}")
             if self.how not in HOWS:
-                raise WuhanMJError(f"outcome: how must be one of {', '.join(HOWS)}, got {self.how!r}")
+                raise StatsError(f"outcome: how must be one of {', '.join(HOWS)}, got {self.how!r}")
         unknown = [b for b in self.big if b not in BIG_HU]
         if unknown:
-            raise WuhanMJError(f"outcome: unknown big hu {unknown[0]!r}")
+            raise StatsError(f"outcome: unknown big hu {unknown[0]!r}")
         if self.liability not in (None, *LIABILITY):
-            raise WuhanMJError(f"outcome: liability must be L1, L2, L3 or None, got {self.liability!r}")
-        if not 0 <= self.reached <= 3:
-            raise WuhanMJError(f"outcome: reached must be 0-3, got {self.reached!r}")
+            raise StatsError(f"outcome: liability must be L1, L2, L3 or None, got {self.liability!r}")
+        if self.reached > 3:
+            raise StatsError(f"outcome: reached must be 0-3, got {self.reached!r}")
 
 
 def tally_outcome(tally: Tally, outcome: HandOutcome, agents: Sequence[str]) -> None:
@@ -222,10 +233,10 @@ class SimulationResult:
         The seed of the merged result is this result's seed.
 
         Raises:
-            WuhanMJError: the rules or agents differ.
+            StatsError: the rules or agents differ.
         """
         if other.rules != self.rules or other.agents != self.agents:
-            raise WuhanMJError("merge: results of different rules or agents cannot be merged")
+            raise StatsError("merge: results of different rules or agents cannot be merged")
         t = self.tally().merge(other.tally())
         return SimulationResult.from_tally(
             t, seed=self.seed, rules=self.rules, agents=self.agents, match_hands=self.match_hands
@@ -391,18 +402,23 @@ class SimulationResult:
     @classmethod
     def from_dict(cls, d: Mapping[str, Any]) -> SimulationResult:
         """Rebuild a result from :meth:`to_dict` (only ``seed``, ``rules``, ``agents``,
-        ``match_hands`` and ``tally`` are read). Raises WuhanMJError or RulesError."""
+        ``match_hands`` and ``tally`` are read). Raises StatsError or RulesError."""
+        if not isinstance(d, Mapping):
+            raise StatsError(f"result: expected a dict, got {type(d).__name__}")
         try:
             tally = Tally.from_dict(d["tally"])
-            return cls.from_tally(
-                tally,
-                seed=d["seed"],
-                rules=Rules.from_dict(d["rules"]),
-                agents=tuple(d["agents"]),
-                match_hands=d["match_hands"],
-            )
-        except (KeyError, TypeError):
-            raise WuhanMJError("result: malformed simulation result") from None
+            seed, agents, match_hands, rules = d["seed"], d["agents"], d["match_hands"], d["rules"]
+        except KeyError as err:
+            raise StatsError(f"result: malformed simulation result (no {err})") from None
+        if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
+            raise StatsError(f"result: seed must be an integer >= 0, got {seed!r}")
+        if isinstance(match_hands, bool) or not isinstance(match_hands, int) or match_hands < 1:
+            raise StatsError(f"result: match_hands must be an integer >= 1, got {match_hands!r}")
+        if not isinstance(agents, (list, tuple)) or len(agents) != 4 or not all(isinstance(a, str) for a in agents):
+            raise StatsError(f"result: agents must be 4 labels, got {agents!r}")
+        if not isinstance(rules, Mapping):
+            raise StatsError(f"result: rules must be a dict of rule fields, got {rules!r}")
+        return cls.from_tally(tally, seed=seed, rules=Rules.from_dict(rules), agents=agents, match_hands=match_hands)
 
     @classmethod
     def from_json(cls, text: str) -> SimulationResult:
@@ -410,7 +426,7 @@ class SimulationResult:
         try:
             return cls.from_dict(json.loads(text))
         except json.JSONDecodeError as err:
-            raise WuhanMJError(f"result: not JSON ({err})") from None
+            raise StatsError(f"result: not JSON ({err})") from None
 
     def rows(self) -> list[tuple[str, str, float | int]]:
         """The figures as ``(metric, key, value)`` rows (the CSV form)."""

@@ -38,7 +38,7 @@ from typing import IO, Any
 import numpy as np
 
 from .agents import agent_name, make_agent, reset_agent
-from .errors import WuhanMJError
+from .errors import AgentError, IllegalActionError, RulesError, SimulationError, WuhanMJError
 from .match import Match
 from .play import hand_record, outcome_of, play_game
 from .results import SimulationResult, tally_outcome
@@ -93,10 +93,20 @@ def _run_batch(spec: _Spec, first_match: int, stop_match: int) -> tuple[Tally, l
         match_seed, agent_seeds = match_seeds(spec.seed, m)
         match = Match(spec.rules, seed=match_seed, dealer=m % 4)
         for s in range(4):
-            reset_agent(agents[s], agent_seeds[s])
+            try:
+                reset_agent(agents[s], agent_seeds[s])
+            except Exception as err:
+                raise _agent_failed(s, spec.labels[s], "reset", err) from err
         for h in range(n):
             game = match.new_game()
-            outcome = outcome_of(game, play_game(game, agents))
+            try:
+                decisions = play_game(game, agents)
+            except IllegalActionError:
+                raise  # play_game names the seat and the rule
+            except Exception as err:  # the agent of the seat to act failed
+                s = game.current_player
+                raise _agent_failed(s, "?" if s is None else spec.labels[s], "act", err) from err
+            outcome = outcome_of(game, decisions)
             tally_outcome(tally, outcome, spec.labels)
             if lines is not None:
                 rec = {
@@ -114,11 +124,16 @@ def _run_batch(spec: _Spec, first_match: int, stop_match: int) -> tuple[Tally, l
     return tally, lines
 
 
+def _agent_failed(seat: int | None, label: str, what: str, err: Exception) -> AgentError:
+    """The AgentError for an agent whose ``act``/``reset`` raised ``err``."""
+    return AgentError(f"seat {seat} (agent {label!r}): {what}() raised {type(err).__name__}: {err}")
+
+
 def _check_picklable(spec: _Spec) -> None:
     try:
         pickle.dumps(spec)
     except (pickle.PicklingError, AttributeError, TypeError) as err:
-        raise WuhanMJError(
+        raise AgentError(
             f"agents: with workers > 1 every agent must be picklable (a module-level class or "
             f"function, not a lambda or a local function): {err}"
         ) from None
@@ -133,7 +148,7 @@ def _resolve_rules(rules: Rules | str | None) -> Rules:
         return Rules.preset(rules)
     if isinstance(rules, dict):
         return Rules.from_dict(rules)
-    raise WuhanMJError(f"rules: expected a Rules, a preset name ({', '.join(PRESETS)}) or a dict, got {rules!r}")
+    raise RulesError(f"rules: expected a Rules, a preset name ({', '.join(PRESETS)}) or a dict, got {rules!r}")
 
 
 def _resolve_agents(agents: Any) -> tuple[Any, Any, Any, Any]:
@@ -147,15 +162,23 @@ def _resolve_agents(agents: Any) -> tuple[Any, Any, Any, Any]:
     try:
         agents = list(agents)
     except TypeError:
-        raise WuhanMJError(f"agents: expected 4 agents or a comma-separated list of names, got {agents!r}") from None
+        raise AgentError(f"agents: expected 4 agents or a comma-separated list of names, got {agents!r}") from None
     if len(agents) != 4:
-        raise WuhanMJError(f"agents: expected 4 agents (one per seat), got {len(agents)}")
-    return tuple(make_agent(a) for a in agents)  # type: ignore[return-value]
+        raise AgentError(f"agents: expected 4 agents (one per seat), got {len(agents)}")
+    out = []
+    for seat, a in enumerate(agents):
+        try:
+            out.append(make_agent(a))
+        except WuhanMJError:
+            raise
+        except Exception as err:  # e.g. a module:Name class whose __init__ needs arguments
+            raise AgentError(f"agents: seat {seat}: cannot make {a!r}: {type(err).__name__}: {err}") from err
+    return tuple(out)  # type: ignore[return-value]
 
 
 def _check_int(name: str, value: Any, low: int) -> int:
     if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < low:
-        raise WuhanMJError(f"{name}: expected an integer >= {low}, got {value!r}")
+        raise SimulationError(f"{name}: expected an integer >= {low}, got {value!r}")
     return int(value)
 
 
@@ -167,13 +190,13 @@ def _open_records(records: str | os.PathLike | IO[str] | None) -> Iterator[IO[st
         try:
             f = open(Path(records), "w", encoding="utf-8")
         except OSError as err:
-            raise WuhanMJError(f"records: cannot write {os.fspath(records)!r}: {err.strerror}") from None
+            raise SimulationError(f"records: cannot write {os.fspath(records)!r}: {err.strerror}") from None
         with f:
             yield f
     elif hasattr(records, "write"):
         yield records  # type: ignore[misc]
     else:
-        raise WuhanMJError(f"records: expected a path or a writable text file, got {records!r}")
+        raise SimulationError(f"records: expected a path or a writable text file, got {records!r}")
 
 
 def simulate(
@@ -220,8 +243,13 @@ def simulate(
         hands, match_hands, rules and agents, whatever the workers, batches or executor.
 
     Raises:
-        WuhanMJError: a bad argument (message names it); RulesError for bad rules;
-        IllegalActionError if an agent returns an action that is not legal.
+        SimulationError: a bad argument (``hands``, ``seed``, ``workers``,
+            ``records``, ``progress``, …; the message names it) or an unwritable records file.
+        RulesError: bad rules.
+        AgentError: bad agents (not 4, not agents, not picklable with workers), or an
+            agent whose ``act``/``reset`` raised (the message names the seat and the
+            agent's own error, which is chained as ``__cause__`` in this process).
+        IllegalActionError: an agent returned an action that is not legal (seat named).
     """
     hands = _check_int("hands", hands, 1)
     match_hands = _check_int("match_hands", match_hands, 1)
@@ -323,7 +351,7 @@ def _progress(progress: bool | Callable[[int, int], Any], total: int) -> _Progre
         return _Progress(progress, None, total)
     if progress in (False, None):
         return _Progress(None, None, total)
-    raise WuhanMJError(f"progress: expected True, False or a callable, got {progress!r}")
+    raise SimulationError(f"progress: expected True, False or a callable, got {progress!r}")
 
 
 @contextlib.contextmanager
@@ -338,16 +366,16 @@ def dask_executor(address: str | None = None, **client_kwargs: Any) -> Iterator[
     the client is closed on exit.
 
     Raises:
-        WuhanMJError: dask.distributed is not installed, or the scheduler cannot be reached.
+        SimulationError: dask.distributed is not installed, or the scheduler cannot be reached.
     """
     try:
         from distributed import Client
     except ImportError:
-        raise WuhanMJError('dask: not installed; pip install "wuhanmj[dask]"') from None
+        raise SimulationError('dask: not installed; pip install "wuhanmj[dask]"') from None
     try:
         client = Client(address, **client_kwargs) if address is not None else Client(**client_kwargs)
     except (OSError, TimeoutError, ValueError) as err:
-        raise WuhanMJError(f"dask: cannot connect to the scheduler {address!r}: {err}") from None
+        raise SimulationError(f"dask: cannot connect to the scheduler {address!r}: {err}") from None
     try:
         yield client.get_executor()
     finally:

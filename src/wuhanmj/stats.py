@@ -27,7 +27,7 @@ from fractions import Fraction
 from numbers import Real
 from typing import Any, Union
 
-from .errors import WuhanMJError
+from .errors import StatsError
 
 __all__ = ["Exact", "Moments", "Tally", "exact", "Z95"]
 
@@ -42,17 +42,17 @@ def exact(x: Real) -> Exact:
     """``x`` as an exact number: ``int`` when integral, else the ``Fraction`` of its value.
 
     Raises:
-        WuhanMJError: ``x`` is not a finite real number (NaN, infinity, a string, a bool).
+        StatsError: ``x`` is not a finite real number (NaN, infinity, a string, a bool).
     """
     if isinstance(x, bool) or not isinstance(x, Real):
-        raise WuhanMJError(f"statistics: expected a real number, got {x!r}")
+        raise StatsError(f"statistics: expected a real number, got {x!r}")
     if isinstance(x, int):
         return x
     if isinstance(x, Fraction):
         return int(x) if x.denominator == 1 else x
     xf = float(x)
     if not math.isfinite(xf):
-        raise WuhanMJError(f"statistics: expected a finite number, got {x!r}")
+        raise StatsError(f"statistics: expected a finite number, got {x!r}")
     if xf.is_integer():
         return int(xf)
     return Fraction(xf)
@@ -65,16 +65,16 @@ def _encode(x: Exact) -> int | str:
 
 def _decode(x: int | str) -> Exact:
     if isinstance(x, bool):
-        raise WuhanMJError(f"statistics: bad exact number {x!r}")
+        raise StatsError(f"statistics: bad exact number {x!r}")
     if isinstance(x, int):
         return x
     if isinstance(x, str):
         try:
             v = Fraction(x)
         except (ValueError, ZeroDivisionError):
-            raise WuhanMJError(f"statistics: bad exact number {x!r}") from None
+            raise StatsError(f"statistics: bad exact number {x!r}") from None
         return int(v) if v.denominator == 1 else v
-    raise WuhanMJError(f"statistics: bad exact number {x!r}")
+    raise StatsError(f"statistics: bad exact number {x!r}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -150,14 +150,14 @@ class Moments:
 
     @classmethod
     def from_dict(cls, d: Mapping[str, Any]) -> Moments:
-        """Inverse of :meth:`to_dict`. Raises WuhanMJError on a malformed dict."""
+        """Inverse of :meth:`to_dict`. Raises StatsError on a malformed dict."""
         try:
             n = d["n"]
             total, total_sq = _decode(d["total"]), _decode(d["total_sq"])
         except (KeyError, TypeError):
-            raise WuhanMJError(f"statistics: bad moments {d!r}") from None
+            raise StatsError(f"statistics: bad moments {d!r}") from None
         if isinstance(n, bool) or not isinstance(n, int) or n < 0:
-            raise WuhanMJError(f"statistics: bad count {n!r}")
+            raise StatsError(f"statistics: bad count {n!r}")
         return cls(n, total, total_sq)
 
 
@@ -190,7 +190,7 @@ class Tally:
         """Record one observation ``x`` of the quantity ``key``.
 
         Raises:
-            WuhanMJError: ``x`` is not a finite real number.
+            StatsError: ``x`` is not a finite real number.
         """
         v = x if type(x) is int else exact(x)
         if key in self._n:
@@ -240,19 +240,19 @@ class Tally:
 
     @classmethod
     def from_dict(cls, d: Mapping[str, Any]) -> Tally:
-        """Inverse of :meth:`to_dict`. Raises WuhanMJError on a malformed dict."""
+        """Inverse of :meth:`to_dict`. Raises StatsError on a malformed dict."""
         t = cls()
         try:
             counts, moments = d["counts"], d["moments"]
             for k, v in counts.items():
                 if isinstance(v, bool) or not isinstance(v, int):
-                    raise WuhanMJError(f"statistics: count {k!r} is not an integer: {v!r}")
+                    raise StatsError(f"statistics: count {k!r} is not an integer: {v!r}")
                 t.counts[str(k)] = v
             for k, m in moments.items():
                 mm = Moments.from_dict(m)
                 t._n[str(k)], t._s[str(k)], t._s2[str(k)] = mm.n, mm.total, mm.total_sq
         except (KeyError, TypeError, AttributeError):
-            raise WuhanMJError("statistics: malformed tally") from None
+            raise StatsError("statistics: malformed tally") from None
         return t
 
     def __eq__(self, other: object) -> bool:

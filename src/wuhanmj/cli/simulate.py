@@ -9,7 +9,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from ..errors import RulesError, WuhanMJError
+from ..errors import RulesError, SimulationError
 from ..rules import PRESETS, Rules
 
 DESCRIPTION = """\
@@ -137,7 +137,7 @@ def run(args: argparse.Namespace) -> int:
     rules = load_rules(args.rules)
     for what, name in (("out", args.out), ("records", args.records)):
         if name and not Path(name).resolve().parent.is_dir():
-            raise WuhanMJError(f"{what}: the folder of {name!r} does not exist")
+            raise SimulationError(f"{what}: the folder of {name!r} does not exist")
     if args.quiet:
         progress: Any = False
     elif sys.stderr.isatty():
@@ -166,7 +166,7 @@ def run(args: argparse.Namespace) -> int:
         try:
             Path(args.out).write_text(text, encoding="utf-8")
         except OSError as err:
-            raise WuhanMJError(f"out: cannot write {args.out!r}: {err.strerror}") from None
+            raise SimulationError(f"out: cannot write {args.out!r}: {err.strerror}") from None
     print(result.summary())
     print(f"\n{result.hands:,} hands in {elapsed:.1f} s ({result.hands / max(elapsed, 1e-9):,.0f} hands/s)")
     if args.out:
