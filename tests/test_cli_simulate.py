@@ -190,3 +190,46 @@ def test_agent_that_raises_is_one_line_naming_the_seat(capsys):
         "wuhanmj simulate: seat 2 (agent 'dumps'): act() raised TypeError: "
         "dumps() takes 1 positional argument but 2 were given"
     )
+
+
+def _edited(records, tmp_path, **changes):
+    """The first won hand of ``records`` with its ``result`` fields changed."""
+    for line in records.read_text(encoding="utf-8").splitlines():
+        rec = json.loads(line)
+        if rec["result"]["winner"] is not None:
+            break
+    else:
+        raise AssertionError("no won hand in the records")
+    rec["result"].update(changes)
+    path = tmp_path / "edited.jsonl"
+    path.write_text(json.dumps(rec) + "\n", encoding="utf-8")
+    return path, rec
+
+
+@pytest.fixture
+def won_records(tmp_path, capsys):
+    path = tmp_path / "g.jsonl"
+    run(capsys, "simulate", "--hands", "4", "--seed", "2", "--quiet", "--records", str(path))
+    return path
+
+
+def test_replay_list_shows_what_the_events_give(capsys, won_records, tmp_path):
+    path, rec = _edited(won_records, tmp_path)  # unchanged: lists as recorded
+    code, out, _ = run(capsys, "replay", str(path), "--list")
+    res = rec["result"]
+    assert code == 0
+    assert f"seat {res['winner']} {res['how']}" in out
+    assert out.split()[-4:] == [f"{p:+g}" if p else "0" for p in res["payments"]]
+
+
+@pytest.mark.parametrize(
+    "changes",
+    [dict(winner=None), dict(payments=[0, 0, 0, 0]), dict(how="haidilao"), dict(big=["qingyise"])],
+)
+@pytest.mark.parametrize("flags", [["--list"], []])
+def test_replay_refuses_an_edited_result(capsys, won_records, tmp_path, changes, flags):
+    path, _ = _edited(won_records, tmp_path, **changes)
+    code, out, err = run(capsys, "replay", str(path), *flags)
+    key = next(iter(changes))
+    assert code == 2 and out == ""
+    assert f"the record's result says {key} = " in err and len(err.strip().splitlines()) == 1

@@ -2,8 +2,10 @@
 
 Reads the JSON lines written by ``wuhanmj simulate --records FILE`` (one hand
 per line) or a single hand's event log (``Game.event_log()``: one event per
-line). The hand is replayed through :class:`wuhanmj.game.Game`, so a record
-that does not match the rules of the game is reported, not shown.
+line). Every hand shown or listed is replayed through :class:`wuhanmj.game.Game`,
+and a record's ``result`` is checked against what its events give, so a record
+that does not match the rules of the game, or whose result was edited, is
+reported, not shown.
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import ReplayError, WuhanMJError
-from ..tiles import format_glyphs, format_tiles, parse_tiles
+from ..tiles import format_glyphs, format_tile, format_tiles, parse_tiles
 
 EPILOG = """\
 examples:
@@ -102,21 +104,76 @@ def _signed(x: Any) -> str:
     return f"{x:+g}" if x else "0"
 
 
-def render(record: dict[str, Any], glyphs: bool = False) -> Iterator[str]:
-    """Lines showing one recorded hand turn by turn.
+def replay_record(record: dict[str, Any]) -> Any:
+    """The :class:`~wuhanmj.game.Game` a record's events give, its ``result`` checked.
 
     Raises:
-        ReplayError: the events are malformed or do not replay under the rules.
+        ReplayError: the events are malformed or do not replay under the rules, or
+            the record's ``result`` differs from what the events give (field named).
     """
     from ..game import Game
 
     events = record["events"]
     try:
-        Game.replay(events)  # validates the whole log first (names the first bad event)
+        game = Game.replay(events)  # validates the whole log (names the first bad event)
     except ReplayError:
         raise
     except (WuhanMJError, KeyError, TypeError, ValueError) as err:
         raise ReplayError(f"events do not replay: {err}") from None
+    claimed = record.get("result")
+    if claimed is None:
+        return game
+    if not isinstance(claimed, dict):
+        raise ReplayError(f"hand {record.get('hand', '?')}: 'result' must be an object, got {claimed!r}")
+    mine = replayed_result(game, events)
+    if mine is None:
+        raise ReplayError(f"hand {record.get('hand', '?')}: the record has a result but its events stop mid-hand")
+    for key, value in mine.items():
+        if key in claimed and claimed[key] != value:
+            raise ReplayError(
+                f"hand {record.get('hand', '?')}: the record's result says {key} = {claimed[key]!r}, "
+                f"its events give {value!r}"
+            )
+    return game
+
+
+def replayed_result(game: Any, events: list[Any]) -> dict[str, Any] | None:
+    """The ``result`` fields of a records line as the replayed ``game`` gives them
+    (None while the hand is not over); ``decisions`` counts the events with an action."""
+    from ..play import outcome_of
+
+    res = game.result
+    if res is None:
+        return None
+    o = outcome_of(game, sum(1 for e in events if "action" in e))
+    return {
+        "winner": o.winner,
+        "how": o.how,
+        "win_tile": None if res.win_tile is None else format_tile(res.win_tile),
+        "from": res.discarder,
+        "big": list(o.big),
+        "hard": o.hard if o.winner is not None else None,
+        "payments": list(o.payments),
+        "liability": o.liability,
+        "reached": o.reached,
+        "jinding": o.jinding,
+        "length": o.length,
+        "decisions": o.decisions,
+        "laizi": format_tile(game.laizi),
+    }
+
+
+def render(record: dict[str, Any], glyphs: bool = False) -> Iterator[str]:
+    """Lines showing one recorded hand turn by turn.
+
+    Raises:
+        ReplayError: the events are malformed or do not replay under the rules, or
+            the record's result differs from them (:func:`replay_record`).
+    """
+    from ..game import Game
+
+    events = record["events"]
+    replay_record(record)
     deal, ind = events[0], events[1]
     agents = record.get("agents") or ["?"] * 4
     rules = deal.get("rules", {}).get("name", "?")
@@ -185,17 +242,20 @@ def _event_line(e: dict[str, Any], game: Any, t: Any) -> str | None:
 
 
 def _list_line(r: dict[str, Any]) -> str:
-    res = r.get("result") or {}
-    if not res:
-        last = r["events"][-1] if r["events"] else {}
-        res = {"winner": last.get("winner"), "how": last.get("how"), "big": last.get("big"), "payments": last.get("payments")}
-    if res.get("winner") is None:
-        what = "荒庄 draw"
+    """One line for ``--list``, from the replayed events (never from the record's own
+    ``result``, which :func:`replay_record` checks against them)."""
+    game = replay_record(r)
+    res = replayed_result(game, r["events"])
+    if res is None:
+        what, pays = "not finished", ""
     else:
-        big = ",".join(res.get("big") or []) or "small"
-        what = f"seat {res['winner']} {res.get('how')} {big}"
-    pays = " ".join(_signed(p) for p in res.get("payments") or [])
-    return f"hand {r.get('hand', '?'):>6}  dealer {r['events'][0].get('dealer', '?')}  {what:<40} {pays}"
+        if res["winner"] is None:
+            what = "荒庄 draw"
+        else:
+            big = ",".join(res["big"]) or "small"
+            what = f"seat {res['winner']} {res['how']} {big}"
+        pays = " ".join(_signed(p) for p in res["payments"])
+    return f"hand {r.get('hand', '?'):>6}  dealer {game.dealer}  {what:<40} {pays}"
 
 
 def run(args: argparse.Namespace) -> int:
