@@ -17,9 +17,9 @@ from typing import Any
 
 import numpy as np
 
-from .errors import SetupError
+from .errors import AgentError, IllegalActionError, RulesError, SetupError
 from .game import Game, HandResult
-from .rules import Rules
+from .rules import PRESETS, Rules
 
 __all__ = ["Match"]
 
@@ -28,8 +28,10 @@ class Match:
     """Hands of one table in sequence (M1).
 
     Args:
-        rules: the rule set (default ``Rules.kaikou()``).
-        seed: int or None; hand ``i``'s wall is shuffled from a seed drawn from
+        rules: the rule set: a :class:`Rules`, a preset name (``"kaikou"``,
+            ``"koukou"``, ``"koukou_fan"``, §10) or None (``Rules.kaikou()``).
+        seed: an int >= 0, a ``numpy.random.SeedSequence`` or ``Generator``, or None
+            (fresh entropy); hand ``i``'s wall is shuffled from a seed drawn from
             ``numpy.random.default_rng(seed)``, so a match is reproducible.
         dealer: the first dealer (seat 0–3).
         scores: starting scores of the four seats [points or money].
@@ -43,10 +45,11 @@ class Match:
         escaped: the seat that left the match (M3), or None.
 
     Raises:
-        SetupError: a bad dealer or scores.
+        RulesError: ``rules`` is neither a Rules, a preset name nor None.
+        SetupError: a bad seed, dealer or scores.
     """
 
-    __slots__ = ("rules", "scores", "dealer", "prev_laizi", "history", "game", "escaped", "_rng")
+    __slots__ = ("rules", "scores", "dealer", "prev_laizi", "history", "game", "escaped", "_rng", "_rng_before")
 
     def __init__(
         self,
@@ -56,7 +59,20 @@ class Match:
         dealer: int = 0,
         scores: Sequence[float] = (0, 0, 0, 0),
     ) -> None:
-        self.rules = Rules.kaikou() if rules is None else rules
+        if rules is None:
+            self.rules = Rules.kaikou()
+        elif isinstance(rules, Rules):
+            self.rules = rules
+        elif isinstance(rules, str):
+            self.rules = Rules.preset(rules)
+        else:
+            raise RulesError(f"rules: expected a Rules or a preset name ({', '.join(PRESETS)}), got {rules!r}")
+        if not (
+            seed is None
+            or isinstance(seed, (np.random.SeedSequence, np.random.Generator))
+            or (isinstance(seed, (int, np.integer)) and not isinstance(seed, bool) and seed >= 0)
+        ):
+            raise SetupError(f"seed must be an integer >= 0, a SeedSequence, a Generator or None, got {seed!r}")
         if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer <= 3:
             raise SetupError(f"dealer must be a seat 0-3, got {dealer!r}")
         sc = list(scores)
@@ -69,6 +85,7 @@ class Match:
         self.game: Game | None = None
         self.escaped: int | None = None
         self._rng = np.random.default_rng(seed)
+        self._rng_before: dict | None = None  # generator state before the hand in play was dealt
 
     @property
     def hands_played(self) -> int:
@@ -93,16 +110,44 @@ class Match:
             raise SetupError(f"M3: the match is over (seat {self.escaped} escaped)")
         if self.game is not None:
             raise SetupError("M1: finish the hand in play (finish_hand) before dealing the next")
+        before = self._rng.bit_generator.state
         seed = int(self._rng.integers(2**63))  # drawn even with a wall, so later hands do not shift
-        g = Game(
-            self.rules,
-            seed=None if wall is not None else seed,
-            wall=wall,
-            dealer=self.dealer,
-            prev_laizi=self.prev_laizi,
-            scores=tuple(self.scores),
-        )
+        try:
+            g = Game(
+                self.rules,
+                seed=None if wall is not None else seed,
+                wall=wall,
+                dealer=self.dealer,
+                prev_laizi=self.prev_laizi,
+                scores=tuple(self.scores),
+            )
+        except BaseException:
+            self._rng.bit_generator.state = before  # a refused wall deals nothing
+            raise
         self.game = g
+        self._rng_before = before
+        return g
+
+    def abandon_hand(self) -> Game:
+        """Drop the hand in play unscored, as if it had never been dealt.
+
+        Scores, dealer, 连癞 (M2) and history stay as they were before the hand,
+        and the next :meth:`new_game` deals the same hand again (the same seed is
+        drawn). Use it when a hand cannot be finished, e.g. an agent failed;
+        :meth:`play_hand` does it by itself.
+
+        Returns:
+            The abandoned :class:`Game` (for inspection).
+
+        Raises:
+            SetupError: no hand in play.
+        """
+        g = self.game
+        if g is None:
+            raise SetupError("M1: no hand in play")
+        self._rng.bit_generator.state = self._rng_before
+        self.game = None
+        self._rng_before = None
         return g
 
     def finish_hand(self) -> HandResult:
@@ -126,6 +171,7 @@ class Match:
         self.prev_laizi = g.laizi
         self.history.append(r)
         self.game = None
+        self._rng_before = None
         return r
 
     def play_hand(self, agents: Sequence[Any]) -> HandResult:
@@ -133,14 +179,47 @@ class Match:
 
         An agent is an object with ``act(observation, legal_actions)`` or a plain
         callable ``f(observation, legal_actions)``; it returns one of the actions given.
+
+        If the hand cannot be played to its end, it is abandoned (:meth:`abandon_hand`):
+        the match is left as it was before the hand, and the next hand dealt is the
+        same one.
+
+        Raises:
+            SetupError: not four agents, or a hand is already in play or the match is over.
+            AgentError: an agent is neither an object with ``act`` nor a callable, or
+                its ``act`` raised (the message names the seat; the agent's own
+                exception is the ``__cause__``).
+            IllegalActionError: an agent returned an action that is not legal now (the
+                message names the seat and the rule).
         """
+        try:
+            agents = list(agents)
+        except TypeError:
+            raise SetupError(f"four agents expected, got {agents!r}") from None
         if len(agents) != 4:
             raise SetupError(f"four agents expected, got {len(agents)}")
-        acts = [a.act if hasattr(a, "act") else a for a in agents]
+        acts = []
+        for seat, a in enumerate(agents):
+            act = getattr(a, "act", a)
+            if not callable(act):
+                raise AgentError(f"seat {seat}: {a!r} has no act() and is not callable")
+            acts.append(act)
         g = self.new_game()
-        while not g.over:
-            s = g.current_player
-            g.step(s, acts[s](g.observation(s), g.legal_actions(s)))
+        try:
+            while not g.over:
+                s = g.current_player
+                obs, legal = g.observation(s), g.legal_actions(s)
+                try:
+                    action = acts[s](obs, legal)
+                except Exception as err:
+                    raise AgentError(f"seat {s}: the agent's act() raised {type(err).__name__}: {err}") from err
+                try:
+                    g.step(s, action)
+                except IllegalActionError as err:
+                    raise IllegalActionError(f"seat {s} played {action!r}: {err}") from None
+        except BaseException:
+            self.abandon_hand()
+            raise
         return self.finish_hand()
 
     def escape(self, seat: int) -> tuple:
@@ -166,6 +245,7 @@ class Match:
             self.scores[s] += pay[s]
         self.escaped = seat
         self.game = None
+        self._rng_before = None
         return pay
 
     def __repr__(self) -> str:
