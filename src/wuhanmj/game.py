@@ -589,7 +589,8 @@ class Game:
     def _evaluate(self, seat: int, C: list[int], tile: int, how: str, d: int | None):
         sc = _score()
         kw = {}
-        if d is not None:
+        if d is not None and len(self._melds[seat]) == 4:
+            # the discarder's facts matter only for 全求人 (four melds), liability L1
             h = self._hands[d]
             if how == "qianggang" and self._n[d] % 3 == 2:  # the 蓄杠 tile is still in the robbed hand
                 h = h[:]
