@@ -291,6 +291,17 @@ def test_event_log_types_and_json_lines():
                      "hu", "settlement"}
     assert evs[0]["type"] == "deal" and len(evs[0]["wall"]) == 136
     assert evs[-1]["type"] == "settlement" and sum(evs[-1]["payments"]) == 0
+    # the frequent events are kept compact inside the game; their public form (keys in
+    # this order, as JSON lines show them) does not change
+    order = {"draw": ["type", "seat", "tile", "end"], "discard": ["type", "seat", "tile", "action"],
+             "pass": ["type", "seat", "action"], "claim": ["type", "seat", "kind", "tile", "from", "action"]}
+    seen = set()
+    for line in lines:
+        e = json.loads(line)
+        if e["type"] in order:
+            assert list(e) == order[e["type"]], line
+            seen.add(e["type"])
+    assert seen == set(order)
 
 
 def test_events_since_and_replay_of_an_older_rules_form():

@@ -52,8 +52,19 @@ def same_event(mine: dict, theirs: Mapping) -> bool:
         return False
 
 
-def render_event(e: dict) -> dict:
-    out = dict(e)
+# The game keeps its most frequent events as tuples (type, then these fields in order);
+# every reader goes through render_event, which gives the dict form.
+EVENT_FIELDS = {
+    "draw": ("type", "seat", "tile", "end"),
+    "discard": ("type", "seat", "tile", "action"),
+    "pass": ("type", "seat", "action"),
+    "claim": ("type", "seat", "kind", "tile", "from", "action"),
+}
+
+
+def render_event(e: dict | tuple) -> dict:
+    """The public form of an event kept by the game (a dict, or a compact tuple)."""
+    out = dict(zip(EVENT_FIELDS[e[0]], e)) if type(e) is tuple else dict(e)
     if "rules" in out:
         out["rules"] = json.loads(json.dumps(out["rules"]))  # a private copy for the caller
     for k in _TILE_KEYS:

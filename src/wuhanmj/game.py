@@ -673,7 +673,7 @@ class Game:
             if code == HU:
                 self._win_self(seat)
             else:
-                self._events.append({"type": "pass", "seat": seat, "action": PASS})
+                self._events.append(("pass", seat, PASS))
                 self._waits[seat] = None
                 self._haidi((seat + 1) & 3)
 
@@ -700,7 +700,7 @@ class Game:
             self._rivers[s] += (t,)
             self._seen[t] += 1
             self._waits[s] = None
-            ev.append({"type": "discard", "seat": s, "tile": t, "action": code})
+            ev.append(("discard", s, t, code))
             self._drawn = None
             self._draw_kind = NO_DRAW
             if self._special[t] or not self._open_claims(s, t):
@@ -750,7 +750,7 @@ class Game:
         self._drawn = t
         self._draw_kind = BACK
         self._turn_win = None
-        self._events.append({"type": "draw", "seat": s, "tile": t, "end": "back"})
+        self._events.append(("draw", s, t, "back"))
 
     def _draw_next(self, s: int) -> None:
         """A normal draw is due for ``s``: from the front, or the 海底 phase (G2, G3)."""
@@ -766,7 +766,7 @@ class Game:
         self._drawn = t
         self._draw_kind = FRONT
         self._turn_win = None
-        self._events.append({"type": "draw", "seat": s, "tile": t, "end": "front"})
+        self._events.append(("draw", s, t, "front"))
 
     def _haidi(self, s: int) -> None:
         """G3: each seat in turn draws one tile while more than ``dead_wall`` remain;
@@ -782,7 +782,7 @@ class Game:
             self._drawn = t
             self._draw_kind = FRONT
             self._turn_win = None
-            self._events.append({"type": "draw", "seat": s, "tile": t, "end": "front"})
+            self._events.append(("draw", s, t, "front"))
             if self._turn_win_ok(s):
                 return
             self._waits[s] = None
@@ -859,11 +859,9 @@ class Game:
     def _decide(self, seat: int, code: int) -> None:
         self._decisions[seat] = code
         if code == PASS:
-            self._events.append({"type": "pass", "seat": seat, "action": PASS})
+            self._events.append(("pass", seat, PASS))
         else:
-            e = {"type": "claim", "seat": seat, "kind": KIND_OF_CODE[code], "tile": self._tile,
-                 "from": self._turn, "action": code}
-            self._events.append(e)
+            self._events.append(("claim", seat, KIND_OF_CODE[code], self._tile, self._turn, code))
         self._try_resolve()
 
     def _try_resolve(self) -> None:
