@@ -123,3 +123,22 @@ def test_effective_tiles_200(benchmark, turns):
 def test_discard_advice_200(benchmark, turns, preset):
     rules = Rules.preset(preset)
     benchmark.pedantic(lambda: [discard_advice(h, (), lz, rules) for h, lz in turns], rounds=5, iterations=1)
+
+
+# --- the greedy bot's discard ranking (issue 6): the full table vs the first option -----
+
+@pytest.mark.parametrize("pizi", [(), (3, 4)], ids=["no_pizi", "pizi_4m_5m"])
+def test_core_discard_table_200(benchmark, turns, pizi):
+    """``wuhan_discards``: every discard × every draw (the greedy bot's call before issue 6)."""
+    from wuhanmj._core import wuhan_discards
+
+    benchmark(lambda: [wuhan_discards(h, lz, pizi) for h, lz in turns])
+
+
+@pytest.mark.parametrize("pizi", [(), (3, 4)], ids=["no_pizi", "pizi_4m_5m"])
+def test_core_best_discard_200(benchmark, turns, pizi):
+    """``wuhan_best_discard``: the first option only, unseen effective tiles counted (what
+    the greedy bot calls now); same hands, every kind allowed, nothing seen."""
+    from wuhanmj._core import wuhan_best_discard
+
+    benchmark(lambda: [wuhan_best_discard(h, lz, pizi) for h, lz in turns])
