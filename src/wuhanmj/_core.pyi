@@ -68,3 +68,11 @@ def wuhan_draws(
 def wuhan_discards(
     counts: CountsLike, laizi: int, pizi: Iterable[int] = (), routes: int = 0x7F
 ) -> tuple[npt.NDArray[np.int8], npt.NDArray[np.int8]]: ...
+def wuhan_best_discard(
+    counts: CountsLike,
+    laizi: int,
+    pizi: Iterable[int] = (),
+    routes: int = 0x7F,
+    allowed: Iterable[int] | None = None,
+    seen: CountsLike | None = None,
+) -> tuple[int | None, int | None, int | None]: ...

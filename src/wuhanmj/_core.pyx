@@ -85,6 +85,7 @@ __all__ = [
     "wuhan_routes",
     "wuhan_draws",
     "wuhan_discards",
+    "wuhan_best_discard",
     "ROUTE_NAMES",
 ]
 
