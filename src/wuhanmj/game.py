@@ -34,6 +34,7 @@ Decisions taken where RULES.md is silent (documented for users):
 from __future__ import annotations
 
 import json
+import operator
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -149,9 +150,23 @@ def _meld_value(m: tuple) -> Meld:
 
 
 def _check_seat(seat: object, what: str = "seat") -> int:
-    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat <= 3:
-        raise IllegalActionError(f"{what} must be a seat 0-3, got {seat!r}")
-    return seat
+    """``seat`` as a plain int 0-3: a numpy integer is read as the int it holds; bools,
+    floats, strings, None and other values raise IllegalActionError naming ``what``."""
+    if type(seat) is int and 0 <= seat <= 3:
+        return seat
+    s = -1
+    if not isinstance(seat, bool):
+        try:
+            s = operator.index(seat)  # numpy integers; never floats, numpy bools or str
+        except TypeError:
+            pass
+    if not 0 <= s <= 3:
+        raise IllegalActionError(f"{what} must be a seat 0-3 (an int), got {seat!r}")
+    return s
+
+
+# "no legal codes cached": compared by identity, so no seat argument ever matches it
+_NO_SEAT: Any = object()
 
 
 class Game:
@@ -272,7 +287,7 @@ class Game:
         self._wins = {}
         self._turn_win = None
         self._result = None
-        self._lc_seat = -1
+        self._lc_seat = _NO_SEAT
         self._lc = ()
         self._plays = None
         self._seat_p = [None, None, None, None]
@@ -377,7 +392,12 @@ class Game:
         return self._specials[_check_seat(seat)]
 
     def drawn_tile(self, seat: int) -> int | None:
-        """The tile ``seat`` just drew, on its own turn (hidden from others), else None."""
+        """The tile ``seat`` just drew, on its own turn (hidden from others), else None.
+
+        Raises:
+            IllegalActionError: ``seat`` is not a seat 0-3.
+        """
+        seat = _check_seat(seat)
         if self._phase in (TURN, HAIDI) and self._turn == seat:
             return self._drawn
         return None
@@ -421,32 +441,48 @@ class Game:
         return c
 
     # ------------------------------------------------------------------ legal actions
-    def legal_action_codes(self, seat: int) -> tuple[int, ...]:
-        """The legal action codes of ``seat`` now, ascending (empty if it has nothing to do)."""
-        if seat == self._lc_seat:
+    def legal_action_codes(self, seat: int | None = None) -> tuple[int, ...]:
+        """The legal action codes of ``seat`` now, ascending (empty if it has nothing to do).
+
+        ``seat``: an int 0-3 (a numpy integer is read as its int), or None for
+        :attr:`current_player` (empty once the hand is over).
+
+        Raises:
+            IllegalActionError: ``seat`` is not a seat (a bool, float, str, or outside 0-3).
+        """
+        if seat is self._lc_seat:  # the seat asked last (small ints are shared objects)
             return self._lc
+        if type(seat) is not int or not 0 <= seat <= 3:
+            if seat is None:
+                seat = self.current_player
+                if seat is None:
+                    return ()
+            else:
+                seat = _check_seat(seat)
         codes = self._compute_legal(seat)
         self._lc_seat = seat
         self._lc = codes
         return codes
 
     def legal_actions(self, seat: int | None = None) -> list[Action]:
-        """The legal actions of ``seat`` (default: :attr:`current_player`) as action values."""
-        if seat is None:
-            seat = self.current_player
-            if seat is None:
-                return []
+        """The legal actions of ``seat`` (None: :attr:`current_player`) as action values.
+
+        Raises:
+            IllegalActionError: ``seat`` is not a seat (see :meth:`legal_action_codes`).
+        """
         return [ACTIONS[c] for c in self.legal_action_codes(seat)]
 
     def action_mask(self, seat: int | None = None):
-        """Boolean numpy array of shape (ACTION_SPACE_SIZE,): True at legal codes."""
+        """Boolean numpy array of shape (ACTION_SPACE_SIZE,): True at the legal codes of
+        ``seat`` (None: :attr:`current_player`; all False once the hand is over).
+
+        Raises:
+            IllegalActionError: ``seat`` is not a seat (see :meth:`legal_action_codes`).
+        """
         import numpy as np
 
-        if seat is None:
-            seat = self.current_player
         mask = np.zeros(ACTION_SPACE_SIZE, dtype=bool)
-        if seat is not None:
-            mask[list(self.legal_action_codes(seat))] = True
+        mask[list(self.legal_action_codes(seat))] = True
         return mask
 
     def _compute_legal(self, seat: int) -> tuple[int, ...]:
@@ -650,20 +686,24 @@ class Game:
     def step(self, seat: int, action: Action | int) -> None:
         """Apply ``action`` (an Action or its int code) for ``seat``.
 
+        ``seat`` is an int 0-3 (a numpy integer is read as its int); numpy integer
+        codes are read the same way, so the event log holds plain ints.
+
         Raises:
-            IllegalActionError: the action is not legal now; the message names the
-                rule (G, P, R, W ids). The state is left exactly as it was.
+            IllegalActionError: the action is not legal now (the message names the
+                rule: G, P, R, W ids), ``seat`` is not a seat (a bool, float, str or
+                outside 0-3), or ``action`` is not an action or a code 0-162. The
+                state is left exactly as it was.
         """
         code = action if type(action) is int else self._code_of(action)
-        if seat != self._lc_seat:
-            if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat <= 3:
-                raise IllegalActionError(f"seat must be a seat 0-3, got {seat!r}")
-            legal = self.legal_action_codes(seat)
-        else:
+        if seat is self._lc_seat:  # validated when its codes were cached
             legal = self._lc
+        else:
+            seat = _check_seat(seat)
+            legal = self.legal_action_codes(seat)
         if code not in legal:
             raise IllegalActionError(why_illegal(self, seat, code))
-        self._lc_seat = -1
+        self._lc_seat = _NO_SEAT
         ph = self._phase
         if ph == TURN:
             self._turn_step(seat, code)
@@ -686,8 +726,16 @@ class Game:
 
     @staticmethod
     def _code_of(action: Any) -> int:
+        """The plain-int code of an Action or of an integer (numpy integers included)."""
         if isinstance(action, Action):
-            return action.code
+            try:
+                c = action.code
+            except NotImplementedError:
+                raise IllegalActionError(f"{action!r} is not a concrete action (the Action base class has "
+                                         "no code); use Discard, Chi, Peng, ... or an int code") from None
+            if type(c) is int:
+                return c
+            action = c
         return decode(action).code
 
     def _turn_step(self, s: int, code: int) -> None:

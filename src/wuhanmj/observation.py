@@ -150,7 +150,7 @@ def observe(game, seat: int) -> Observation:
         IllegalActionError: ``seat`` is not 0–3.
     """
     if type(seat) is not int or not 0 <= seat <= 3:
-        _check_seat(seat)
+        seat = _check_seat(seat)
     ph = game._phase
     turn = game._turn
     rules = game.rules
