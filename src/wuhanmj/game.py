@@ -34,6 +34,7 @@ Decisions taken where RULES.md is silent (documented for users):
 from __future__ import annotations
 
 import json
+import math
 import operator
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -57,7 +58,7 @@ from .actions import (
     Action,
     decode,
 )
-from .errors import IllegalActionError, MeldError, ReplayError, SetupError, WuhanMJError
+from .errors import IllegalActionError, MeldError, ReplayError, SetupError, TileError, WuhanMJError
 from .meld import Meld, SeatPlays
 from .rules import Rules
 from ._illegal import why_illegal
@@ -169,23 +170,43 @@ def _check_seat(seat: object, what: str = "seat") -> int:
 _NO_SEAT: Any = object()
 
 
+def _prev_laizi(p: object) -> int:
+    """The previous 癞子 as a tile index: notation, or an int (numpy integers too) 0-33."""
+    if isinstance(p, str):
+        try:
+            return parse_tile(p)
+        except TileError as e:
+            raise TileError(f"prev_laizi: {e}") from None
+    t = -1
+    if not isinstance(p, bool):
+        try:
+            t = operator.index(p)  # never a float (3.7 is not rounded to 3), str or bool
+        except TypeError:
+            pass
+    if not 0 <= t < 34:
+        raise SetupError(f"prev_laizi must be a tile (an int 0-33 or notation like '6m') or None, got {p!r}")
+    return t
+
+
 class Game:
     """One hand of Wuhan Mahjong (G1–G4, P1–P5, R1–R4, scored by W/S/X/L).
 
     Args:
         rules: a :class:`wuhanmj.rules.Rules` (default ``Rules.kaikou()``).
-        seed: int, ``numpy.random.Generator`` or None: shuffles the wall (G1).
+        seed: int >= 0, ``numpy.random.Generator`` / ``SeedSequence`` or None:
+            shuffles the wall (G1); see :func:`wuhanmj.wall.shuffled_wall`.
         wall: an explicit wall of 136 tile kinds in the layout of
             :mod:`wuhanmj.wall` (see :func:`wuhanmj.wall.scripted_wall`);
             exclusive with ``seed``.
         dealer: the dealer seat 0–3 (庄), who holds 14 tiles and acts first.
-        prev_laizi: the previous hand's 癞子 (X4, M2), int or notation, or None.
-        scores: the players' running match scores before this hand (shown in
-            observations only).
+        prev_laizi: the previous hand's 癞子 (X4, M2), int 0-33 or notation, or None.
+        scores: the players' running match scores before this hand (four finite
+            numbers, shown in observations only).
 
     Raises:
-        SetupError: a bad dealer, scores, or both ``seed`` and ``wall``.
-        TileError, TileCountError: a wall that is not the 136 tiles.
+        SetupError: a bad dealer, seed, prev_laizi or scores, or both ``seed`` and ``wall``.
+        TileError, TileCountError: a wall that is not the 136 tile indices (floats
+            are refused, not rounded); prev_laizi notation that is not a tile.
         RulesError: ``rules`` is not a Rules.
 
     Main API: :attr:`phase`, :attr:`current_player`, :attr:`pending`,
@@ -224,15 +245,14 @@ class Game:
             raise SetupError("give a seed or an explicit wall, not both (G1)")
         w = check_wall(wall) if wall is not None else shuffled_wall(seed)
         if prev_laizi is not None:
-            prev_laizi = parse_tile(prev_laizi) if isinstance(prev_laizi, str) else int(prev_laizi)
-            if not 0 <= prev_laizi < 34:
-                raise SetupError(f"prev_laizi must be a tile 0-33 or None, got {prev_laizi!r}")
+            prev_laizi = _prev_laizi(prev_laizi)
         try:
             sc = tuple(scores)
         except TypeError:
             sc = ()
-        if len(sc) != 4 or not all(isinstance(x, (int, float)) and not isinstance(x, bool) for x in sc):
-            raise SetupError(f"scores must be four numbers, got {scores!r}")
+        if len(sc) != 4 or not all(isinstance(x, (int, float)) and not isinstance(x, bool) and math.isfinite(x)
+                                   for x in sc):
+            raise SetupError(f"scores must be four finite numbers, got {scores!r}")
         self._setup(rules, w, dealer, prev_laizi, sc)
 
     # ------------------------------------------------------------------ setup

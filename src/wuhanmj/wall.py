@@ -14,11 +14,12 @@ The tiles left are those between the two ends; both kinds of draw reduce it (D1)
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Iterable, Mapping, Sequence
 
 import numpy as np
 
-from .errors import TileCountError, TileError
+from .errors import SetupError, TileCountError, TileError
 from .tiles import parse_tiles
 
 __all__ = [
@@ -43,26 +44,66 @@ def shuffled_wall(seed: int | np.random.Generator | None = None) -> list[int]:
     """A uniformly shuffled wall of the 136 tiles (G1, T1).
 
     Args:
-        seed: an int (reproducible), a ``numpy.random.Generator`` (drawn from,
-            so a caller can reuse one generator for many hands) or None (fresh entropy).
+        seed: an int >= 0 (reproducible; numpy integers too), a
+            ``numpy.random.Generator`` (drawn from, so a caller can reuse one generator
+            for many hands), a ``numpy.random.SeedSequence`` or ``BitGenerator``, or
+            None (fresh entropy).
 
     Returns:
         A list of 136 ints 0–33, four of each kind.
+
+    Raises:
+        SetupError: any other seed (a negative int, a bool, float, str, list ...).
     """
-    rng = seed if isinstance(seed, np.random.Generator) else np.random.default_rng(seed)
+    if isinstance(seed, np.random.Generator):
+        rng = seed
+    elif (type(seed) is int and seed >= 0) or seed is None:
+        rng = np.random.default_rng(seed)
+    else:
+        rng = np.random.default_rng(_check_seed(seed))
     return (rng.permutation(N_TILES) // 4).tolist()
+
+
+def _check_seed(seed: object) -> int | np.random.SeedSequence | np.random.BitGenerator:
+    if isinstance(seed, (np.random.SeedSequence, np.random.BitGenerator)):
+        return seed
+    s = -1
+    if not isinstance(seed, bool):
+        try:
+            s = operator.index(seed)  # ints and numpy integers; never floats, str or numpy bools
+        except TypeError:
+            pass
+    if s < 0:
+        raise SetupError(
+            f"seed must be an int >= 0, a numpy Generator or SeedSequence, or None; got {seed!r}"
+        )
+    return s
 
 
 def check_wall(wall: Iterable[int]) -> list[int]:
     """Validate an explicit wall: exactly 136 ints 0–33, four of each kind (T1).
 
-    Returns the wall as a list of ints. Raises TileCountError (wrong copies or
-    length) or TileError (a value that is not a tile).
+    Returns the wall as a list of plain ints (numpy integers are read as their
+    value). Raises TileCountError (wrong copies or length) or TileError (a value
+    that is not a tile index: floats, bools and strings are refused, never rounded).
     """
     try:
-        tiles = [int(t) for t in wall]
-    except (TypeError, ValueError):
+        it = iter(wall)
+    except TypeError:
         raise TileError(f"wall: expected 136 tile indices, got {wall!r}") from None
+    tiles: list[int] = []
+    for t in it:
+        if type(t) is not int:
+            v = None
+            if not isinstance(t, bool):
+                try:
+                    v = operator.index(t)
+                except TypeError:
+                    pass
+            if v is None:
+                raise TileError(f"wall: expected tile indices (ints 0-33), got {t!r} at position {len(tiles)}")
+            t = v
+        tiles.append(t)
     if len(tiles) != N_TILES:
         raise TileCountError(f"wall: expected 136 tiles (T1), got {len(tiles)}")
     counts = [0] * 34
@@ -85,8 +126,20 @@ def _as_tiles(x: str | Sequence[int | str]) -> list[int]:
         if isinstance(t, str):
             out += parse_tiles(t)
         else:
-            out.append(int(t))
+            out.append(_index(t))
     return out
+
+
+def _index(t: object) -> int:
+    """A tile given as an int (numpy integers too); floats and bools are refused."""
+    if type(t) is int:
+        return t
+    if not isinstance(t, bool):
+        try:
+            return operator.index(t)
+        except TypeError:
+            pass
+    raise TileError(f"scripted_wall: expected a tile index or notation, got {t!r}")
 
 
 def scripted_wall(
@@ -127,7 +180,7 @@ def scripted_wall(
         want = 14 if s == dealer else 13
         if len(h) != want:
             raise TileCountError(f"scripted_wall: seat {s} needs {want} tiles, got {len(h)}")
-    ind = _as_tiles(indicator) if isinstance(indicator, str) else [int(indicator)]
+    ind = _as_tiles(indicator) if isinstance(indicator, str) else [_index(indicator)]
     if len(ind) != 1:
         raise TileError(f"scripted_wall: one indicator tile expected, got {indicator!r}")
     front = _as_tiles(draws)
