@@ -9,10 +9,11 @@ the wall as a list of tiles) and :func:`parse_event` reads it back. See
 from __future__ import annotations
 
 import json
+import operator
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from .errors import ReplayError, WuhanMJError
+from .errors import ReplayError, TileError, WuhanMJError
 from .rules import Rules
 from .tiles import format_tile, format_tiles, parse_tile, parse_tiles
 
@@ -83,30 +84,62 @@ def render_event(e: dict | tuple) -> dict:
 
 
 def _to_tile(v: Any) -> int:
-    return parse_tile(v) if isinstance(v, str) else int(v)
+    """A tile from notation or an int (numpy integers too); a float or bool is refused."""
+    if isinstance(v, str):
+        return parse_tile(v)
+    if type(v) is int:
+        return v
+    if not isinstance(v, bool):
+        try:
+            return operator.index(v)
+        except TypeError:
+            pass
+    raise TileError(f"expected a tile (notation or an index), got {v!r}")
 
 
 def parse_event(e: Mapping) -> dict:
+    """The internal form of a public event (tiles as indices).
+
+    Raises:
+        TileError: a field that should hold tiles (named in the message) holds
+            something else: a float, a bool, bad notation, or not a list.
+    """
     out = dict(e)
-    for k in _TILE_KEYS:
-        v = out.get(k)
-        if v is not None:
-            out[k] = _to_tile(v)
-    if "tiles" in out:
-        v = out["tiles"]
-        out["tiles"] = parse_tiles(v) if isinstance(v, str) else [int(x) for x in v]
-    if "pizi" in out:
-        out["pizi"] = [_to_tile(t) for t in out["pizi"]]
-    if "hands" in out:
-        out["hands"] = [parse_tiles(h) if isinstance(h, str) else [int(x) for x in h] for h in out["hands"]]
-    if "wall" in out:
-        out["wall"] = [_to_tile(t) for t in out["wall"]]
-    if "payments" in out:
-        out["payments"] = list(out["payments"])
+    k = ""
+    try:
+        for k in _TILE_KEYS:
+            v = out.get(k)
+            if v is not None:
+                out[k] = _to_tile(v)
+        k = "tiles"
+        if k in out:
+            v = out[k]
+            out[k] = parse_tiles(v) if isinstance(v, str) else [_to_tile(x) for x in v]
+        k = "pizi"
+        if k in out:
+            out[k] = [_to_tile(t) for t in out[k]]
+        k = "hands"
+        if k in out:
+            out[k] = [parse_tiles(h) if isinstance(h, str) else [_to_tile(x) for x in h] for h in out[k]]
+        k = "wall"
+        if k in out:
+            out[k] = [_to_tile(t) for t in out[k]]
+        k = "payments"
+        if k in out:
+            out[k] = list(out[k])
+    except (TileError, TypeError) as err:
+        raise TileError(f"{k}: {err}") from None
     return out
 
 
 def parse_events(events: str | Iterable[Mapping | str]) -> list[dict]:
+    """Event dicts from JSON lines or an iterable of dicts / JSON strings.
+
+    Raises:
+        ReplayError: not JSON lines, not iterable, or an item that is not an event.
+    """
+    if not isinstance(events, str) and not isinstance(events, Iterable):
+        raise ReplayError(f"an event log is JSON lines or a list of events, got {type(events).__name__}")
     try:
         if isinstance(events, str):
             items: Iterable = [ln for ln in events.splitlines() if ln.strip()]

@@ -58,10 +58,11 @@ from .actions import (
     Action,
     decode,
 )
-from .errors import IllegalActionError, MeldError, ReplayError, SetupError, TileError, WuhanMJError
+from .errors import IllegalActionError, ReplayError, SetupError, TileError, WuhanMJError
 from .meld import Meld, SeatPlays
 from .rules import Rules
 from ._illegal import why_illegal
+from ._saved import restore
 from ._phases import BACK, CLAIM, FRONT, HAIDI, NO_DRAW, OVER, PHASES, ROB, TURN
 from .events import parse_event, parse_events, render_event, rules_json, same_event
 from .tiles import HONGZHONG, laizi_of, parse_tile, pizi_of
@@ -1149,8 +1150,8 @@ class Game:
         evs = parse_events(events)
         if len(evs) < 2 or evs[0].get("type") != "deal" or evs[1].get("type") != "indicator":
             raise ReplayError("an event log starts with a deal and an indicator event")
-        d = parse_event(evs[0])
         try:
+            d = parse_event(evs[0])
             g = cls(
                 Rules.from_dict(d["rules"]),
                 wall=d["wall"],
@@ -1158,8 +1159,8 @@ class Game:
                 prev_laizi=d["prev_laizi"],
                 scores=tuple(d.get("scores", (0, 0, 0, 0))),
             )
-        except (KeyError, TypeError, WuhanMJError) as e:
-            raise ReplayError(f"deal event: {e}") from None
+        except (KeyError, TypeError, ValueError, WuhanMJError) as e:
+            raise ReplayError(f"deal event: {e if isinstance(e, ValueError) else repr(e)}") from None
         for i, e in enumerate(evs[2:], start=2):
             if "action" in e:
                 try:
@@ -1201,66 +1202,21 @@ class Game:
 
     @classmethod
     def from_dict(cls, d: Mapping[str, Any]) -> Game:
-        """Restore a game saved by :meth:`to_dict`, mid-hand or over.
+        """Restore a game saved by :meth:`to_dict` (or its JSON), mid-hand or over.
+
+        The save's event log is replayed (every action checked against the rules, as
+        :meth:`replay` does) and every other field must equal what the log gives, with
+        the same types: a save whose hands, wall, turn, drawn tile, claim options or
+        decisions were edited is refused.
 
         Raises:
-            SetupError: the data is malformed or does not hold together (the tile
-                census of T1 fails, or the state differs from its own event log).
+            SetupError: ``d`` is not a dict, the format is unknown, a field is missing
+                or unknown, the event log does not replay (``events``), or a field
+                differs from its event log; the message names the field.
         """
-        try:
-            if d.get("format") != "wuhanmj.game/1":
-                raise SetupError(f"unknown saved-game format {d.get('format')!r}")
-            g = cls(Rules.from_dict(d["rules"]), wall=d["wall"], dealer=d["dealer"],
-                    prev_laizi=d["prev_laizi"], scores=tuple(d["scores"]))
-            g._front = int(d["front"])
-            g._back = int(d["back"])
-            g._hands = [[int(x) for x in h] for h in d["hands"]]
-            g._n = [sum(h) for h in g._hands]
-            g._melds = [[(k, tuple(int(x) for x in ts), src) for k, ts, src in m] for m in d["melds"]]
-            g._opened = [sum(1 for k, _, _ in m if k != "an_gang") for m in g._melds]
-            g._specials = [tuple((k, int(t)) for k, t in sp) for sp in d["specials"]]
-            g._rivers = [tuple(int(x) for x in r) for r in d["rivers"]]
-            g._phase = PHASES.index(d["phase"])
-            g._turn = int(d["turn"])
-            g._drawn = d["drawn"]
-            g._draw_kind = int(d["draw_kind"])
-            g._tile = d["tile"]
-            g._options = {int(s): tuple(o) for s, o in d["options"].items()}
-            g._decisions = {int(s): int(c) for s, c in d["decisions"].items()}
-            g._events = [parse_event(e) for e in d["events"]]
-            g._plays = None
-            g._seat_p = [None, None, None, None]
-            try:
-                g._meld_v = [tuple(_meld_value(m) for m in ms) for ms in g._melds]
-            except MeldError as e:
-                raise SetupError(f"saved game is malformed: {e}") from None
-            g._seen = g._count_seen()
-            g._waits = [None, None, None, None]
-            g._wins = {}
-            g._turn_win = None
-            if g._phase == OVER:
-                g._result = _result_from_events(g)
-        except (KeyError, TypeError, ValueError, IndexError) as e:
-            if isinstance(e, WuhanMJError):
-                raise
-            raise SetupError(f"saved game is malformed: {e!r}") from None
-        if g.census() != [4] * 34:
-            raise SetupError("saved game does not account for all 136 tiles (T1)")
-        return g
+        return restore(cls, d)
 
     def __repr__(self) -> str:
         return (f"<Game {self.rules.name} dealer={self.dealer} phase={self.phase} "
                 f"turn={self._turn} left={self.tiles_left}>")
 
-
-def _result_from_events(g: Game) -> HandResult:
-    e = g._events[-1]
-    if e.get("type") != "settlement":
-        raise SetupError("an over game's log must end with a settlement")
-    w = e["winner"]
-    if w is None:
-        return HandResult(None, None, None, None, (0, 0, 0, 0), None)
-    how, t, d = e["how"], e["tile"], e["from"]
-    C = g._hands[w]  # holds the win tile already
-    res = g._evaluate(w, C, t, how, d)
-    return HandResult(w, how, t, d, tuple(res.payments), res)
