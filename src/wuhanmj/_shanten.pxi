@@ -690,14 +690,15 @@ def shanten(counts, wilds=0, pair="258", pungs_only=False):
             红中 is an ordinary tile here.
         wilds: wildcards held (癞子 read as wild), 0-14.
         pair: ``"258"`` (the pair must be a 2, 5 or 8 of a suit, W2) or ``"any"``.
-        pungs_only: every set must be a pong (碰碰胡 shape, W6).
+        pungs_only: every set must be a pong (碰碰胡 shape, W6): True or False (numpy
+            bools and the ints 0 and 1 too); anything else is a ShapeError.
 
     Returns:
         int: -1 complete, 0 ready, n > 0 exchanges from ready (at most 8 for a regular
         hand with any pair; more with the 2/5/8 pair or pongs only).
 
     Raises:
-        ShapeError: bad counts, a bad ``pair``, more than 14 tiles, or 3k tiles.
+        ShapeError: bad counts, a bad ``pair`` or ``pungs_only``, more than 14 tiles, or 3k tiles.
     """
     cdef uint8_t c[34]
     cdef int pm = _pair_mode(pair)
@@ -705,7 +706,7 @@ def shanten(counts, wilds=0, pair="258", pungs_only=False):
     cdef int w = _check_wilds(wilds)
     _sh_check(total, w)
     _sh_ensure()
-    return _sh_distance(c, w, (total + w) // 3, pm, pungs_only) - 1
+    return _sh_distance(c, w, (total + w) // 3, pm, _flag(pungs_only)) - 1
 
 
 def shanten_batch(counts, wilds=0, pair="258", pungs_only=False):
@@ -724,7 +725,7 @@ def shanten_batch(counts, wilds=0, pair="258", pungs_only=False):
             tiles, or 3k tiles.
     """
     cdef int pm = _pair_mode(pair)
-    cdef bint pungs = pungs_only
+    cdef bint pungs = _flag(pungs_only)
     arr, warr = _batch_inputs(counts, wilds)
     cdef const uint8_t[:, ::1] c = arr
     cdef const uint8_t[::1] w = warr
@@ -854,13 +855,26 @@ cdef object _seg_table(int lo, int length):
     return pc, pu
 
 
-cdef int _w_spec(WSpec* sp, int laizi, object pizi, int routes) except -1:
-    """Fill a spec: 红中 and the 痞子 forbidden, suits holding 痞子 split into segments."""
+cdef int _w_arg(object value, int hi, str what) except -1:
+    """An int argument 0..hi of the wuhan_* functions (numpy integers too; never a bool,
+    float or str, which Cython would refuse with a TypeError or silently truncate)."""
+    if type(value) is int:
+        if 0 <= value <= hi:
+            return <int>value
+    elif (not isinstance(value, (bool, np.bool_)) and isinstance(value, (int, np.integer))
+          and 0 <= value <= hi):
+        return <int>int(value)
+    raise ShapeError(f"{what}, got {value!r}")
+
+
+cdef int _w_spec(WSpec* sp, object laizi_arg, object pizi, object routes) except -1:
+    """Fill a spec: 红中 and the 痞子 forbidden, suits holding 痞子 split into segments.
+    Checks ``laizi`` (0-32) and ``routes`` (a mask 0-127 over ROUTE_NAMES)."""
     cdef int t, g, p, start, n
-    if not 0 <= laizi < 33:
-        raise ShapeError(f"laizi must be a tile index 0-32 (never 红中), got {laizi}")
+    cdef int laizi = _w_arg(laizi_arg, 32, "laizi must be a tile index 0-32 (never 红中)")
     sp.laizi = laizi
-    sp.routes = routes
+    sp.routes = _w_arg(routes, (1 << N_ROUTES) - 1,
+                       f"routes must be an int bit mask 0-{(1 << N_ROUTES) - 1} over ROUTE_NAMES")
     memset(sp.forbid, 0, 34)
     sp.forbid[33] = 1
     for t in pizi:
@@ -1155,21 +1169,23 @@ cdef int _w_value(const uint8_t* c, const WSpec* sp, int K, int* out) noexcept n
     return _w_eval(r, w, nj, nh, K, sp, rows, &o, 0, out)
 
 
-def wuhan_routes(counts, int laizi, pizi=(), int routes=0x7F):
+def wuhan_routes(counts, laizi, pizi=(), routes=0x7F):
     """Shanten of a Wuhan hand for every route (W1-W3, W6-W8, D8); low level, see ``analysis``.
 
     Args:
         counts: 34 counts of the concealed hand, 3k+1 or 3k+2 tiles (melds made leave k
             sets to form), 癞子, 红中 and 痞子 included.
-        laizi: the 癞子 kind (its copies are wildcards).
+        laizi: the 癞子 kind (its copies are wildcards): an int 0-32 (numpy integers too).
         pizi: the 痞子 kinds (empty when the rule is off).
-        routes: bit mask over :data:`ROUTE_NAMES` of the routes the melds allow.
+        routes: bit mask over :data:`ROUTE_NAMES` of the routes the melds allow: an int
+            0-127 (bit i = route i; 0 masks every route).
 
     Returns:
         tuple of 7 ints in the order of :data:`ROUTE_NAMES`; ``None`` for a masked route.
 
     Raises:
-        ShapeError: bad counts, 3k tiles, a bad laizi or pizi.
+        ShapeError: bad counts, 3k tiles, a bad laizi, pizi or routes (a str, float,
+            bool, or out of range).
     """
     cdef uint8_t c[34]
     cdef WSpec sp
@@ -1218,7 +1234,7 @@ cdef int _w_draws(const uint8_t* c, const WSpec* sp, int K, int8_t* out) noexcep
     return base
 
 
-def wuhan_draws(counts, int laizi, pizi=(), int routes=0x7F):
+def wuhan_draws(counts, laizi, pizi=(), routes=0x7F):
     """Best shanten over the routes after drawing each kind, for a 3k+1 hand (low level).
 
     Args:
@@ -1308,7 +1324,7 @@ cdef void _w_discards_c(uint8_t* c, const WSpec* sp, int K, int8_t* after,
         r[d] += 1
 
 
-def wuhan_discards(counts, int laizi, pizi=(), int routes=0x7F):
+def wuhan_discards(counts, laizi, pizi=(), routes=0x7F):
     """For a 3k+2 hand: best shanten after each discard, and after each following draw.
 
     Only normal discards are considered: the 癞子, 红中 and 痞子 leave a hand by special
@@ -1541,7 +1557,7 @@ cdef void _w_best_c(uint8_t* c, const WSpec* sp, int K, const uint8_t* allowed,
     out[0] = choice
 
 
-def wuhan_best_discard(counts, int laizi, pizi=(), int routes=0x7F, allowed=None, seen=None):
+def wuhan_best_discard(counts, laizi, pizi=(), routes=0x7F, allowed=None, seen=None):
     """The discard of a 3k+2 hand that :func:`wuhanmj.analysis.discard_advice` ranks first,
     among ``allowed``: least shanten, then most unseen effective tiles, then lowest kind.
 
