@@ -31,7 +31,7 @@ from wuhanmj.actions import (
     Peng,
 )
 from wuhanmj.agents import GreedyAgent, RandomAgent, agent_name, make_agent
-from wuhanmj.errors import WuhanMJError
+from wuhanmj.errors import AgentError, WuhanMJError
 from wuhanmj.game import Game
 from wuhanmj.meld import Meld
 from wuhanmj.observation import Observation
@@ -80,8 +80,16 @@ def test_random_agent_pickles_with_its_state():
 
 
 def test_random_agent_rejects_no_choice():
-    with pytest.raises(WuhanMJError):
+    with pytest.raises(AgentError, match="no legal action"):
         RandomAgent(seed=1).act(None, [])
+
+
+def test_greedy_agent_rejects_no_observation_or_no_choice():
+    g = Game(seed=1)
+    with pytest.raises(AgentError, match="observation"):
+        GreedyAgent().act(None, list(g.legal_action_codes(0)))
+    with pytest.raises(AgentError, match="no legal action"):
+        GreedyAgent().act(g.observation(0), [])
 
 
 # ---------------------------------------------------------------- protocol
@@ -100,8 +108,8 @@ def test_make_agent_by_name_and_import_path():
     assert isinstance(make_agent("greedy"), GreedyAgent)
     assert isinstance(make_agent("wuhanmj.agents:RandomAgent"), RandomAgent)
     assert agent_name(make_agent("random")) == "random"
-    for bad in ("nobody", "no.such.module:X", "wuhanmj.agents:Nothing", 42):
-        with pytest.raises(WuhanMJError):
+    for bad in ("nobody", "no.such.module:X", "wuhanmj.agents:Nothing", 42, "json:JSONDecodeError"):
+        with pytest.raises(AgentError, match="agent"):
             make_agent(bad)
 
 

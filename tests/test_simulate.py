@@ -295,7 +295,7 @@ def test_memory_flat_without_records():
         (dict(hands=10, workers=-1), SimulationError),
         (dict(hands=10, seed=-3), SimulationError),
         (dict(hands=10, agents="random,greedy"), AgentError),
-        (dict(hands=10, agents="nobody"), WuhanMJError),  # agents.make_agent: still the base class
+        (dict(hands=10, agents="nobody"), AgentError),
         (dict(hands=10, rules="nonsense"), RulesError),
         (dict(hands=10, match_hands=0), SimulationError),
         (dict(hands=10, progress="yes"), SimulationError),

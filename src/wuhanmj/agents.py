@@ -33,7 +33,7 @@ from typing import Any, Protocol, runtime_checkable
 
 import numpy as np
 
-from .errors import WuhanMJError
+from .errors import AgentError
 from .greedy import GreedyAgent
 
 __all__ = [
@@ -97,11 +97,11 @@ class RandomAgent:
         """A uniformly random element of ``legal_actions``.
 
         Raises:
-            WuhanMJError: ``legal_actions`` is empty.
+            AgentError: ``legal_actions`` is empty.
         """
         n = len(legal_actions)
         if n == 0:
-            raise WuhanMJError("RandomAgent: no legal action to choose from")
+            raise AgentError("RandomAgent: no legal action to choose from")
         if n == 1:
             return legal_actions[0]
         i = self._i
@@ -135,30 +135,34 @@ def make_agent(spec: str | Any) -> Any:
     A ``module:Name`` attribute that is a class is instantiated without arguments.
 
     Raises:
-        WuhanMJError: unknown name, module or attribute, or an object that is not an agent.
+        AgentError: unknown name, module or attribute, a class that cannot be made
+            without arguments, or an object that is not an agent.
     """
     if not isinstance(spec, str):
         if hasattr(spec, "act") or callable(spec):
             return spec
-        raise WuhanMJError(f"agent: {spec!r} has no act() and is not callable")
+        raise AgentError(f"agent: {spec!r} has no act() and is not callable")
     key = spec.strip()
     if key.lower() in AGENTS:
         return AGENTS[key.lower()]()
     if ":" not in key:
-        raise WuhanMJError(
+        raise AgentError(
             f"agent: unknown agent {spec!r}; expected one of {', '.join(AGENTS)} or module:Name"
         )
     mod_name, _, attr = key.partition(":")
     try:
         obj = getattr(importlib.import_module(mod_name), attr)
     except ImportError as err:
-        raise WuhanMJError(f"agent: cannot import module {mod_name!r}: {err}") from None
+        raise AgentError(f"agent: cannot import module {mod_name!r}: {err}") from None
     except AttributeError:
-        raise WuhanMJError(f"agent: module {mod_name!r} has no attribute {attr!r}") from None
+        raise AgentError(f"agent: module {mod_name!r} has no attribute {attr!r}") from None
     if isinstance(obj, type):
-        obj = obj()
+        try:
+            obj = obj()
+        except Exception as err:  # the class needs arguments, or its __init__ failed
+            raise AgentError(f"agent: {spec!r} cannot be made without arguments: {type(err).__name__}: {err}") from None
     if not (hasattr(obj, "act") or callable(obj)):
-        raise WuhanMJError(f"agent: {spec!r} has no act() and is not callable")
+        raise AgentError(f"agent: {spec!r} has no act() and is not callable")
     return obj
 
 
@@ -176,14 +180,14 @@ def agent_act(agent: Any) -> AgentFn:
     """The bound ``act`` of an agent, or the agent itself if it is a plain callable.
 
     Raises:
-        WuhanMJError: neither.
+        AgentError: neither.
     """
     act = getattr(agent, "act", None)
     if act is not None:
         return act
     if callable(agent):
         return agent
-    raise WuhanMJError(f"agent: {agent!r} has no act() and is not callable")
+    raise AgentError(f"agent: {agent!r} has no act() and is not callable")
 
 
 def reset_agent(agent: Any, seed: int | None) -> None:

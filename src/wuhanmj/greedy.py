@@ -41,7 +41,7 @@ from .actions import (
     XU_GANG,
     ACTIONS,
 )
-from .errors import WuhanMJError
+from .errors import AgentError
 
 __all__ = ["GreedyAgent"]
 
@@ -69,12 +69,12 @@ class GreedyAgent:
         """Choose an action (see the module docstring).
 
         Raises:
-            WuhanMJError: no observation, or no legal action.
+            AgentError: no observation, or no legal action.
         """
         if observation is None:
-            raise WuhanMJError("GreedyAgent needs an observation")
+            raise AgentError("GreedyAgent needs an observation")
         if not legal_actions:
-            raise WuhanMJError("GreedyAgent: no legal action to choose from")
+            raise AgentError("GreedyAgent: no legal action to choose from")
         codes = observation.legal_actions
         if len(codes) != len(legal_actions):  # a caller's own list: read the codes from it
             codes = tuple(a if isinstance(a, int) else a.code for a in legal_actions)
