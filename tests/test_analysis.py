@@ -272,3 +272,17 @@ def test_bad_inputs():
 
 def test_module_doctest():
     assert doctest.testmod(analysis).failed == 0
+
+
+@pytest.mark.parametrize("fn, hand", [(wuhan_shanten, "234m456p78p55s6m"), (effective_tiles, "234m456p78p55s"),
+                                      (discard_advice, "234m456p78p5s6m7z")])
+def test_r2_laizi_is_required_no_silent_6m_default(fn, hand):
+    # the 癞子 follows from each hand's indicator (R2): a default (it was 6m) answered
+    # silently wrong for every other indicator
+    melds = [Meld.peng("777s", source=2)]
+    with pytest.raises(TypeError, match="laizi"):
+        fn(hand, melds)
+    with pytest.raises(TypeError, match="laizi"):
+        fn(hand, melds, rules=PLAIN)
+    fn(hand, melds, "6m")
+    fn(hand, melds, laizi="1z")

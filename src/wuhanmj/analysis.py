@@ -224,8 +224,8 @@ def _counts_any(x: object) -> np.ndarray:
 
 def wuhan_shanten(
     hand: str | Sequence[int] | np.ndarray,
-    melds: Iterable[Meld] | None = (),
-    laizi: int | str = 5,
+    melds: Iterable[Meld] | None,
+    laizi: int | str,
     rules: Rules | None = None,
 ) -> ShantenResult:
     """Shanten over the Wuhan routes to a win (W1–W3, W6–W8, D8; see the module docstring).
@@ -234,10 +234,11 @@ def wuhan_shanten(
         hand: the concealed tiles, 癞子, 红中 and 痞子 included: a str (``"234m456p"``),
             tile indices, or a numpy (34,) counts array; ``13 - 3 × len(melds)`` or
             ``14 - 3 × len(melds)`` tiles.
-        melds: the player's :class:`~wuhanmj.meld.Meld` values (each one set); they
-            decide which big hu remain possible.
-        laizi: the 癞子 kind (index or str); the 痞子 follow from it (R3) when
-            ``rules.pizi``.
+        melds: the player's :class:`~wuhanmj.meld.Meld` values (each one set), ``()``
+            or None for none; they decide which big hu remain possible.
+        laizi: the 癞子 kind (index or str), required: it is this hand's (the kind
+            after the indicator, R2), so no default could be right; the 痞子 follow
+            from it (R3) when ``rules.pizi``.
         rules: only ``pizi`` matters; default :meth:`Rules.kaikou`.
 
     Returns:
@@ -258,8 +259,8 @@ def wuhan_shanten(
 
 def effective_tiles(
     hand: str | Sequence[int] | np.ndarray,
-    melds: Iterable[Meld] | None = (),
-    laizi: int | str = 5,
+    melds: Iterable[Meld] | None,
+    laizi: int | str,
     rules: Rules | None = None,
     visible: str | Iterable[int] | np.ndarray | None = None,
 ) -> EffectiveTiles:
@@ -293,8 +294,8 @@ def effective_tiles(
 
 def discard_advice(
     hand: str | Sequence[int] | np.ndarray,
-    melds: Iterable[Meld] | None = (),
-    laizi: int | str = 5,
+    melds: Iterable[Meld] | None,
+    laizi: int | str,
     rules: Rules | None = None,
     visible: str | Iterable[int] | np.ndarray | None = None,
 ) -> tuple[DiscardOption, ...]:
