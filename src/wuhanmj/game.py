@@ -485,6 +485,16 @@ class Game:
         self._lc = codes
         return codes
 
+    def _legal(self, seat: int) -> tuple[int, ...]:
+        """:meth:`legal_action_codes` for a seat known to be an int 0-3 (the game loop
+        passes :attr:`current_player`), without the check."""
+        if seat is self._lc_seat:
+            return self._lc
+        codes = self._compute_legal(seat)
+        self._lc_seat = seat
+        self._lc = codes
+        return codes
+
     def legal_actions(self, seat: int | None = None) -> list[Action]:
         """The legal actions of ``seat`` (None: :attr:`current_player`) as action values.
 
@@ -721,7 +731,7 @@ class Game:
             legal = self._lc
         else:
             seat = _check_seat(seat)
-            legal = self.legal_action_codes(seat)
+            legal = self._legal(seat)
         if code not in legal:
             raise IllegalActionError(why_illegal(self, seat, code))
         self._lc_seat = _NO_SEAT

@@ -109,7 +109,7 @@ def play_game(game: Game, agents: Sequence[Any]) -> int:
     codes = [getattr(a, "legal_codes", False) is True for a in agents]
     decisions = 0
     step = game.step
-    legal_codes = game.legal_action_codes
+    legal_codes = game._legal  # seats come from current_player: no need to check them
     while True:
         seat = game.current_player  # None once the hand is over
         if seat is None:
