@@ -266,3 +266,56 @@ def test_every_preset_and_float_scores_round_trip_through_json(preset):
     for _ in range(7):
         g.step(g.current_player, g.legal_action_codes()[0])
     assert Game.from_dict(_saved(g)).to_dict() == g.to_dict()
+
+
+def test_an_event_field_of_another_type_is_refused(mid):
+    # JSON true equals 1 in Python; the log must still say what the game did (a seat 1)
+    d = copy.deepcopy(mid)
+    i = next(i for i, e in enumerate(d["events"]) if e["type"] == "draw" and e["seat"] == 1)
+    d["events"][i]["seat"] = True
+    _refused(d, "events")
+    with pytest.raises(ReplayError, match=f"event {i}"):
+        Game.replay(d["events"])
+    d["events"][i]["seat"] = 1.0
+    _refused(d, "events")
+
+
+def _leaf_paths(x, path=()):
+    if isinstance(x, dict):
+        for k, v in x.items():
+            yield from _leaf_paths(v, path + (k,))
+    elif isinstance(x, list):
+        for i, v in enumerate(x):
+            yield from _leaf_paths(v, path + (i,))
+    if path:
+        yield path
+
+
+def test_random_corruptions_are_setup_errors_or_change_nothing(mid):
+    """Any field anywhere (events included) set to a value of the wrong kind or range,
+    or a list item dropped: SetupError, never another exception; a save that still
+    loads is one whose values did not change."""
+    import random
+
+    rnd = random.Random(2026)
+    paths = list(_leaf_paths(mid))
+    values = [None, -1, 0, 1, 7, 34, 9999, 1.5, True, "abc", "5m", [], {}, [1, 2], {"a": 1}, ""]
+    for _ in range(300):
+        d = copy.deepcopy(mid)
+        path = rnd.choice(paths)
+        box = d
+        for k in path[:-1]:
+            box = box[k]
+        old = box[path[-1]]
+        if isinstance(box, list) and rnd.random() < 0.2:
+            del box[path[-1]]
+            changed = True
+        else:
+            new = rnd.choice(values)
+            box[path[-1]] = new
+            changed = type(new) is not type(old) or new != old
+        try:
+            Game.from_dict(d)
+        except SetupError:
+            continue
+        assert not changed, f"{path}: accepted {box!r}"

@@ -15,6 +15,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from .errors import ReplayError, SetupError, WuhanMJError
+from .events import same_json
 from .rules import Rules
 
 if TYPE_CHECKING:
@@ -71,24 +72,13 @@ def restore(cls: type[Game], d: object) -> Game:
             except (WuhanMJError, TypeError, ValueError):
                 ok = False
         else:
-            ok = _same(mine[k], theirs)
+            ok = same_json(mine[k], theirs)
         if not ok:
             raise SetupError(
                 f"{k}: the saved value {_short.repr(theirs)} differs from what the event log gives "
                 f"({_short.repr(mine[k])}); the save is corrupted or was edited"
             )
     return g
-
-
-def _same(a: Any, b: Any) -> bool:
-    """Equality of JSON-like data that also requires the same scalar types (1 is not
-    True or 1.0); lists and tuples compare alike."""
-    ta = type(a)
-    if ta is list or ta is tuple:
-        return (type(b) is list or type(b) is tuple) and len(a) == len(b) and all(map(_same, a, b))
-    if ta is dict:
-        return isinstance(b, Mapping) and len(a) == len(b) and all(k in b and _same(v, b[k]) for k, v in a.items())
-    return ta is type(b) and a == b
 
 
 def restore_unchecked(cls: type[Game], d: Mapping[str, Any]) -> Game:

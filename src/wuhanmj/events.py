@@ -17,7 +17,7 @@ from .errors import ReplayError, TileError, WuhanMJError
 from .rules import Rules
 from .tiles import format_tile, format_tiles, parse_tile, parse_tiles
 
-__all__ = ["render_event", "parse_event", "parse_events", "same_event", "rules_json"]
+__all__ = ["render_event", "parse_event", "parse_events", "same_event", "same_json", "rules_json"]
 
 _TILE_KEYS = ("tile", "indicator", "laizi", "prev_laizi")
 
@@ -38,14 +38,26 @@ def rules_json(rules: Rules) -> dict:
         return d
 
 
+def same_json(a: Any, b: Any) -> bool:
+    """Equality of JSON-like data that also requires the same scalar types (``1`` is not
+    ``True`` or ``1.0``); lists and tuples compare alike, dicts by keys and values."""
+    ta = type(a)
+    if ta is list or ta is tuple:
+        return (type(b) is list or type(b) is tuple) and len(a) == len(b) and all(map(same_json, a, b))
+    if ta is dict:
+        return isinstance(b, Mapping) and len(a) == len(b) and all(k in b and same_json(v, b[k]) for k, v in a.items())
+    return ta is type(b) and a == b
+
+
 def same_event(mine: dict, theirs: Mapping) -> bool:
-    """Event equality; a deal's rules compare as rule sets (JSON may have turned the money
-    table's int keys into strings, or not)."""
+    """Event equality, types included (a seat ``true`` is not seat 1); a deal's rules
+    compare as rule sets (JSON may have turned the money table's int keys into strings,
+    or not)."""
     if mine.get("type") != "deal":
-        return mine == dict(theirs)
+        return same_json(mine, theirs)
     a, b = dict(mine), dict(theirs)
     ra, rb = a.pop("rules", None), b.pop("rules", None)
-    if a != b:
+    if not same_json(a, b):
         return False
     try:
         return Rules.from_dict(ra) == Rules.from_dict(rb)
