@@ -186,3 +186,9 @@ def test_from_dict_custom_round_trip():
     custom = Rules.koukou().replace(cap=200)
     assert custom.name == "custom"
     assert Rules.from_dict(custom.to_dict()) == custom
+
+
+@pytest.mark.parametrize("field, value", [("cap_fan", 2**70), ("big_hu_fan", 65), ("dead_wall", 79)])
+def test_absurd_integers_are_refused(field, value):
+    with pytest.raises(RulesError, match=rf"^{field}: expected an integer from 0 to"):
+        Rules.from_dict({"name": "koukou_fan", field: value})

@@ -9,8 +9,9 @@ gets ``None`` for the observation) or ``legal_codes = True`` (it gets the
 legal action codes, a tuple of ints, and returns a code): the game loop
 (:func:`wuhanmj.play.play_game`) then skips building what the agent does not
 read. :func:`wuhanmj.simulate.simulate` calls
-``reset(seed=...)`` before every hand with a seed derived from the simulation
-seed, so a seeded agent plays the same way whatever the number of workers.
+``reset(seed=...)`` at the start of every match (hands are played in matches,
+D5/M2) with a seed derived from the simulation seed, so a seeded agent plays the
+same way whatever the number of workers.
 
 Built-in bots:
 

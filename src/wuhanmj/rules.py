@@ -41,6 +41,11 @@ def _is_number(x: object) -> bool:
     return isinstance(x, numbers.Real) and not isinstance(x, bool) and math.isfinite(x)
 
 
+# Upper bounds keep nonsense out (a loser's fan never exceeds ~40; the wall leaves 82
+# tiles to draw after the deal and the indicator, G1, and the 海底 phase needs 4 of them, G3).
+_INT_LIMITS = {"cap_fan": 64, "big_hu_fan": 64, "dead_wall": 78}
+
+
 def _is_int(x: object) -> bool:
     return isinstance(x, numbers.Integral) and not isinstance(x, bool)
 
@@ -142,10 +147,10 @@ class Rules:
             raise RulesError(f"cap: must be positive, got {self.cap!r}")
         if self.gold_cap < self.cap:
             raise RulesError(f"gold_cap: {self.gold_cap!r} is below cap {self.cap!r}")
-        for f in ("cap_fan", "big_hu_fan", "dead_wall"):
+        for f, top in _INT_LIMITS.items():
             v = getattr(self, f)
-            if not _is_int(v) or v < 0:
-                raise RulesError(f"{f}: expected a non-negative integer, got {v!r}")
+            if not _is_int(v) or not 0 <= v <= top:
+                raise RulesError(f"{f}: expected an integer from 0 to {top}, got {v!r}")
         if self.cap_fan < 1:
             raise RulesError(f"cap_fan: must be at least 1, got {self.cap_fan!r}")
         if self.min_fan is not None:
