@@ -28,7 +28,7 @@ from .rules import Rules
 from .tiles import format_tile
 from .wall import FIRST_DRAW_POS, N_TILES
 
-__all__ = ["PlayedHand", "play_game", "play_hand", "outcome_of", "hand_record"]
+__all__ = ["PlayedHand", "play_game", "play_hand", "outcome_of", "hand_record", "result_dict"]
 
 _LIVE_TILES = N_TILES - FIRST_DRAW_POS  # tiles in the wall after the deal and the indicator (82)
 
@@ -78,7 +78,8 @@ def outcome_of(game: Game, decisions: int = 0) -> HandOutcome:
     )
 
 
-def _result_dict(o: HandOutcome, game: Game) -> dict[str, Any]:
+def result_dict(o: HandOutcome, game: Game) -> dict[str, Any]:
+    """The ``result`` fields of a records line (JSON-ready) for a finished ``game``."""
     res = game.result
     return {
         "winner": o.winner,
@@ -128,7 +129,7 @@ def play_game(game: Game, agents: Sequence[Any]) -> int:
 
 def hand_record(game: Game, outcome: HandOutcome) -> dict[str, Any]:
     """The JSON-ready record of a finished hand: ``{"events": [...], "result": {...}}``."""
-    return {"events": game.events, "result": _result_dict(outcome, game)}
+    return {"events": game.events, "result": result_dict(outcome, game)}
 
 
 def play_hand(

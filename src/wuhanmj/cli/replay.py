@@ -140,27 +140,11 @@ def replay_record(record: dict[str, Any]) -> Any:
 def replayed_result(game: Any, events: list[Any]) -> dict[str, Any] | None:
     """The ``result`` fields of a records line as the replayed ``game`` gives them
     (None while the hand is not over); ``decisions`` counts the events with an action."""
-    from ..play import outcome_of
+    from ..play import outcome_of, result_dict
 
-    res = game.result
-    if res is None:
+    if game.result is None:
         return None
-    o = outcome_of(game, sum(1 for e in events if "action" in e))
-    return {
-        "winner": o.winner,
-        "how": o.how,
-        "win_tile": None if res.win_tile is None else format_tile(res.win_tile),
-        "from": res.discarder,
-        "big": list(o.big),
-        "hard": o.hard if o.winner is not None else None,
-        "payments": list(o.payments),
-        "liability": o.liability,
-        "reached": o.reached,
-        "jinding": o.jinding,
-        "length": o.length,
-        "decisions": o.decisions,
-        "laizi": format_tile(game.laizi),
-    }
+    return result_dict(outcome_of(game, sum(1 for e in events if "action" in e)), game)
 
 
 def render(record: dict[str, Any], glyphs: bool = False) -> Iterator[str]:
