@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import ReplayError, WuhanMJError
-from ..tiles import format_glyphs, format_tile, format_tiles, parse_tiles
+from ..tiles import format_glyphs, format_tiles, parse_tiles
 
 EPILOG = """\
 examples:
