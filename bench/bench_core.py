@@ -4,7 +4,6 @@
 Run: ``pytest bench/bench_core.py --benchmark-only``
 """
 
-import numpy as np
 import pytest
 
 from wuhanmj._core import is_complete, is_complete_batch, waits_batch

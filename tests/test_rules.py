@@ -182,7 +182,7 @@ def test_from_dict_refuses_a_misspelt_preset():
         Rules.from_dict({"name": "koukoufan"})
 
 
-def test_from_dict_custom_round_trip():
+def test_from_dict_custom_round_trip_from_a_non_kaikou_base():
     custom = Rules.koukou().replace(cap=200)
     assert custom.name == "custom"
     assert Rules.from_dict(custom.to_dict()) == custom

@@ -13,7 +13,6 @@ import scoring_reference as ref
 from cases import load_cases
 
 from wuhanmj.cases import case_kwargs, evaluate_case, score_case
-from wuhanmj.errors import CaseError
 from wuhanmj.tiles import parse_tiles
 
 # non-winner seats whose chi holds the 癞子 (R4) or a 痞子 (R3): scored as given
