@@ -62,3 +62,42 @@ def test_w6_pungs_only_must_be_a_bool(flag):
 def test_w6_numpy_bools_are_bools():
     assert is_complete(tile_counts("555m55p"), pungs_only=np.bool_(True))
     assert not is_complete(tile_counts("345m55p"), pungs_only=np.True_)
+
+
+@pytest.mark.parametrize("field", ["discarder_ready", "discarder_holds_non_jiang"])
+@pytest.mark.parametrize("value", ["no", [], 0, 1.0])
+def test_l1_discarder_facts_must_be_bools(field, value):
+    """A truthy string must not pass for True: it decides 全求人 liability (L1, D10)."""
+    from wuhanmj import Meld, SeatPlays, WinInputError, evaluate_win
+
+    melds = tuple(Meld.peng(t, source=s) for t, s in (("777s", 2), ("111m", 3), ("999p", 0), ("333p", 2)))
+    seats = [SeatPlays(), SeatPlays(melds=melds), SeatPlays(), SeatPlays()]
+    kw = dict(hand="55s", win_tile="5s", how="fangchong", winner=1, dealer=0, indicator=4, seats=seats,
+              discarder=0, discarder_ready=False, discarder_holds_non_jiang=True)
+    kw[field] = value
+    with pytest.raises(WinInputError, match=field):
+        evaluate_win(**kw)
+
+
+@pytest.mark.parametrize("bad", [None, 1.5, True, "4", [4]])
+def test_t1_parse_tiles_max_copies_is_checked(bad):
+    from wuhanmj import parse_tiles
+
+    with pytest.raises(TileError, match="max_copies"):
+        parse_tiles("123m", max_copies=bad)
+
+
+@pytest.mark.parametrize("bad", [None, 5, True, 1.5, {}, {0: 1}])
+def test_t2_names_and_glyphs_refuse_what_is_not_tiles(bad):
+    from wuhanmj import format_glyphs, tile_names
+
+    for f in (tile_names, format_glyphs, format_tiles):
+        with pytest.raises(TileError):
+            f(bad)
+
+
+def test_t2_numpy_ints_are_tiles():
+    from wuhanmj import format_glyphs, tile_names
+
+    assert tile_names([np.int64(0)]) == "一万"
+    assert format_glyphs(np.array([0], dtype=np.int64)) == "🀇"

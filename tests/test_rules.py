@@ -5,6 +5,7 @@ from __future__ import annotations
 import dataclasses
 import json
 
+import numpy as np
 import pytest
 
 from wuhanmj.errors import RulesError
@@ -79,8 +80,24 @@ def test_replace_keeping_values_keeps_the_name():
     assert Rules.koukou().replace(cap=300).name == "koukou"
 
 
-def test_replace_with_a_name():
-    assert Rules.kaikou().replace(cap=200, name="club").name == "club"
+def test_name_is_a_preset_or_custom():
+    """A free label could hide a misspelt preset (from_dict would read it as kaikou)."""
+    with pytest.raises(RulesError, match="^name: unknown preset 'club'"):
+        Rules.kaikou().replace(cap=200, name="club")
+    assert Rules.kaikou().replace(cap=200, name="custom").name == "custom"
+
+
+def test_a_preset_name_promises_its_fields():
+    with pytest.raises(RulesError, match="^name: 'koukou' promises opening = 'per_opening'"):
+        Rules.kaikou().replace(name="koukou")
+    assert Rules.koukou().replace(cap=300) == Rules.koukou()
+
+
+def test_numpy_numbers_become_plain_numbers():
+    r = Rules.kaikou().replace(cap=np.int64(250), gold_cap=np.float64(400.0), money={np.int64(6): np.uint8(10)})
+    assert type(r.cap) is int and type(r.gold_cap) is float
+    assert all(type(k) is int and type(v) is int for k, v in r.money)
+    json.dumps(r.to_dict())
 
 
 def test_replace_unknown_field():

@@ -27,6 +27,24 @@ PRESETS = ("kaikou", "koukou", "koukou_fan")
 
 _DEFAULT_MONEY = ((6, 10), (7, 20), (8, 40), (9, 80), (10, 100))
 
+# RULES.md §10: each preset as its differences from the field defaults (which are kaikou's).
+_PRESET_FIELDS = {
+    "kaikou": {"name": "kaikou"},
+    "koukou": {"name": "koukou", "opening": "per_opening", "gold_cap": 500, "escape_penalty": 500},
+    "koukou_fan": {
+        "name": "koukou_fan",
+        "opening": "per_opening",
+        "schedule": "fan",
+        "gold_cap": 500,
+        "escape_penalty": 500,
+        "min_fan": 6,
+        "pizi": True,
+        "bi": True,
+        "wind_laizi_double": True,
+        "qqr_liability": "holds_non_jiang",
+    },
+}
+
 _CHOICES = {
     "opening": ("once", "per_opening"),
     "schedule": ("points", "fan"),
@@ -44,6 +62,11 @@ def _is_number(x: object) -> bool:
 # Upper bounds keep nonsense out (a loser's fan never exceeds ~40; the wall leaves 82
 # tiles to draw after the deal and the indicator, G1, and the 海底 phase needs 4 of them, G3).
 _INT_LIMITS = {"cap_fan": 64, "big_hu_fan": 64, "dead_wall": 78}
+
+
+def _plain(x: numbers.Real) -> int | float:
+    """A numpy or other Real number as a plain int or float (JSON-ready, hashable alike)."""
+    return int(x) if isinstance(x, numbers.Integral) else float(x)
 
 
 def _is_int(x: object) -> bool:
@@ -70,7 +93,7 @@ def _money_pairs(money: object) -> tuple[tuple[int, int | float], ...]:
             raise RulesError(f"money: fan {k!r} is not an integer")
         if not _is_number(v) or v <= 0:
             raise RulesError(f"money: amount {v!r} for fan {k} must be a finite positive number")
-        pairs.append((int(k), v))
+        pairs.append((int(k), _plain(v)))
     pairs.sort()
     if len({k for k, _ in pairs}) != len(pairs):
         raise RulesError("money: a fan appears twice")
@@ -143,6 +166,12 @@ class Rules:
             v = getattr(self, f)
             if not _is_number(v) or v < 0:
                 raise RulesError(f"{f}: expected a finite non-negative number, got {v!r}")
+        for f in ("cap", "gold_cap", "gold_money", "escape_penalty", "cap_fan", "big_hu_fan", "dead_wall"):
+            v = getattr(self, f)
+            if isinstance(v, numbers.Real) and not isinstance(v, bool) and type(v) not in (int, float):
+                object.__setattr__(self, f, _plain(v))
+        if self.min_fan is not None and _is_int(self.min_fan) and type(self.min_fan) is not int:
+            object.__setattr__(self, "min_fan", int(self.min_fan))
         if self.cap <= 0:
             raise RulesError(f"cap: must be positive, got {self.cap!r}")
         if self.gold_cap < self.cap:
@@ -182,32 +211,37 @@ class Rules:
                     f"gold_money: {self.gold_money!r} is below the money at cap_fan ({money[-1][1]!r})"
                 )
 
+        if self.name != "custom":
+            self._check_name()
+
+    def _check_name(self) -> None:
+        """A preset's name promises the preset's fields; anything else is ``"custom"``."""
+        if self.name not in PRESETS:
+            raise RulesError(f"name: unknown preset {self.name!r}; expected one of {', '.join(PRESETS)} or 'custom'")
+        preset = _PRESET_FIELDS[self.name]
+        for f in dataclasses.fields(self):
+            want = preset.get(f.name, f.default)
+            if f.name != "name" and getattr(self, f.name) != want:
+                raise RulesError(
+                    f"name: {self.name!r} promises {f.name} = {want!r}, got {getattr(self, f.name)!r}; "
+                    "name a changed rule set 'custom'"
+                )
+
     # ------------------------------------------------------------ presets
     @classmethod
     def kaikou(cls) -> Rules:
         """开口翻, points schedule, 300/400 (seed 000; RULES.md §10)."""
-        return cls()
+        return cls(**_PRESET_FIELDS["kaikou"])
 
     @classmethod
     def koukou(cls) -> Rules:
         """口口翻, points schedule, 300/500 (seed 000; RULES.md §10)."""
-        return cls(name="koukou", opening="per_opening", gold_cap=500, escape_penalty=500)
+        return cls(**_PRESET_FIELDS["koukou"])
 
     @classmethod
     def koukou_fan(cls) -> Rules:
         """口口番, fan schedule, 10 fan / 150 money, 起胡 6, 痞子, 闭, 风翻/连癞翻 (seed 001; §10)."""
-        return cls(
-            name="koukou_fan",
-            opening="per_opening",
-            schedule="fan",
-            gold_cap=500,
-            escape_penalty=500,
-            min_fan=6,
-            pizi=True,
-            bi=True,
-            wind_laizi_double=True,
-            qqr_liability="holds_non_jiang",
-        )
+        return cls(**_PRESET_FIELDS["koukou_fan"])
 
     @classmethod
     def preset(cls, name: str) -> Rules:

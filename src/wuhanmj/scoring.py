@@ -399,6 +399,9 @@ def evaluate_win(
     for sp in seats:
         if type(sp) is not SeatPlays and not isinstance(sp, SeatPlays):
             raise WinInputError(f"seats must hold SeatPlays values, got {sp!r}")
+    for name, fact in (("discarder_ready", discarder_ready), ("discarder_holds_non_jiang", discarder_holds_non_jiang)):
+        if fact is not None and fact is not True and fact is not False and type(fact) is not np.bool_:
+            raise WinInputError(f"{name} must be True, False or None, got {fact!r} (L1, D10)")
     tiles = _tiles(hand, "hand")
     wmelds = seats[winner].melds
     want = 14 - 3 * len(wmelds)

@@ -10,7 +10,7 @@ honor characters 东南西北中发白 (and 東南西北中發白) may stand alo
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 
 import numpy as np
 
@@ -90,6 +90,8 @@ def parse_tiles(text: str, *, max_copies: int = 4) -> list[Tile]:
     """
     if not isinstance(text, str):
         raise TileError(f"tile text must be a str, got {type(text).__name__}")
+    if type(max_copies) is not int or max_copies < 0:
+        raise TileError(f"max_copies must be an int >= 0, got {max_copies!r}")
     out: list[int] = []
     pending: list[int] = []
     for pos, ch in enumerate(text):
@@ -146,7 +148,7 @@ def format_tile(tile: Tile) -> str:
 
 def _iter_tiles(tiles: object) -> Iterable:
     """Tiles as an iterable of indices; strings of the notation are not indices."""
-    if isinstance(tiles, (str, bytes, bytearray)) or not isinstance(tiles, Iterable):
+    if isinstance(tiles, (str, bytes, bytearray, Mapping)) or not isinstance(tiles, Iterable):
         raise TileError(f"expected tile indices (ints 0-33), got {type(tiles).__name__}")
     return tiles
 
@@ -212,8 +214,8 @@ def tile_name(tile: Tile) -> str:
 
 
 def tile_names(tiles: Iterable[Tile]) -> str:
-    """Chinese names joined by spaces."""
-    return " ".join(tile_name(t) for t in tiles)
+    """Chinese names joined by spaces. Raises TileError on a bad tile or a non-iterable."""
+    return " ".join(tile_name(t) for t in _iter_tiles(tiles))
 
 
 def tile_glyph(tile: Tile) -> str:
@@ -226,7 +228,7 @@ def tile_glyph(tile: Tile) -> str:
 
 def format_glyphs(tiles: Iterable[Tile]) -> str:
     """Sorted tiles as Unicode glyphs (see :func:`tile_glyph`)."""
-    return "".join(tile_glyph(t) for t in sorted(_check_index(t) for t in tiles))
+    return "".join(tile_glyph(t) for t in sorted(_check_index(t) for t in _iter_tiles(tiles)))
 
 
 def is_honor(tile: Tile) -> bool:
