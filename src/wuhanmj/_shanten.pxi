@@ -867,20 +867,50 @@ cdef int _w_arg(object value, int hi, str what) except -1:
     raise ShapeError(f"{what}, got {value!r}")
 
 
+cdef int _w_pizi(uint8_t* forbid, object pizi, int laizi) except -1:
+    """Mark the 痞子 in ``forbid``: ``pizi`` is an iterable (never a str or bytes) of at
+    most two kinds 0-33 other than the laizi (R3), plain or numpy ints (never a bool or
+    float, which a C int would refuse with a TypeError or truncate)."""
+    cdef object x, it
+    cdef int n = 0, t
+    if type(pizi) is tuple and len(<tuple>pizi) <= 2:
+        it = pizi       # the usual case, from analysis and greedy
+    elif isinstance(pizi, (str, bytes, bytearray)):
+        raise ShapeError(f"pizi must be an iterable of at most two tile indices 0-33, got the str {pizi!r}")
+    else:
+        try:
+            it = iter(pizi)
+        except TypeError:
+            raise ShapeError(
+                f"pizi must be an iterable of at most two tile indices 0-33, got {pizi!r}") from None
+    for x in it:
+        n += 1
+        if n > 2:
+            raise ShapeError(f"pizi holds at most two tile indices (R3), got {pizi!r}")
+        if type(x) is int:
+            if not 0 <= x < 34:
+                raise ShapeError(f"pizi must be tile indices 0-33 other than the laizi, got {x!r}")
+        elif (isinstance(x, (bool, np.bool_)) or not isinstance(x, (int, np.integer))
+              or not 0 <= x < 34):
+            raise ShapeError(f"pizi must be tile indices 0-33 other than the laizi, got {x!r}")
+        t = <int>int(x)
+        if t == laizi:
+            raise ShapeError(f"pizi must be tile indices 0-33 other than the laizi, got {x!r}")
+        forbid[t] = 1
+    return 0
+
+
 cdef int _w_spec(WSpec* sp, object laizi_arg, object pizi, object routes) except -1:
     """Fill a spec: 红中 and the 痞子 forbidden, suits holding 痞子 split into segments.
     Checks ``laizi`` (0-32) and ``routes`` (a mask 0-127 over ROUTE_NAMES)."""
-    cdef int t, g, p, start, n
+    cdef int g, p, start, n
     cdef int laizi = _w_arg(laizi_arg, 32, "laizi must be a tile index 0-32 (never 红中)")
     sp.laizi = laizi
     sp.routes = _w_arg(routes, (1 << N_ROUTES) - 1,
                        f"routes must be an int bit mask 0-{(1 << N_ROUTES) - 1} over ROUTE_NAMES")
     memset(sp.forbid, 0, 34)
     sp.forbid[33] = 1
-    for t in pizi:
-        if isinstance(t, bool) or not isinstance(t, (int, np.integer)) or not 0 <= t < 34 or t == laizi:
-            raise ShapeError(f"pizi must be tile indices 0-33 other than the laizi, got {t!r}")
-        sp.forbid[t] = 1
+    _w_pizi(sp.forbid, pizi, laizi)
     for g in range(4):
         n = 7 if g == 3 else 9
         sp.allowed[g] = 0
@@ -1176,7 +1206,9 @@ def wuhan_routes(counts, laizi, pizi=(), routes=0x7F):
         counts: 34 counts of the concealed hand, 3k+1 or 3k+2 tiles (melds made leave k
             sets to form), 癞子, 红中 and 痞子 included.
         laizi: the 癞子 kind (its copies are wildcards): an int 0-32 (numpy integers too).
-        pizi: the 痞子 kinds (empty when the rule is off).
+        pizi: the 痞子 kinds (R3): an iterable (not a str) of at most two ints 0-33 other
+            than the laizi (numpy integers too, never bools or floats); empty when the
+            rule is off.
         routes: bit mask over :data:`ROUTE_NAMES` of the routes the melds allow: an int
             0-127 (bit i = route i; 0 masks every route).
 
