@@ -147,6 +147,18 @@ def _laizi(x: object) -> int:
     return int(t)
 
 
+def _melds(melds: object) -> tuple:
+    """The melds as a tuple: None, or an iterable (never a str, bytes or a lone Meld).
+    Each item is checked to be a Meld by the caller (MeldError)."""
+    if melds is None:
+        return ()
+    if type(melds) is tuple:
+        return melds
+    if isinstance(melds, (str, bytes, Meld)) or not isinstance(melds, Iterable):
+        raise HandError(f"melds must be None or an iterable of Meld values, got {melds!r}")
+    return tuple(melds)
+
+
 def _setup(hand, melds, laizi, rules, visible=None):
     """Validated counts, route mask, 痞子 and (if asked) the unseen counts."""
     if rules is None:
@@ -158,7 +170,7 @@ def _setup(hand, melds, laizi, rules, visible=None):
     # the 痞子 are the two kinds before the 癞子 in its cycle: the indicator and the one
     # before it (R2, R3); for the indicator 中 (癞子 发) that gives 北 and 西, as R3 says
     pizi = (prev_in_cycle(lz), prev_in_cycle(prev_in_cycle(lz))) if rules.pizi else ()
-    ml = tuple(melds) if melds is not None else ()
+    ml = _melds(melds)
     if len(ml) > 4:
         raise HandError(f"{len(ml)} melds: a hand has at most 4 sets (W1)")
     routes = _ALL
@@ -210,8 +222,10 @@ def _counts_any(x: object) -> np.ndarray:
         return _counts(x, "visible").astype(np.int16)
     if isinstance(x, str):
         ts = parse_tiles(x, max_copies=99)
+    elif isinstance(x, bytes) or not isinstance(x, Iterable):
+        raise HandError(f"visible must be tiles (a str or tile indices) or (34,) counts, got {x!r}")
     else:
-        ts = list(x)  # type: ignore[call-overload]
+        ts = list(x)
     out = np.zeros(34, dtype=np.int16)
     for t in ts:
         if isinstance(t, bool) or not isinstance(t, (int, np.integer)) or not 0 <= t < 34:
@@ -247,7 +261,8 @@ def wuhan_shanten(
     Raises:
         TileError, TileCountError: bad tiles, a fifth copy (hand and melds together).
         MeldError: a meld holding the 癞子 (R4) or a 痞子 (R3), or not a Meld.
-        HandError: a hand of the wrong size for its melds, more than 4 melds.
+        HandError: a hand of the wrong size for its melds, more than 4 melds, ``melds``
+            neither None nor an iterable (a str, a lone Meld, a number).
         RulesError: ``rules`` is not a :class:`~wuhanmj.rules.Rules`.
     """
     c, lz, pizi, routes, _ = _setup(hand, melds, laizi, rules)
@@ -280,8 +295,9 @@ def effective_tiles(
 
     Raises:
         as :func:`wuhan_shanten`; HandError also for a 3k+2 hand (use
-        :func:`discard_advice`); TileCountError when hand, melds and visible tiles
-        hold more than four of a kind.
+        :func:`discard_advice`) or ``visible`` that is not tiles (a number, a bool);
+        TileError for a visible item that is not a tile index; TileCountError when
+        hand, melds and visible tiles hold more than four of a kind.
     """
     c, lz, pizi, routes, unseen = _setup(hand, melds, laizi, rules, () if visible is None else visible)
     if int(c.sum()) % 3 != 1:
