@@ -182,6 +182,34 @@ def _check_int(name: str, value: Any, low: int) -> int:
     return int(value)
 
 
+def check_output_path(what: str, path: str | os.PathLike) -> Path:
+    """Check, before any hand is played, that ``path`` can be written as a file.
+
+    Args:
+        what: the argument's name for the message (``"out"``, ``"records"``).
+        path: the file to be written (created or replaced).
+
+    Returns:
+        the path as a :class:`~pathlib.Path`.
+
+    Raises:
+        SimulationError: ``path`` is empty or a directory, its folder does not exist,
+            or the file (or its folder, for a new file) is not writable.
+    """
+    text = os.fspath(path)
+    if not text:
+        raise SimulationError(f"{what}: an empty path")
+    p = Path(text)
+    if p.is_dir():
+        raise SimulationError(f"{what}: {text!r} is a directory; give a file name")
+    folder = p.resolve().parent
+    if not folder.is_dir():
+        raise SimulationError(f"{what}: the folder of {text!r} does not exist")
+    if not os.access(p if p.exists() else folder, os.W_OK):
+        raise SimulationError(f"{what}: cannot write {text!r}: permission denied")
+    return p
+
+
 @contextlib.contextmanager
 def _open_records(records: str | os.PathLike | IO[str] | None) -> Iterator[IO[str] | None]:
     if records is None:
@@ -244,13 +272,16 @@ def simulate(
 
     Raises:
         SimulationError: a bad argument (``hands``, ``seed``, ``workers``,
-            ``records``, ``progress``, …; the message names it) or an unwritable records file.
+            ``records``, ``progress``, …; the message names it) or an unwritable records
+            file (a directory or a missing folder is reported before any hand is played).
         RulesError: bad rules.
         AgentError: bad agents (not 4, not agents, not picklable with workers), or an
             agent whose ``act``/``reset`` raised (the message names the seat and the
             agent's own error, which is chained as ``__cause__`` in this process).
         IllegalActionError: an agent returned an action that is not legal (seat named).
     """
+    if isinstance(records, (str, os.PathLike)):
+        check_output_path("records", records)
     hands = _check_int("hands", hands, 1)
     match_hands = _check_int("match_hands", match_hands, 1)
     workers = _check_int("workers", workers, 0) or (os.cpu_count() or 1)

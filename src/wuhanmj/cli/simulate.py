@@ -132,12 +132,15 @@ class _PlainProgress:
 
 def run(args: argparse.Namespace) -> int:
     """Run ``wuhanmj simulate``; returns the exit code."""
-    from ..simulate import dask_executor, simulate
+    from ..simulate import check_output_path, dask_executor, simulate
 
-    rules = load_rules(args.rules)
+    # the output files are checked before the rules are read and any hand is played
     for what, name in (("out", args.out), ("records", args.records)):
-        if name and not Path(name).resolve().parent.is_dir():
-            raise SimulationError(f"{what}: the folder of {name!r} does not exist")
+        if name is not None:
+            check_output_path(what, name)
+    if args.out and args.records and Path(args.out).resolve() == Path(args.records).resolve():
+        raise SimulationError(f"out and records name the same file {args.out!r}")
+    rules = load_rules(args.rules)
     if args.quiet:
         progress: Any = False
     elif sys.stderr.isatty():
