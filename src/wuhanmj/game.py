@@ -822,14 +822,7 @@ class Game:
         """Replacement draw from the back after a gang or special play (P1, P3, D1)."""
         t = self._wall[self._back]
         self._back -= 1
-        self._hands[s][t] += 1
-        self._n[s] += 1
-        self._phase = TURN
-        self._turn = s
-        self._drawn = t
-        self._draw_kind = BACK
-        self._turn_win = None
-        self._events.append(("draw", s, t, "back"))
+        self._take(s, t, TURN, BACK, "back")
 
     def _draw_next(self, s: int) -> None:
         """A normal draw is due for ``s``: from the front, or the 海底 phase (G2, G3)."""
@@ -838,14 +831,18 @@ class Game:
             return
         t = self._wall[self._front]
         self._front += 1
+        self._take(s, t, TURN, FRONT, "front")
+
+    def _take(self, s: int, t: int, phase: int, kind: int, end: str) -> None:
+        """Seat ``s`` draws tile ``t`` (already taken off the wall at ``end``) and acts next."""
         self._hands[s][t] += 1
         self._n[s] += 1
-        self._phase = TURN
+        self._phase = phase
         self._turn = s
         self._drawn = t
-        self._draw_kind = FRONT
+        self._draw_kind = kind
         self._turn_win = None
-        self._events.append(("draw", s, t, "front"))
+        self._events.append(("draw", s, t, end))
 
     def _haidi(self, s: int) -> None:
         """G3: each seat in turn draws one tile while more than ``dead_wall`` remain;
@@ -854,14 +851,7 @@ class Game:
         while self._back - self._front + 1 > dead:
             t = self._wall[self._front]
             self._front += 1
-            self._hands[s][t] += 1
-            self._n[s] += 1
-            self._phase = HAIDI
-            self._turn = s
-            self._drawn = t
-            self._draw_kind = FRONT
-            self._turn_win = None
-            self._events.append(("draw", s, t, "front"))
+            self._take(s, t, HAIDI, FRONT, "front")
             if self._turn_win_ok(s):
                 return
             self._waits[s] = None
