@@ -481,6 +481,20 @@ cdef int _load_forbid(object forbid, uint8_t* out) except -1:
     return n
 
 
+cdef inline int _load_hand(object counts, object wilds, object forbid, uint8_t* c, uint8_t* fb,
+                           int residue, str what, int* nfb) except -1:
+    """The common checks of the single calls; returns the wildcards, fills ``c``, ``fb``, ``nfb``.
+
+    ``residue`` is the tile total modulo 3 the call needs (2 complete, 1 waiting), -1 for any.
+    """
+    cdef int total = _load_counts(counts, c)
+    cdef int w = _check_wilds(wilds)
+    nfb[0] = _load_forbid(forbid, fb)
+    _check_total(total, w, residue, what)
+    _ensure()
+    return w
+
+
 # ---------------------------------------------------------------- single calls
 
 cdef int _min_wilds_c(const uint8_t* c, int pm, bint pungs, const uint8_t* fb, int nfb) noexcept nogil:
@@ -548,11 +562,9 @@ def min_wilds(counts, pair="258", pungs_only=False, forbid=None):
     """
     cdef uint8_t c[34]
     cdef uint8_t fb[34]
+    cdef int nfb
     cdef int pm = _pair_mode(pair)
-    cdef int total = _load_counts(counts, c)
-    cdef int nfb = _load_forbid(forbid, fb)
-    _check_total(total, 0, -1, "")
-    _ensure()
+    _load_hand(counts, 0, forbid, c, fb, -1, "", &nfb)
     cdef int m = _min_wilds_c(c, pm, _flag(pungs_only), fb, nfb)
     if m >= 1000:
         raise ShapeError("no number of wildcards completes this hand: the kinds it needs are forbidden")
@@ -577,12 +589,9 @@ def is_complete(counts, wilds=0, pair="258", pungs_only=False, forbid=None):
     """
     cdef uint8_t c[34]
     cdef uint8_t fb[34]
+    cdef int nfb
     cdef int pm = _pair_mode(pair)
-    cdef int total = _load_counts(counts, c)
-    cdef int w = _check_wilds(wilds)
-    cdef int nfb = _load_forbid(forbid, fb)
-    _check_total(total, w, 2, "a complete hand")
-    _ensure()
+    cdef int w = _load_hand(counts, wilds, forbid, c, fb, 2, "a complete hand", &nfb)
     return _is_complete_c(c, w, pm, _flag(pungs_only), fb, nfb)
 
 
@@ -618,12 +627,9 @@ def waits(counts, wilds=0, pair="258", pungs_only=False, forbid=None):
     cdef uint8_t c[34]
     cdef uint8_t fb[34]
     cdef uint8_t out[34]
+    cdef int nfb
     cdef int pm = _pair_mode(pair)
-    cdef int total = _load_counts(counts, c)
-    cdef int w = _check_wilds(wilds)
-    cdef int nfb = _load_forbid(forbid, fb)
-    _check_total(total, w, 1, "a hand that waits")
-    _ensure()
+    cdef int w = _load_hand(counts, wilds, forbid, c, fb, 1, "a hand that waits", &nfb)
     _waits_c(c, w, pm, _flag(pungs_only), fb, nfb, out)
     return [t for t in range(34) if out[t]]
 
