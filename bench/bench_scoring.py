@@ -17,7 +17,7 @@ import pytest
 
 from wuhanmj.cases import case_kwargs
 from wuhanmj.scoring import evaluate_win
-from wuhanmj.tiles import parse_tiles
+from wuhanmj.tiles import laizi_of, parse_tiles
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 from cases import load_cases  # noqa: E402  (the tests' loader: shared/cases or its snapshot)
@@ -36,61 +36,45 @@ def mix() -> list[tuple[dict, dict]]:
     return out
 
 
-def test_evaluate_win_cases_mix(benchmark, mix):
-    kws = [k for k, _ in mix] * REPEAT
+def _time_calls(benchmark, call, kws, rounds):
+    """Benchmark ``call(**kw)`` over every kw; record the evaluations per second of the best round."""
 
     def loop():
         for kw in kws:
-            evaluate_win(**kw)
+            call(**kw)
 
-    benchmark.pedantic(loop, rounds=7, iterations=1, warmup_rounds=1)
+    benchmark.pedantic(loop, rounds=rounds, iterations=1, warmup_rounds=1)
     benchmark.extra_info["evaluations"] = len(kws)
     benchmark.extra_info["evaluations_per_s_best"] = round(len(kws) / benchmark.stats.stats.min)
+
+
+def _laizi_cases(mix):
+    return [k for k, _ in mix if laizi_of(k["indicator"]) in k["hand"]]
+
+
+def test_evaluate_win_cases_mix(benchmark, mix):
+    _time_calls(benchmark, evaluate_win, [k for k, _ in mix] * REPEAT, rounds=7)
 
 
 def test_evaluate_win_cases_mix_text_hands(benchmark, mix):
     """The same, with the hand given as text (parsed on every call)."""
-    kws = [k for _, k in mix] * REPEAT
-
-    def loop():
-        for kw in kws:
-            evaluate_win(**kw)
-
-    benchmark.pedantic(loop, rounds=5, iterations=1, warmup_rounds=1)
-    benchmark.extra_info["evaluations"] = len(kws)
-    benchmark.extra_info["evaluations_per_s_best"] = round(len(kws) / benchmark.stats.stats.min)
+    _time_calls(benchmark, evaluate_win, [k for _, k in mix] * REPEAT, rounds=5)
 
 
 def test_reference_brute_force_laizi_cases(benchmark, mix):
     """The brute-force reference of the tests (wildcards enumerated over kinds) on the
     cases holding at least one 癞子, beside evaluate_win on the same cases below."""
     import scoring_reference as ref  # tests/ is on sys.path (above)
-    from wuhanmj.tiles import laizi_of
 
-    kws = [k for k, _ in mix if laizi_of(k["indicator"]) in k["hand"]]
+    def reference(**kw):
+        ref.decompositions.cache_clear()
+        return ref.best_readings(kw)
 
-    def loop():
-        for kw in kws:
-            ref.decompositions.cache_clear()
-            ref.best_readings(kw)
-
-    benchmark.pedantic(loop, rounds=3, iterations=1)
-    benchmark.extra_info["evaluations"] = len(kws)
-    benchmark.extra_info["evaluations_per_s_best"] = round(len(kws) / benchmark.stats.stats.min)
+    _time_calls(benchmark, reference, _laizi_cases(mix), rounds=3)
 
 
 def test_evaluate_win_laizi_cases(benchmark, mix):
-    from wuhanmj.tiles import laizi_of
-
-    kws = [k for k, _ in mix if laizi_of(k["indicator"]) in k["hand"]] * REPEAT
-
-    def loop():
-        for kw in kws:
-            evaluate_win(**kw)
-
-    benchmark.pedantic(loop, rounds=7, iterations=1, warmup_rounds=1)
-    benchmark.extra_info["evaluations"] = len(kws)
-    benchmark.extra_info["evaluations_per_s_best"] = round(len(kws) / benchmark.stats.stats.min)
+    _time_calls(benchmark, evaluate_win, _laizi_cases(mix) * REPEAT, rounds=7)
 
 
 def test_mahjong_package_hand_value(benchmark):

@@ -237,6 +237,13 @@ def _illegal(reason: str, winner: int, how: str, rules: Rules) -> WinResult:
 
 
 # ---------------------------------------------------------------- checks
+def _check_discarder_facts(ready: object, holds: object) -> None:
+    """The L1 facts are bools (numpy bools too) or None: a truthy "no" must not pass for True."""
+    for name, fact in (("discarder_ready", ready), ("discarder_holds_non_jiang", holds)):
+        if fact is not None and not isinstance(fact, (bool, np.bool_)):
+            raise WinInputError(f"{name} must be True, False or None, got {fact!r} (L1, D10)")
+
+
 def _check_table(seats: tuple[SeatPlays, ...], hand_counts: bytearray, sk, rules: Rules, winner: int) -> None:
     """Melds against seats and the indicator; tile totals over the whole table (T1, D6, R1–R4).
 
@@ -399,9 +406,10 @@ def evaluate_win(
     for sp in seats:
         if type(sp) is not SeatPlays and not isinstance(sp, SeatPlays):
             raise WinInputError(f"seats must hold SeatPlays values, got {sp!r}")
-    for name, fact in (("discarder_ready", discarder_ready), ("discarder_holds_non_jiang", discarder_holds_non_jiang)):
-        if fact is not None and fact is not True and fact is not False and type(fact) is not np.bool_:
-            raise WinInputError(f"{name} must be True, False or None, got {fact!r} (L1, D10)")
+    if (discarder_ready is not None and discarder_ready.__class__ is not bool) or (
+        discarder_holds_non_jiang is not None and discarder_holds_non_jiang.__class__ is not bool
+    ):
+        _check_discarder_facts(discarder_ready, discarder_holds_non_jiang)
     tiles = _tiles(hand, "hand")
     wmelds = seats[winner].melds
     want = 14 - 3 * len(wmelds)
