@@ -24,6 +24,13 @@ SECTION_10 = [
     ("bi", False, False, True),
     ("wind_laizi_double", False, False, True),
     ("qqr_liability", "not_ready", "not_ready", "holds_non_jiang"),
+    ("hu_order", "dealer", "dealer", "discarder"),
+    ("gang_cutoff", "haidi", "haidi", "haidi"),
+    ("second_laizi", "keep", "keep", "play_out"),
+    ("xiayu", False, False, False),
+    ("escape_penalty", 400, 500, 150),
+    ("gangkai_haidi_zimo", False, False, False),
+    ("qqr_pair", "w2", "w2", "w2"),
 ]
 
 
@@ -39,10 +46,40 @@ def test_x2_default_money_table():
     assert dict(Rules.koukou_fan().money) == {6: 10, 7: 20, 8: 40, 9: 80, 10: 100}
 
 
-def test_m3_escape_penalty_follows_opening_fan():
-    assert Rules.kaikou().escape_penalty == 400
-    assert Rules.koukou().escape_penalty == 500
-    assert Rules.koukou_fan().escape_penalty == 500
+def test_m3_d15_escape_penalty_is_the_schedules_jinding():
+    for name in PRESETS:
+        r = Rules.preset(name)
+        gold = r.gold_cap if r.schedule == "points" else r.gold_money
+        assert r.escape_penalty == gold, name
+
+
+# D11-D16: each new field's values; anything else is a RulesError naming the field
+NEW_FIELDS = [
+    ("hu_order", ("discarder", "dealer"), ("seat", None, 1)),
+    ("gang_cutoff", ("haidi", "dead_wall"), ("Haidi", "", 4)),
+    ("second_laizi", ("keep", "play_out"), ("play", True, None)),
+    ("xiayu", (True, False), ("yes", 1, None)),
+    ("gangkai_haidi_zimo", (True, False), ("no", 0, 1.0)),
+    ("qqr_pair", ("w2", "258"), (258, "any", None)),
+]
+
+
+@pytest.mark.parametrize("field, good, bad", NEW_FIELDS, ids=[r[0] for r in NEW_FIELDS])
+def test_d11_d16_new_fields_take_their_values_and_refuse_others(field, good, bad):
+    for v in good:
+        r = Rules.kaikou().replace(**{field: v})
+        assert getattr(r, field) == v
+        assert Rules.from_dict(json.loads(json.dumps(r.to_dict()))) == r  # round trip
+    for v in bad:
+        with pytest.raises(RulesError, match=f"^{field}: "):
+            Rules.kaikou().replace(**{field: v})
+
+
+def test_g4_d12_gang_floor():
+    """G4: more than dead_wall + 4 tiles (haidi) or more than dead_wall (dead_wall) left."""
+    assert Rules.kaikou().gang_floor == 14
+    assert Rules.kaikou().replace(gang_cutoff="dead_wall").gang_floor == 10
+    assert Rules.kaikou().replace(dead_wall=6).gang_floor == 10
 
 
 def test_s4_g2_d9_shared_defaults():

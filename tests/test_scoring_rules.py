@@ -491,12 +491,18 @@ def test_l4_l3_before_l2():
         ("qianggang", "qingyise"), 2, "L3", (0, 460, -460, 0))
 
 
-# ----------------------------------------------------------------- M3, D7 escape
-@pytest.mark.parametrize("rules, penalty", [(KAIKOU, 400), (KOUKOU, 500), (KFAN, 500)])
-def test_m3_d7_escape_penalty_shared_equally(rules, penalty):
+# ----------------------------------------------------------------- M3, D7, D15 escape
+@pytest.mark.parametrize("rules, penalty", [(KAIKOU, 400), (KOUKOU, 500), (KFAN, 150)])
+def test_m3_d7_d15_escape_penalty_is_the_schedules_jinding_shared_equally(rules, penalty):
+    """D15: the penalty is the schedule's 金顶: 400 / 500 points, 150 money (gold_money)."""
     p = escape_payments(2, rules)
     assert p[2] == -penalty
     assert all(math.isclose(p[s], penalty / 3) for s in (0, 1, 3))
+
+
+def test_d15_koukou_fan_escape_shares_are_whole():
+    """150 money shared by three: 50 each, ints."""
+    assert escape_payments(1, KFAN) == (50, -150, 50, 50)
 
 
 def test_d7_whole_shares_stay_integers():
@@ -645,11 +651,11 @@ def test_to_expect_matches_the_cases_schema():
     assert win("234m456p789p11s", "1s").to_expect() == {"legal": False}
 
 
-def test_r3_r4_other_seats_melds_are_not_policed():
-    """Another seat's chi holding the 癞子 (R4) or a 痞子 (R3) only brings fan (S1): scored as given.
-
-    The independent vectors do this (settlement.json G1-56, G1-72, …); the game engine never does.
-    """
-    lenient = win(E1, "5s", seats=(E, S(PENG777), S(M.chi("456m", source=1)), E))
-    plain = win(E1, "5s", seats=(E, S(PENG777), S(M.chi("123m", source=1)), E))
-    assert lenient.legal and lenient.payments == plain.payments
+def test_r3_r4_a_laizi_or_pizi_in_any_seats_meld_is_a_meld_error_naming_the_seat():
+    """R3/R4: no play makes a meld holding the 癞子 or a 痞子, at any seat (the nine vectors
+    that gave a non-winner such a chi were dropped from settlement.json)."""
+    with pytest.raises(MeldError, match=r"^seat 2: .*456m.* holds the 癞子 6m \(R4\)"):
+        win(E1, "5s", seats=(E, S(PENG777), S(M.chi("456m", source=1)), E))
+    # koukou_fan, indicator 5m: the 痞子 are 4m and 5m (R3)
+    with pytest.raises(MeldError, match=r"^seat 3: .*345m.* holds the 痞子 4m \(R3\)"):
+        win(E1, "5s", seats=(E, S(PENG777), E, S(M.chi("345m", source=2))), rules=KFAN)

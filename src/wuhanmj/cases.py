@@ -1,4 +1,8 @@
-"""JSON cases (the schema of ``shared/cases/README.md``) ↔ :func:`evaluate_win`.
+"""JSON cases (the schema of ``tests/data/cases/README.md``) ↔ :func:`evaluate_win`.
+
+Beyond that schema a case may give ``"co_liable": [seats]``: the seats co-liable
+under 下雨/陪包 (L5; the rule set must play ``xiayu``), as :func:`evaluate_win`'s
+``co_liable`` argument.
 
 >>> case = {"id": "E1", "rules": "kaikou", "indicator": "5m", "dealer": 0, "winner": 1,
 ...         "hand": "234m456p789p55s", "win_tile": "5s", "how": "zimo", "from": None,
@@ -25,6 +29,7 @@ __all__ = ["case_id", "case_kwargs", "evaluate_case", "score_case", "expect_of",
 _REQUIRED = ("rules", "indicator", "dealer", "winner", "hand", "win_tile", "how", "seats")
 _OPTIONAL = (
     "id", "note", "laizi", "from", "prev_laizi", "discarder_ready", "discarder_holds_non_jiang", "expect",
+    "co_liable",
 )
 
 
@@ -150,7 +155,11 @@ def case_kwargs(case: object, index: int | None = None) -> dict[str, Any]:
         v = case.get(key)
         if v is not None and not isinstance(v, bool):
             raise _bad(cid, f"{key} must be true, false or null, got {v!r}")
+    co = case.get("co_liable", [])
+    if not isinstance(co, list):
+        raise _bad(cid, f"co_liable must be a list of seats, got {co!r}")
     return {
+        "co_liable": tuple(_seat_value(v, cid, "co_liable seat") for v in co),
         "hand": hand,
         "win_tile": _tile_field(case, "win_tile", cid),
         "how": how,

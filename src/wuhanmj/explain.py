@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from .settlement import points_base
 from .terms import BIG_HU, FAN_ITEMS, HOW_NAMES, LIABILITY
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -46,7 +47,7 @@ def explain_win(r: WinResult) -> str:
         names = ", ".join(f"{BIG_HU[b]} {b}" for b in r.big)
         out.append(f"大胡 big hu: {names} — {kind}")
         if rules.schedule == "points":
-            base = 10 << (len(r.big) - 1)
+            base = points_base(len(r.big))
             out.append(f"  base 基础分 {base} (S4/X1: 10, ×2 per further type)")
         else:
             out.append(f"  big-hu fan {r.big_fan} (S4: {rules.big_hu_fan}, +1 per further type)")
@@ -54,8 +55,12 @@ def explain_win(r: WinResult) -> str:
         out.append(f"小胡 small hu (屁胡) — {kind}; base 1")
     st = r.settlement
     out.append(f"赢家 winner seat {r.winner}: {_items(r.fan[r.winner])} = {r.winner_fan} fan")
-    if st is not None and r.how == "zimo" and r.big and rules.schedule == "points":
-        out.append("  自摸大胡 self-drawn big hu: ×1.5 instead of the 自摸 fan (X1)")
+    self_drawn = r.how == "zimo" or (rules.gangkai_haidi_zimo and r.how in ("gangshanghua", "haidilao"))
+    if st is not None and self_drawn and r.big and rules.schedule == "points":
+        rule = "X1, D4: gangkai_haidi_zimo" if r.how != "zimo" else "X1"
+        out.append(f"  自摸大胡 self-drawn big hu: ×1.5 instead of the 自摸 fan ({rule})")
+    elif r.how != "zimo" and self_drawn:
+        out.append("  自摸 zimo counted on top of the big hu (D4: gangkai_haidi_zimo)")
     for s in range(4):
         if s == r.winner:
             continue
@@ -88,6 +93,9 @@ def explain_win(r: WinResult) -> str:
             f"承包 liability {r.liable_rule}: seat {r.liable} pays for all three "
             f"({LIABILITY.get(r.liable_rule or '', '')})"
         )
+    for s in r.co_liable:
+        out.append(f"陪包 co-liable (下雨, L5): seat {s} pays as much as seat {r.liable}: it discarded "
+                   "another kind while holding the 清一色 suit")
     pays = "  ".join(f"seat {s}: {'+' if p > 0 else ''}{_amt(p)}" for s, p in enumerate(r.payments))
     out.append(f"结算 payments: {pays}")
     return "\n".join(out)

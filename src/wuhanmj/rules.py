@@ -36,12 +36,14 @@ _PRESET_FIELDS = {
         "opening": "per_opening",
         "schedule": "fan",
         "gold_cap": 500,
-        "escape_penalty": 500,
+        "escape_penalty": 150,  # M3, D15: the fan schedule's 金顶, gold_money (money)
         "min_fan": 6,
         "pizi": True,
         "bi": True,
         "wind_laizi_double": True,
         "qqr_liability": "holds_non_jiang",
+        "hu_order": "discarder",
+        "second_laizi": "play_out",
     },
 }
 
@@ -50,8 +52,12 @@ _CHOICES = {
     "schedule": ("points", "fan"),
     "qqr_liability": ("not_ready", "holds_non_jiang"),
     "jinding": ("fixed", "ceiling"),
+    "hu_order": ("discarder", "dealer"),
+    "gang_cutoff": ("haidi", "dead_wall"),
+    "second_laizi": ("keep", "play_out"),
+    "qqr_pair": ("w2", "258"),
 }
-_BOOLS = ("pizi", "bi", "wind_laizi_double")
+_BOOLS = ("pizi", "bi", "wind_laizi_double", "xiayu", "gangkai_haidi_zimo")
 
 
 def _is_number(x: object) -> bool:
@@ -127,7 +133,28 @@ class Rules:
             pays its own amount, up to it; under the fan schedule the amount
             above ``cap_fan`` is the money at ``cap_fan`` doubled per fan).
         dead_wall: tiles of the 海底 never drawn by a normal draw (G2).
-        escape_penalty: 逃跑 penalty [points] (M3, D7).
+        escape_penalty: 逃跑 penalty [points, or money under the fan schedule]
+            (M3, D7, D15): the schedule's 金顶 in every preset (400, 500, 150).
+        hu_order: 一炮单响 (P2, D11): when several players may win on one tile, the
+            first in turn order counted from the discarder (``"discarder"``, seed
+            001) or from the dealer (``"dealer"``, seed 000) wins.
+        gang_cutoff: G4, D12: a gang or special play is legal only while more than
+            ``dead_wall + 4`` tiles are left (``"haidi"``: its replacement never
+            takes one of the 海底's last four) or more than ``dead_wall``
+            (``"dead_wall"``, the looser reading).
+        second_laizi: W8, D13: ``"keep"`` lets a player keep a second 癞子;
+            ``"play_out"``: a player that was ready (D10) holding one 癞子 and
+            draws a second must, unless it declares a legal win, make a 癞子杠
+            before any other play of that turn (unless G4 forbids special plays).
+        xiayu: 下雨/陪包 (L5, D14): after a player's third opening makes its melds
+            one suit (L2), a player who discards another kind while it could have
+            discarded that suit is co-liable and pays as much as the liable player
+            if the hand is won as that 清一色.
+        gangkai_haidi_zimo: D4: 杠上开花 and 海底捞 also count 自摸 (×1.5 under the
+            points schedule, +1 自摸 fan under the fan schedule; seed 000 read
+            literally). False in every preset (seed 001: 不再另计自摸).
+        qqr_pair: 全求人's pair (W6, D16): ``"w2"`` follows W2 (any pair when the
+            hand is also 碰碰胡 or 一色, else 2/5/8); ``"258"`` always asks 2/5/8.
 
     Raises:
         RulesError: a field out of range or of the wrong type; the message names the field.
@@ -150,6 +177,12 @@ class Rules:
     jinding: Literal["fixed", "ceiling"] = "fixed"
     dead_wall: int = 10
     escape_penalty: int | float = 400
+    hu_order: Literal["discarder", "dealer"] = "dealer"
+    gang_cutoff: Literal["haidi", "dead_wall"] = "haidi"
+    second_laizi: Literal["keep", "play_out"] = "keep"
+    xiayu: bool = False
+    gangkai_haidi_zimo: bool = False
+    qqr_pair: Literal["w2", "258"] = "w2"
 
     def __post_init__(self) -> None:
         if not isinstance(self.name, str) or not self.name:
@@ -240,7 +273,8 @@ class Rules:
 
     @classmethod
     def koukou_fan(cls) -> Rules:
-        """口口番, fan schedule, 10 fan / 150 money, 起胡 6, 痞子, 闭, 风翻/连癞翻 (seed 001; §10)."""
+        """口口番, fan schedule, 10 fan / 150 money, 起胡 6, 痞子, 闭, 风翻/连癞翻, 一炮单响 from
+        the discarder, a second 癞子 played out, escape 150 money (seed 001; §10)."""
         return cls(**_PRESET_FIELDS["koukou_fan"])
 
     @classmethod
@@ -267,6 +301,12 @@ class Rules:
         if "name" not in changes and any(getattr(self, k) != v for k, v in changes.items()):
             changes["name"] = "custom"
         return dataclasses.replace(self, **changes)
+
+    @property
+    def gang_floor(self) -> int:
+        """G4, D12: a gang or special play is legal only while MORE than this many tiles
+        are left: ``dead_wall + 4`` (``gang_cutoff = "haidi"``) or ``dead_wall``."""
+        return self.dead_wall + 4 if self.gang_cutoff == "haidi" else self.dead_wall
 
     def money_for(self, fan: int) -> int | float:
         """The money of ``fan`` from the table (X2). Raises RulesError when it has no entry."""

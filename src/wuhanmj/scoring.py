@@ -63,6 +63,8 @@ _NO_BI = (False, False, False, False)
 _SMALL_COUNTS = bytes(range(4))
 _INT_ONLY = {int}
 _ON_OTHERS_TILE = ("fangchong", "qianggang")
+_GANGKAI_HAIDI = ("gangshanghua", "haidilao")
+_IS_JIANG = tuple(t < 27 and t % 9 in (1, 4, 7) for t in range(34))
 _SITUATIONAL = {"gangshanghua": ("gangshanghua",), "haidilao": ("haidilao",), "qianggang": ("qianggang",)}
 
 FanItems = tuple[tuple[str, int], ...]
@@ -168,6 +170,7 @@ class WinResult:
         payments: 4 amounts [points or money], seat order, winner positive, sum 0.
         liable: the seat paying for all (L1–L4), or None.
         liable_rule: ``"L1"``, ``"L2"``, ``"L3"`` or None.
+        co_liable: seats paying as much as the liable seat on top (陪包, L5), sorted.
         winner, how: as given.
         wilds: 癞子 read as wildcards in the chosen reading (0 when hard).
         big_fan: the big-hu fan of S4 (0 for a small hu).
@@ -186,6 +189,7 @@ class WinResult:
     payments: tuple[Amount, Amount, Amount, Amount]
     liable: int | None
     liable_rule: str | None
+    co_liable: tuple[int, ...]
     winner: int
     how: str
     wilds: int
@@ -225,6 +229,7 @@ def _illegal(reason: str, winner: int, how: str, rules: Rules) -> WinResult:
         payments=(0, 0, 0, 0),
         liable=None,
         liable_rule=None,
+        co_liable=(),
         winner=winner,
         how=how,
         wilds=0,
@@ -237,6 +242,25 @@ def _illegal(reason: str, winner: int, how: str, rules: Rules) -> WinResult:
 
 
 # ---------------------------------------------------------------- checks
+def _co_liable(co_liable: object, winner: int, rules: Rules) -> tuple[int, ...]:
+    """The L5 co-liable seats as a sorted tuple of distinct losing seats."""
+    if isinstance(co_liable, (str, bytes)):
+        raise WinInputError(f"co_liable must be a sequence of seats, got {co_liable!r} (L5)")
+    try:
+        seats = [_seat(c, "co_liable seat") for c in co_liable]  # type: ignore[union-attr]
+    except TypeError:
+        raise WinInputError(f"co_liable must be a sequence of seats, got {co_liable!r} (L5)") from None
+    if not seats:
+        return ()
+    if not rules.xiayu:
+        raise WinInputError(f"co_liable {seats} given but the rule set does not play 下雨/陪包 (xiayu, L5)")
+    if len(set(seats)) != len(seats):
+        raise WinInputError(f"co_liable names a seat twice: {seats} (L5)")
+    if winner in seats:
+        raise WinInputError(f"co_liable: the winner {winner} cannot be co-liable (L5)")
+    return tuple(sorted(seats))
+
+
 def _check_discarder_facts(ready: object, holds: object) -> None:
     """The L1 facts are bools (numpy bools too) or None: a truthy "no" must not pass for True."""
     for name, fact in (("discarder_ready", ready), ("discarder_holds_non_jiang", holds)):
@@ -247,10 +271,8 @@ def _check_discarder_facts(ready: object, holds: object) -> None:
 def _check_table(seats: tuple[SeatPlays, ...], hand_counts: bytearray, sk, rules: Rules, winner: int) -> None:
     """Melds against seats and the indicator; tile totals over the whole table (T1, D6, R1–R4).
 
-    癞子/痞子 inside a meld (R3, R4) are refused in the winner's melds only, where they
-    would change the win. Other seats' melds only bring fan (S1), so their content is
-    not policed: the independent vectors (cases/settlement.json G1-56, G1-72, …) score
-    such tables, and the game engine never makes them (it enforces R3/R4 on claims).
+    A 癞子 or 痞子 inside any seat's meld (R3, R4) is a MeldError naming the seat (a
+    红中 never makes a :class:`Meld`, R1): no play makes such a meld.
     """
     tot = bytearray(hand_counts)
     laizi = sk.laizi
@@ -265,9 +287,10 @@ def _check_table(seats: tuple[SeatPlays, ...], hand_counts: bytearray, sk, rules
             if (
                 s in st[6]
                 or (chi and (len(chi) > 1 or (s + 3) % 4 not in chi))
-                or (s == winner and (laizi in kinds or (pizi and (pizi[0] in kinds or pizi[1] in kinds))))
+                or laizi in kinds
+                or (pizi and (pizi[0] in kinds or pizi[1] in kinds))
             ):
-                _meld_error(s, sp, laizi, pizi if s == winner else (), check_special=s == winner)
+                _meld_error(s, sp, laizi, pizi)
             for t, c in st[8]:
                 tot[t] += c
         hz += sp.hongzhong_gang
@@ -294,14 +317,14 @@ def _check_table(seats: tuple[SeatPlays, ...], hand_counts: bytearray, sk, rules
             )
 
 
-def _meld_error(s: int, sp: SeatPlays, laizi: int, pizi: tuple[int, ...], check_special: bool = True) -> None:
+def _meld_error(s: int, sp: SeatPlays, laizi: int, pizi: tuple[int, ...]) -> None:
     """Raise the error for the first bad meld of seat ``s`` (P2, R3, R4)."""
     for m in sp.melds:
         if m.source == s:
             raise WinInputError(f"seat {s}: {m!r} is claimed from the seat itself")
         if m.kind == "chi" and m.source != (s + 3) % 4:
             raise WinInputError(f"seat {s}: {m!r} — a chi is claimed only from the previous seat {(s + 3) % 4} (P2)")
-        if check_special and laizi in m.tiles:
+        if laizi in m.tiles:
             raise MeldError(f"seat {s}: {m!r} holds the 癞子 {format_tile(laizi)} (R4)")
         for t in pizi:
             if t in m.tiles:
@@ -349,6 +372,7 @@ def evaluate_win(
     discarder_ready: bool | None = None,
     discarder_holds_non_jiang: bool | None = None,
     rules: Rules | None = None,
+    co_liable: Iterable[int] = (),
 ) -> WinResult:
     """Decide one win: legality, the best reading (W10), fan and payments.
 
@@ -366,6 +390,11 @@ def evaluate_win(
         discarder_ready, discarder_holds_non_jiang: facts for the 全求人
             liability (L1, D10); needed only when a 全求人 is won on a discard.
         rules: the rule set; default :meth:`Rules.kaikou`.
+        co_liable: seats that discarded another kind while they could have
+            discarded the suit of the winner's 清一色 threat (下雨/陪包, L5); each pays
+            as much as the liable seat when the win is a 清一色 that L2 makes someone
+            liable for. Needs ``rules.xiayu``; default none. The liable seat itself
+            pays once.
 
     Returns:
         :class:`WinResult`. A win that cannot be declared (W4, W5, W1/W2/W7,
@@ -377,8 +406,10 @@ def evaluate_win(
             (a fourth of the indicator, D6), the winner equal to the
             discarder, a chi not claimed from the previous seat, a claimed
             癞子/红中/痞子, a qianggang without the robbed peng, a
-            gangshanghua without a gang, missing L1 facts.
-        MeldError: a meld holding the 癞子 (R4) or a 痞子 (R3).
+            gangshanghua without a gang, missing L1 facts, co_liable seats that
+            are not distinct losers or given while ``rules.xiayu`` is off.
+        MeldError: a meld of any seat holding the 癞子 (R4) or a 痞子 (R3); the
+            message names the seat.
     """
     if rules is None:
         rules = _DEFAULT_RULES
@@ -410,6 +441,7 @@ def evaluate_win(
         discarder_holds_non_jiang is not None and discarder_holds_non_jiang.__class__ is not bool
     ):
         _check_discarder_facts(discarder_ready, discarder_holds_non_jiang)
+    co = () if type(co_liable) is tuple and not co_liable else _co_liable(co_liable, winner, rules)
     tiles = _tiles(hand, "hand")
     wmelds = seats[winner].melds
     want = 14 - 3 * len(wmelds)
@@ -449,7 +481,8 @@ def evaluate_win(
         soft = best_spec(bytes(c0), n, facts, sk)
         soft_p = None if soft is None else soft[0][soft[1]][0]
     extra = _SITUATIONAL.get(how, ())
-    if len(wmelds) == 4 and how in _ON_OTHERS_TILE and not st[2]:  # 全求人: no 暗杠
+    if (len(wmelds) == 4 and how in _ON_OTHERS_TILE and not st[2]  # 全求人 (W6): no 暗杠
+            and (rules.qqr_pair == "w2" or _IS_JIANG[win_tile])):  # D16: the pair is the win tile's kind
         extra = extra + ("quanqiuren",)
     candidates = []
     w8 = False
@@ -477,7 +510,7 @@ def evaluate_win(
     else:
         bi = _NO_BI
     ctx = (personal, rules, winner, dealer, how, discarder, seats,
-           discarder_ready, discarder_holds_non_jiang, bi, doubled)
+           discarder_ready, discarder_holds_non_jiang, bi, doubled, co)
     best = None
     refused = None
     for big, hard, wilds in candidates:
@@ -589,7 +622,7 @@ def _liability(big, how, discarder, wmelds, rules, ready, holds_non_jiang) -> tu
 
 def _score(
     big, hard, wilds, personal, rules, winner, dealer, how, discarder, seats,
-    ready, holds_non_jiang, bi, doubled,
+    ready, holds_non_jiang, bi, doubled, co_liable,
 ) -> WinResult:
     """Fan (S1–S5), 起胡 (W11), settlement (X) and liability (L) of one reading."""
     points = rules.schedule == "points"
@@ -599,7 +632,7 @@ def _score(
     if hard:
         w_items.append(("ying_hu", 1))
     zimo_big = False
-    if how == "zimo":
+    if how == "zimo" or (rules.gangkai_haidi_zimo and how in _GANGKAI_HAIDI):  # S2, X1, D4
         if nbig and points:
             zimo_big = True  # X1: ×1.5 instead of the 自摸 fan
         else:
@@ -636,7 +669,8 @@ def _score(
             us = tuple(None if i == winner else fw + loser_fan[i] + big_fan for i in range(4))
             return _replace_fan(res, tuple(fan), big, hard, wilds, big_fan, fw, us)
     liable, rule = _liability(big, how, discarder, seats[winner].melds, rules, ready, holds_non_jiang)
-    st = _settle(rules, winner, fw, loser_fan, nbig, zimo_big, bi, doubled, liable)
+    co = tuple(c for c in co_liable if c != liable) if rule == "L2" else ()  # L5 陪包 joins L2 only
+    st = _settle(rules, winner, fw, loser_fan, nbig, zimo_big, bi, doubled, liable, co)
     return WinResult(
         legal=True,
         reason=None,
@@ -646,6 +680,7 @@ def _score(
         payments=st.payments,  # type: ignore[arg-type]
         liable=liable,
         liable_rule=rule,
+        co_liable=st.co_liable,
         winner=winner,
         how=how,
         wilds=wilds,
@@ -667,6 +702,7 @@ def _replace_fan(res: WinResult, fan, big, hard, wilds, big_fan, fw, us) -> WinR
         payments=(0, 0, 0, 0),
         liable=None,
         liable_rule=None,
+        co_liable=(),
         winner=res.winner,
         how=res.how,
         wilds=wilds,

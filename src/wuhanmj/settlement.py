@@ -52,6 +52,8 @@ class Settlement:
         owed: what each loser would pay after caps, 金顶, 闭 and X4 (0 for the winner).
         liable: the seat that pays for all (L1–L4), or None.
         payments: the final settlement, winner positive, summing to 0 (X5).
+        co_liable: the seats that pay as much as the liable seat on top (陪包, L5),
+            sorted; ``()`` when none.
     """
 
     fan: tuple[int | None, ...]
@@ -63,6 +65,7 @@ class Settlement:
     owed: tuple[Amount, ...]
     liable: int | None
     payments: tuple[Amount, ...]
+    co_liable: tuple[int, ...] = ()
 
 
 def settle(
@@ -76,6 +79,7 @@ def settle(
     bi: Sequence[bool] = (False, False, False, False),
     doubled: bool = False,
     liable: int | None = None,
+    co_liable: Sequence[int] = (),
 ) -> Settlement:
     """Turn fan into payments (S4, S5, X1–X5, L).
 
@@ -91,12 +95,15 @@ def settle(
         bi: 4 bools, 闭 per loser (X3) — already filtered by ``rules.bi``.
         doubled: the X4 doubling applies (already filtered by ``rules.wind_laizi_double``).
         liable: the seat that pays the others' share (L), or None.
+        co_liable: seats that each pay as much as ``liable`` on top (陪包, L5);
+            needs ``liable``; the liable seat itself is not charged twice.
 
     Returns:
         :class:`Settlement`.
 
     Raises:
-        WinInputError: a bad seat, a negative fan, or a liable seat equal to the winner.
+        WinInputError: a bad seat, a negative fan, a liable seat equal to the winner,
+            or co-liable seats without a liable seat, repeated, or the winner.
     """
     if winner not in (0, 1, 2, 3):
         raise WinInputError(f"winner must be a seat 0-3, got {winner!r}")
@@ -106,10 +113,17 @@ def settle(
         raise WinInputError(f"liable seat {liable!r} must be a loser 0-3")
     if winner_fan < 0 or big < 0 or any(loser_fan[s] < 0 for s in range(4) if s != winner):
         raise WinInputError("fan cannot be negative")
-    return _settle(rules, winner, winner_fan, loser_fan, big, zimo_big, bi, doubled, liable)
+    co = tuple(co_liable)
+    if co:
+        if liable is None:
+            raise WinInputError("co_liable seats pay as much as the liable seat: give liable too (L5)")
+        if len(set(co)) != len(co) or any(c not in (0, 1, 2, 3) or c == winner for c in co):
+            raise WinInputError(f"co_liable must be distinct losing seats 0-3, got {co_liable!r} (L5)")
+    co = tuple(sorted(c for c in co if c != liable))
+    return _settle(rules, winner, winner_fan, loser_fan, big, zimo_big, bi, doubled, liable, co)
 
 
-def _settle(rules, winner, winner_fan, loser_fan, big, zimo_big, bi, doubled, liable) -> Settlement:
+def _settle(rules, winner, winner_fan, loser_fan, big, zimo_big, bi, doubled, liable, co_liable=()) -> Settlement:
     """:func:`settle` without the argument checks (for callers that built the arguments)."""
     big_fan = rules.big_hu_fan + big - 1 if big else 0
     losers = [s for s in (0, 1, 2, 3) if s != winner]
@@ -118,7 +132,7 @@ def _settle(rules, winner, winner_fan, loser_fan, big, zimo_big, bi, doubled, li
     reached = [False, False, False, False]
     points = rules.schedule == "points"
     if points:
-        base = 1 if not big else 10 << (big - 1)
+        base = points_base(big)
         cap = rules.cap
         for s in losers:
             u = winner_fan + loser_fan[s]
@@ -165,6 +179,8 @@ def _settle(rules, winner, winner_fan, loser_fan, big, zimo_big, bi, doubled, li
             payments[s] = -owed[s]
     else:
         payments[liable] = -sum(owed)
+        for s in co_liable:  # L5 陪包: each pays what the liable seat pays
+            payments[s] = payments[liable]
     total = -sum(payments)
     payments[winner] = total if type(total) is int else _num(total)
     return Settlement(
@@ -177,6 +193,7 @@ def _settle(rules, winner, winner_fan, loser_fan, big, zimo_big, bi, doubled, li
         owed=tuple(owed),
         liable=liable,
         payments=tuple(payments),
+        co_liable=tuple(co_liable),
     )
 
 
