@@ -19,6 +19,17 @@ from wuhanmj.game import Game
 from wuhanmj.play import play_game
 from wuhanmj.rules import Rules
 
+# The fixture was recorded before D11-D13 became rule fields (issue 9): its hands are
+# played under the readings the engine had then (一炮单响 from the discarder, gangs until
+# only the dead wall is left, a second 癞子 kept), so the recorded decisions stay valid.
+RECORDED_WITH = {"hu_order": "discarder", "gang_cutoff": "dead_wall", "second_laizi": "keep"}
+
+
+def recorded_rules(preset: str) -> Rules:
+    """The preset as the engine played it when the fixture was recorded."""
+    return Rules.preset(preset).replace(**RECORDED_WITH)
+
+
 # (preset, seat agents, seeds): 200 hands over the three presets (痞子 on and off),
 # greedy tables and greedy seats beside random ones (messier hands, more claims).
 CONFIGS = (
@@ -32,7 +43,7 @@ CONFIGS = (
 
 def hand_actions(preset: str, agents: str, seed: int) -> list[int]:
     """The action codes of every decision of one hand, in order (read from the event log)."""
-    game = Game(Rules.preset(preset), seed=seed, dealer=seed % 4)
+    game = Game(recorded_rules(preset), seed=seed, dealer=seed % 4)
     seats = [GreedyAgent() if name == "greedy" else RandomAgent(seed=4 * seed + s)
              for s, name in enumerate(agents.split(","))]
     play_game(game, seats)
@@ -46,7 +57,7 @@ POSITION_SEEDS = {"kaikou": range(0, 15), "koukou": range(15, 30), "koukou_fan":
 
 def position_answers(preset: str, seed: int) -> list[int]:
     """GreedyAgent's answer (a code) at every decision of a hand played by random seats."""
-    game = Game(Rules.preset(preset), seed=seed, dealer=seed % 4)
+    game = Game(recorded_rules(preset), seed=seed, dealer=seed % 4)
     rng = np.random.default_rng(seed)
     greedy = GreedyAgent()
     out = []

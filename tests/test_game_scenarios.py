@@ -89,18 +89,22 @@ C_HANDS = [
 C_SCRIPT = "0 d 2z; 3 peng; 3 d 3z; 1 peng; 1 d 4z; 2 d 5s"  # seat 2 draws 7p first
 
 
-def game_c():
-    return run(make_game(C_HANDS, "8s", draws=["7p"]), C_SCRIPT)
+def game_c(rules=None):
+    return run(make_game(C_HANDS, "8s", draws=["7p"], rules=rules), C_SCRIPT)
 
 
-def test_p2_two_seats_can_hu_first_after_discarder_wins():
-    """P2 一炮单响: seat 2 discards; seats 3 and 1 can both win; seat 3 is first after the
-    discarder, so it wins even though seat 1 answered first.
+FROM_DISCARDER = Rules.kaikou().replace(hu_order="discarder")
+
+
+def test_d11_hu_order_from_discarder_two_seats_can_hu():
+    """P2 一炮单响, D11 ``hu_order = "discarder"`` (seed 001): seat 2 discards; seats 3 and 1
+    can both win; seat 3 is first after the discarder, so it wins even though seat 1
+    answered first.
 
     F_w = 2. Seat 2 (放冲): U = 2 + 1 = 3 → 8; dealer 0: U = 2 + 1 (dealer) = 3 → 8;
     seat 1 (opened): U = 2 + 1 = 3 → 8. Winner +24.
     """
-    g = game_c()
+    g = game_c(FROM_DISCARDER)
     assert set(g.pending) == {1, 3}
     g.step(1, Hu())
     assert not g.over and g.pending == (3,)
@@ -109,15 +113,34 @@ def test_p2_two_seats_can_hu_first_after_discarder_wins():
     assert g.result.payments == (-8, -8, -8, 24)
 
 
-def test_p2_first_seat_after_discarder_hu_closes_the_window_at_once():
-    g = game_c()
+def test_d11_hu_order_from_discarder_first_seat_hu_closes_the_window_at_once():
+    g = game_c(FROM_DISCARDER)
     g.step(3, Hu())
     assert g.over and g.result.winner == 3
 
 
+def test_d11_hu_order_from_dealer():
+    """D11 ``hu_order = "dealer"`` (seed 000, kaikou's default): counted from the dealer
+    (seat 0), seat 1 comes before seat 3: seat 3's hu waits for seat 1's answer, and
+    seat 1 wins. F_w = 2: seat 2 (放冲) 8, dealer 0 8, seat 3 (opened) 8; winner +24."""
+    g = game_c()
+    assert Rules.kaikou().hu_order == "dealer"
+    g.step(3, Hu())
+    assert not g.over and g.pending == (1,)
+    g.step(1, Hu())
+    assert (g.result.winner, g.result.discarder) == (1, 2)
+    assert g.result.payments == (-8, 24, -8, -8)
+
+
+def test_d11_hu_order_from_dealer_first_seat_hu_closes_the_window_at_once():
+    g = game_c()
+    g.step(1, Hu())
+    assert g.over and g.result.winner == 1
+
+
 def test_p2_second_seat_wins_when_the_first_passes():
     """Seat 3 passes, seat 1 wins: F_w = 2; seat 2: 8, dealer 0: 8, seat 3 (opened): 8."""
-    g = game_c()
+    g = game_c(FROM_DISCARDER)
     g.step(3, Pass())
     assert not g.over
     g.step(1, Hu())

@@ -76,14 +76,17 @@ def why_illegal(game: Game, seat: int, code: int) -> str:
             return f"P2: peng needs two {format_tile(t)} in hand"
         if code == CHONG_GANG:
             if C[t] == 3:
-                return "G4: no gang when only the dead wall (海底) is left"
+                return _g4(game)
             return f"P2: chong_gang needs three {format_tile(t)} in hand"
         if code == HU:
             return _why_no_hu(game, seat, t)
         return f"P2: in a claim window only hu, chong_gang, peng, chi or pass, not {name}"
     # TURN, seat on turn
     C = game._hands[seat]
-    gang_ok = game._back - game._front + 1 > game._dead
+    gang_ok = game._back - game._front + 1 > game._gang_floor
+    if gang_ok and code not in (LAIZI_GANG, HU) and game._drawn == game.laizi and game._must_play_laizi(seat):
+        return (f"W8/D13: seat {seat} was ready holding one 癞子 and drew a second: it must play a "
+                "癞子杠 (LaiziGang) first, unless it declares hu (second_laizi = play_out)")
     if code == PASS:
         return "P1: a player on its turn must discard or act; pass is only for claims"
     if CHI <= code <= CHONG_GANG:
@@ -102,7 +105,7 @@ def why_illegal(game: Game, seat: int, code: int) -> str:
             return "P1: a self-drawn hu needs a drawn tile (none after a chi/peng)"
         return _why_no_hu(game, seat, None)
     if not gang_ok and code >= XU_GANG:
-        return "G4: no gang or special play when only the dead wall (海底) is left"
+        return _g4(game)
     if code < AN_GANG:
         t = code - XU_GANG
         if not any(m[0] == "peng" and m[1][0] == t for m in game._melds[seat]):
@@ -123,6 +126,14 @@ def why_illegal(game: Game, seat: int, code: int) -> str:
     if t not in game.pizi:
         return f"R3: {format_tile(t)} is not a 痞子 here" + ("" if game.rules.pizi else " (rule pizi is off)")
     return f"P3: pizi_gang needs a {format_tile(t)} in hand"
+
+def _g4(game: Game) -> str:
+    left = game._back - game._front + 1
+    floor = game._gang_floor
+    why = ("only the 海底's last four tiles and the dead wall are left" if game.rules.gang_cutoff == "haidi"
+           else "only the dead wall is left")
+    return f"G4: no gang or special play: {left} tiles left, {why} (more than {floor} needed, D12)"
+
 
 def _why_no_hu(game: Game, seat: int, t: int | None) -> str:
     if not game._opened[seat]:

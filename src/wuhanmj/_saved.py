@@ -23,13 +23,15 @@ if TYPE_CHECKING:
 
 __all__ = ["FORMAT", "FIELDS", "restore"]
 
-FORMAT = "wuhanmj.game/1"
+FORMAT = "wuhanmj.game/2"
 # every field of Game.to_dict, in the order they are checked (the deal first)
 FIELDS = (
     "format", "rules", "dealer", "prev_laizi", "scores", "wall", "front", "back", "hands",
     "melds", "specials", "rivers", "phase", "turn", "drawn", "draw_kind", "tile", "options",
-    "decisions", "events",
+    "decisions", "xiayu", "events",
 )
+# the first format had no "xiayu" (L5), which its event log gives anyway
+OLD_FORMATS = {"wuhanmj.game/1": tuple(f for f in FIELDS if f != "xiayu")}
 
 _short = reprlib.Repr()
 _short.maxlist = 8
@@ -48,12 +50,14 @@ def restore(cls: type[Game], d: object) -> Game:
     """
     if not isinstance(d, Mapping):
         raise SetupError(f"a saved game is a dict (as Game.to_dict() gives), got {type(d).__name__}")
-    if d.get("format") != FORMAT:
-        raise SetupError(f"format: unknown saved-game format {d.get('format')!r}, expected {FORMAT!r}")
-    missing = [k for k in FIELDS if k not in d]
+    fmt = d.get("format")
+    fields = FIELDS if fmt == FORMAT else OLD_FORMATS.get(fmt)  # type: ignore[arg-type]
+    if fields is None:
+        raise SetupError(f"format: unknown saved-game format {fmt!r}, expected {FORMAT!r}")
+    missing = [k for k in fields if k not in d]
     if missing:
         raise SetupError(f"the saved game lacks the field(s) {', '.join(missing)}")
-    unknown = [str(k) for k in d if k not in FIELDS]
+    unknown = [str(k) for k in d if k not in fields]
     if unknown:
         raise SetupError(f"the saved game has unknown field(s) {', '.join(unknown)}")
     events = d["events"]
@@ -64,7 +68,7 @@ def restore(cls: type[Game], d: object) -> Game:
     except ReplayError as e:
         raise SetupError(f"events: the event log does not replay: {e}") from None
     mine = g.to_dict()
-    for k in FIELDS[1:-1]:  # format checked above, events by the replay
+    for k in fields[1:-1]:  # format checked above, events by the replay
         theirs = d[k]
         if k == "rules":
             try:
@@ -109,6 +113,8 @@ def restore_unchecked(cls: type[Game], d: Mapping[str, Any]) -> Game:
     g._events = [parse_event(e) for e in d["events"]]
     g._meld_v = [tuple(_meld_value(m) for m in ms) for ms in g._melds]
     g._seen = g._count_seen()
+    g._xiayu = [None if x is None else (int(x["suit"]), int(x["liable"]), tuple(x["co_liable"]))
+                for x in d.get("xiayu", (None,) * 4)]
     if g._phase == PHASES.index("over"):
         raise SetupError("restore_unchecked: finished hands are restored by from_dict only")
     return g

@@ -220,7 +220,7 @@ class Game:
         "rules", "dealer", "prev_laizi", "indicator", "laizi", "pizi", "scores",
         "_wall", "_front", "_back", "_hands", "_n", "_melds", "_opened", "_specials", "_rivers",
         "_phase", "_turn", "_drawn", "_draw_kind", "_tile", "_options", "_decisions",
-        "_wins", "_turn_win", "_result", "_events", "_special", "_forbid", "_dead",
+        "_wins", "_turn_win", "_result", "_events", "_special", "_forbid", "_dead", "_gang_floor", "_xiayu",
         "_lc_seat", "_lc", "_plays", "_seat_p", "_meld_v", "_waits", "_normal", "_seen",
     )
 
@@ -292,6 +292,8 @@ class Game:
         self._waits = [None, None, None, None]
         self._forbid = (HONGZHONG,) + tuple(self.pizi)
         self._dead = rules.dead_wall
+        self._gang_floor = rules.gang_floor  # G4, D12
+        self._xiayu = [None, None, None, None]  # L5: per seat, its 清一色 threat (see _check_xiayu)
         self._front = FIRST_DRAW_POS
         self._back = N_TILES - 1
         self._melds = [[], [], [], []]
@@ -531,8 +533,12 @@ class Game:
 
     def _turn_codes(self, seat: int) -> tuple[int, ...]:
         C = self._hands[seat]
+        gang_ok = self._back - self._front + 1 > self._gang_floor  # G4
+        if gang_ok and self._drawn == self.laizi and self._must_play_laizi(seat):
+            # W8, D13: a ready player that drew its second 癞子 plays it out (unless it wins)
+            return (LAIZI_GANG, HU) if self._turn_win_ok(seat) else (LAIZI_GANG,)
         codes = [t for t in self._normal if C[t]]
-        if self._back - self._front + 1 > self._dead:  # G4
+        if gang_ok:
             an = [AN_GANG + t for t in codes if C[t] == 4] if 4 in C else ()
             for m in self._melds[seat]:
                 if m[0] == "peng" and C[m[1][0]]:
@@ -553,6 +559,19 @@ class Game:
         if self._draw_kind and self._turn_win_ok(seat):
             codes.append(HU)
         return tuple(codes)
+
+    def _must_play_laizi(self, seat: int) -> bool:
+        """W8, D13 (``second_laizi = "play_out"``): ``seat`` just drew its second 癞子 and
+        was ready (D10) on its tiles before the draw, holding one 癞子."""
+        if self.rules.second_laizi != "play_out" or not self._draw_kind or self._drawn != self.laizi:
+            return False
+        C = self._hands[seat]
+        if C[self.laizi] != 2:
+            return False
+        before = C[:]
+        before[self.laizi] -= 1
+        return bool(_score().is_ready(_tiles_of_counts(before), self.indicator, self.rules,
+                                      self._seat_plays()[seat].melds))
 
     # ------------------------------------------------------------------ hu checks
     def _turn_win_ok(self, seat: int) -> bool:
@@ -665,6 +684,9 @@ class Game:
             dh = _tiles_of_counts(h)
             kw["discarder_ready"] = bool(sc.is_ready(dh, self.indicator, self.rules, self._seat_plays()[d].melds))
             kw["discarder_holds_non_jiang"] = bool(sc.holds_non_jiang(dh))
+        x = self._xiayu[seat]
+        if x is not None and x[2]:
+            kw["co_liable"] = x[2]  # L5: used when the win is that 清一色 with L2 liability
         return sc.evaluate_win(
             hand=_tiles_of_counts(C),
             win_tile=tile,
@@ -774,6 +796,8 @@ class Game:
         ev = self._events
         if code < 34:  # discard
             t = code
+            if self.rules.xiayu:
+                self._mark_co_liable(s, t)
             C[t] -= 1
             self._n[s] -= 1
             self._rivers[s] += (t,)
@@ -865,7 +889,7 @@ class Game:
         """Ask every seat that may claim discard ``t`` of seat ``d`` (P2). False if nobody may."""
         hands = self._hands
         opened = self._opened
-        gang_ok = self._back - self._front + 1 > self._dead  # G4
+        gang_ok = self._back - self._front + 1 > self._gang_floor  # G4
         opts = {}
         if self._wins:
             self._wins = {}
@@ -935,17 +959,20 @@ class Game:
 
     def _try_resolve(self) -> None:
         d = self._turn
+        # P2, D11: hu > 冲杠/碰 > 吃; among equals the first in turn order counted from the
+        # discarder (or the robbed seat) or from the dealer (it matters for hu only)
+        o0 = d if self.rules.hu_order == "discarder" else self.dealer
         best = -1
         best_key = (9, 9)
         for s, c in self._decisions.items():
             if c != PASS:
-                key = (_RANK[c], (s - d) & 3)
+                key = (_RANK[c], (s - o0) & 3)
                 if key < best_key:
                     best_key = key
                     best = s
         dec = self._decisions
         for s, o in self._options.items():
-            if s not in dec and (min(_RANK[c] for c in o), (s - d) & 3) < best_key:
+            if s not in dec and (min(_RANK[c] for c in o), (s - o0) & 3) < best_key:
                 return  # an answer still pending could change the outcome
         t = self._tile
         self._options = {}
@@ -989,6 +1016,8 @@ class Game:
             seen[x] += 1
         self._waits[best] = None
         self._opened[best] += 1
+        if self._opened[best] == 3 and self.rules.xiayu:
+            self._check_xiayu(best, d)
         self._melds_changed(best)
         self._events.append({"type": "meld", "seat": best, "kind": meld[0], "tiles": list(meld[1]), "from": d})
         if code == CHONG_GANG:
@@ -999,6 +1028,30 @@ class Game:
             self._drawn = None
             self._draw_kind = NO_DRAW
             self._turn_win = None
+
+    def _check_xiayu(self, s: int, feeder: int) -> None:
+        """L5: seat ``s`` made its third opening from ``feeder``'s discard; when all its
+        melds are of one suit, ``feeder`` is liable for its 清一色 (L2) and from now on
+        the others must discard that suit first (下雨)."""
+        suits = {m[1][0] // 9 for m in self._melds[s]}
+        if len(suits) == 1 and min(suits) < 3:  # one suit, not the honors
+            self._xiayu[s] = (suits.pop(), feeder, ())
+
+    def _mark_co_liable(self, s: int, t: int) -> None:
+        """L5: seat ``s`` discards ``t``; for every 清一色 threat it is not part of, it is
+        co-liable (陪包) when ``t`` is of another kind and it could discard that suit."""
+        C = self._hands[s]
+        special = self._special
+        for p in range(4):
+            x = self._xiayu[p]
+            if x is None or p == s:
+                continue
+            suit, liable, co = x
+            if s == liable or s in co or t // 9 == suit:
+                continue
+            lo = 9 * suit
+            if any(C[k] and not special[k] for k in range(lo, lo + 9)):
+                self._xiayu[p] = (suit, liable, tuple(sorted(co + (s,))))
 
     def _complete_xu(self, s: int, t: int) -> None:
         """The 蓄杠 stands (nobody robbed it): the peng becomes a xu_gang in place (P1)."""
@@ -1092,6 +1145,8 @@ class Game:
         g._normal = self._normal
         g._forbid = self._forbid
         g._dead = self._dead
+        g._gang_floor = self._gang_floor
+        g._xiayu = self._xiayu[:]
         g._lc_seat = self._lc_seat
         g._lc = self._lc
         g._plays = self._plays
@@ -1178,7 +1233,7 @@ class Game:
     def to_dict(self) -> dict[str, Any]:
         """The whole state as JSON-ready data (hidden information included); see :meth:`from_dict`."""
         return {
-            "format": "wuhanmj.game/1",
+            "format": "wuhanmj.game/2",
             "rules": self.rules.to_dict(),
             "dealer": self.dealer,
             "prev_laizi": self.prev_laizi,
@@ -1197,6 +1252,8 @@ class Game:
             "tile": self._tile,
             "options": {str(s): list(o) for s, o in sorted(self._options.items())},
             "decisions": {str(s): c for s, c in sorted(self._decisions.items())},
+            "xiayu": [None if x is None else {"suit": x[0], "liable": x[1], "co_liable": list(x[2])}
+                      for x in self._xiayu],
             "events": self.events,
         }
 

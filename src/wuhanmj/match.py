@@ -20,6 +20,7 @@ import numpy as np
 from .errors import AgentError, IllegalActionError, RulesError, SetupError
 from .game import Game, HandResult
 from .rules import PRESETS, Rules
+from .settlement import escape_payments
 
 __all__ = ["Match"]
 
@@ -223,9 +224,10 @@ class Match:
         return self.finish_hand()
 
     def escape(self, seat: int) -> tuple:
-        """Seat ``seat`` leaves the match (逃跑, M3): it pays ``rules.escape_penalty``,
-        shared equally by the other three (D7); a hand in play is abandoned unscored
-        and the match is over.
+        """Seat ``seat`` leaves the match (逃跑, M3): it pays ``rules.escape_penalty`` (the
+        schedule's 金顶, D15), shared equally by the other three (D7) as
+        :func:`~wuhanmj.settlement.escape_payments` computes; a hand in play is
+        abandoned unscored and the match is over.
 
         Returns:
             The four payments (the escaper's negative; they sum to 0 up to float rounding
@@ -238,9 +240,7 @@ class Match:
             raise SetupError(f"seat must be 0-3, got {seat!r}")
         if self.escaped is not None:
             raise SetupError(f"M3: the match is already over (seat {self.escaped} escaped)")
-        pen = self.rules.escape_penalty
-        share = pen // 3 if pen % 3 == 0 else pen / 3
-        pay = tuple(-pen if s == seat else share for s in range(4))
+        pay = escape_payments(seat, self.rules)
         for s in range(4):
             self.scores[s] += pay[s]
         self.escaped = seat
