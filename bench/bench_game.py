@@ -20,8 +20,8 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from wuhanmj.actions import HU, PASS
-from wuhanmj.game import Game
+from wuhanmj.game.actions import HU, PASS
+from wuhanmj.game.engine import Game
 from wuhanmj.rules import Rules
 
 HANDS = 200

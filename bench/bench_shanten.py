@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 from wuhanmj._core import shanten, shanten_batch
-from wuhanmj.analysis import discard_advice, effective_tiles, wuhan_shanten
+from wuhanmj.hand.analysis import discard_advice, effective_tiles, wuhan_shanten
 from wuhanmj.rules import Rules
 
 mahjong_shanten = pytest.importorskip("mahjong.shanten")

@@ -9,7 +9,7 @@ Hands/s = hands / the ``min`` time of a row (``extra_info["hands"]``).
 
 import pytest
 
-from wuhanmj.simulate import simulate
+from wuhanmj.sim.simulate import simulate
 
 RANDOM_HANDS = 2000
 GREEDY_HANDS = 500

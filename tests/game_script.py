@@ -9,7 +9,7 @@ Script lines (``;`` or newlines between them), seat first:
 
 from __future__ import annotations
 
-from wuhanmj.actions import (
+from wuhanmj.game.actions import (
     AnGang,
     Chi,
     ChongGang,
@@ -22,9 +22,9 @@ from wuhanmj.actions import (
     PiziGang,
     XuGang,
 )
-from wuhanmj.game import Game
+from wuhanmj.game.engine import Game
 from wuhanmj.rules import Rules
-from wuhanmj.wall import scripted_wall
+from wuhanmj.game.wall import scripted_wall
 
 
 def action_of(words: list[str]):
@@ -65,7 +65,7 @@ def tsumogiri(game: Game, *, until=None, max_steps=10_000) -> Game:
     """Play on with a fixed policy: pass every claim and 海底 win, discard the tile just
     drawn (else the first legal discard, else the first legal action). Stops when the
     hand is over, when ``until(game)`` is true, or when the 海底 phase asks a seat."""
-    from wuhanmj.actions import PASS
+    from wuhanmj.game.actions import PASS
 
     for _ in range(max_steps):
         if game.over or (until is not None and until(game)) or game.phase == "haidi":
@@ -87,7 +87,7 @@ def tsumogiri(game: Game, *, until=None, max_steps=10_000) -> Game:
 def random_play(game: Game, rng, *, eager_hu: bool = False, check=None) -> Game:
     """Uniformly random legal actions until the hand ends (``eager_hu``: always hu when
     legal). ``check(game)`` runs after every step when given."""
-    from wuhanmj.actions import HU
+    from wuhanmj.game.actions import HU
 
     while not game.over:
         s = game.current_player
@@ -106,7 +106,7 @@ def heuristic_play(game: Game, rng) -> Game:
     """A cheap greedy-ish policy that wins far more often than uniform random play (so
     the invariant tests see many wins): hu whenever legal; claim peng/gang, else chi;
     play 红中/痞子 at once and a 癞子 when holding two; discard the least connected tile."""
-    from wuhanmj.actions import CHI, CHONG_GANG, HONGZHONG_GANG, HU, LAIZI_GANG, PASS, PENG, PIZI_GANG
+    from wuhanmj.game.actions import CHI, CHONG_GANG, HONGZHONG_GANG, HU, LAIZI_GANG, PASS, PENG, PIZI_GANG
 
     while not game.over:
         s = game.current_player

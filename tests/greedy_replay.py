@@ -14,9 +14,9 @@ import sys
 
 import numpy as np
 
-from wuhanmj.agents import GreedyAgent, RandomAgent
-from wuhanmj.game import Game
-from wuhanmj.play import play_game
+from wuhanmj.agents.base import GreedyAgent, RandomAgent
+from wuhanmj.game.engine import Game
+from wuhanmj.sim.loop import play_game
 from wuhanmj.rules import Rules
 
 # The fixture was recorded before D11-D13 became rule fields (issue 9): its hands are

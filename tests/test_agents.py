@@ -12,7 +12,7 @@ import pickle
 import numpy as np
 import pytest
 
-from wuhanmj.actions import (
+from wuhanmj.game.actions import (
     ACTIONS,
     AN_GANG,
     CHI,
@@ -30,13 +30,13 @@ from wuhanmj.actions import (
     Pass,
     Peng,
 )
-from wuhanmj.agents import GreedyAgent, RandomAgent, agent_name, make_agent
+from wuhanmj.agents.base import GreedyAgent, RandomAgent, agent_name, make_agent
 from wuhanmj.errors import AgentError, WuhanMJError
-from wuhanmj.game import Game
-from wuhanmj.meld import Meld
-from wuhanmj.observation import Observation
+from wuhanmj.game.engine import Game
+from wuhanmj.hand.meld import Meld
+from wuhanmj.game.observation import Observation
 from wuhanmj.rules import Rules
-from wuhanmj.simulate import simulate
+from wuhanmj.sim.simulate import simulate
 from wuhanmj.tiles import parse_tile, parse_tiles
 
 
@@ -205,7 +205,7 @@ def _visible(obs):
 
 @pytest.mark.parametrize("rules", [Rules.kaikou(), Rules.koukou_fan()], ids=["kaikou", "koukou_fan"])
 def test_greedy_discard_is_discard_advice_first_option(rules):
-    from wuhanmj.analysis import discard_advice
+    from wuhanmj.hand.analysis import discard_advice
 
     checked = 0
     for obs in _positions(25, rules):
@@ -226,7 +226,7 @@ def test_greedy_discard_is_discard_advice_first_option(rules):
 
 
 def test_greedy_claims_iff_wuhan_shanten_does_not_worsen():
-    from wuhanmj.analysis import wuhan_shanten
+    from wuhanmj.hand.analysis import wuhan_shanten
 
     rules = Rules.kaikou()
     checked = claimed = 0

@@ -13,12 +13,12 @@ import random
 import numpy as np
 import pytest
 
-import wuhanmj.analysis as analysis
+import wuhanmj.hand.analysis as analysis
 from shanten_reference import ROUTES, wuhan_routes_ref
 from wuhanmj._core import shanten
-from wuhanmj.analysis import discard_advice, effective_tiles, wuhan_shanten
+from wuhanmj.hand.analysis import discard_advice, effective_tiles, wuhan_shanten
 from wuhanmj.errors import HandError, MeldError, TileCountError, TileError
-from wuhanmj.meld import Meld
+from wuhanmj.hand.meld import Meld
 from wuhanmj.rules import Rules
 from wuhanmj.tiles import laizi_of, parse_tile, pizi_of, tile_counts
 

@@ -10,13 +10,13 @@ import numpy as np
 import pytest
 
 from wuhanmj import _core
-from wuhanmj.analysis import discard_advice, effective_tiles, wuhan_shanten
+from wuhanmj.hand.analysis import discard_advice, effective_tiles, wuhan_shanten
 from wuhanmj.cli import main
 from wuhanmj.errors import HandError, MeldError, ShapeError, SimulationError
-from wuhanmj.meld import Meld
+from wuhanmj.hand.meld import Meld
 from wuhanmj.tiles import parse_tiles, tile_counts
 
-simulate_module = importlib.import_module("wuhanmj.simulate")  # the package re-exports the function
+simulate_module = importlib.import_module("wuhanmj.sim.simulate")
 
 # ------------------------------------------------------------------ pizi (R3)
 

@@ -18,7 +18,7 @@ from shanten_reference import wuhan_routes_ref
 from test_analysis import allowed_routes, random_situation
 from wuhanmj._core import ROUTE_NAMES, wuhan_best_discard, wuhan_discards
 from wuhanmj.errors import ShapeError
-from wuhanmj.game import Game
+from wuhanmj.game.engine import Game
 from wuhanmj.rules import Rules
 
 

@@ -133,7 +133,7 @@ def test_replay_list_one_line_per_hand(capsys, records):
 
 
 def test_replay_a_bare_event_log(capsys, tmp_path):
-    from wuhanmj.game import Game
+    from wuhanmj.game.engine import Game
 
     g = Game(seed=5)
     while not g.over:

@@ -16,7 +16,7 @@ import numpy as np
 import pytest
 
 from game_script import heuristic_play, random_play
-from wuhanmj.game import Game
+from wuhanmj.game.engine import Game
 from wuhanmj.rules import Rules
 from wuhanmj.tiles import HONGZHONG
 
@@ -101,7 +101,7 @@ def test_d6_visible_counts_at_every_step_300_hands():
         if s is not None:
             assert g.observation(s).visible_counts == want
 
-    from wuhanmj.actions import HU, PASS
+    from wuhanmj.game.actions import HU, PASS
 
     for i in range(300):
         g = Game(RULESETS[i % 3], seed=50_000 + i, dealer=i % 4)
@@ -152,7 +152,7 @@ def test_x5_w5_settlements_and_wins_over_10000_hands():
 def test_hu_caches_agree_with_a_fresh_evaluation():
     """The engine caches a seat's winning kinds between its discards; a clone with every
     cache dropped must offer the same legal actions at every step (hu included)."""
-    from wuhanmj.actions import HU
+    from wuhanmj.game.actions import HU
 
     rng = np.random.default_rng(99)
     seen_hu = 0

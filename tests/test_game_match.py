@@ -7,7 +7,7 @@ import pytest
 
 from game_script import heuristic_play
 from wuhanmj.errors import SetupError
-from wuhanmj.match import Match
+from wuhanmj.game.match import Match
 from wuhanmj.rules import Rules
 
 
@@ -66,7 +66,7 @@ def test_m3_d7_escape_penalty_shared_by_the_others(rules, penalty):
 
 
 # ---------------------------------------------------------------- bad arguments, failed hands
-from wuhanmj.agents import RandomAgent  # noqa: E402
+from wuhanmj.agents.base import RandomAgent  # noqa: E402
 from wuhanmj.errors import AgentError, IllegalActionError, RulesError, TileCountError  # noqa: E402
 
 

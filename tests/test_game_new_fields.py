@@ -11,7 +11,7 @@ from collections import Counter
 import pytest
 
 from game_script import make_game, run, tsumogiri
-from wuhanmj.actions import (
+from wuhanmj.game.actions import (
     CHONG_GANG,
     HONGZHONG_GANG,
     HU,
@@ -25,9 +25,9 @@ from wuhanmj.actions import (
     Peng,
 )
 from wuhanmj.errors import IllegalActionError
-from wuhanmj.match import Match
+from wuhanmj.game.match import Match
 from wuhanmj.rules import Rules
-from wuhanmj.settlement import escape_payments
+from wuhanmj.scoring.settlement import escape_payments
 from wuhanmj.tiles import parse_tile, parse_tiles
 
 T = parse_tile

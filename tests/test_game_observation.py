@@ -7,10 +7,10 @@ import numpy as np
 
 from game_script import make_game, run
 from test_game_scenarios import B_HANDS, B_OPEN
-from wuhanmj.actions import ACTION_SPACE_SIZE, Peng
-from wuhanmj._saved import restore_unchecked
-from wuhanmj.game import Game
-from wuhanmj.observation import N_PLANES, N_SCALARS
+from wuhanmj.game.actions import ACTION_SPACE_SIZE, Peng
+from wuhanmj.game.save import restore_unchecked
+from wuhanmj.game.engine import Game
+from wuhanmj.game.observation import N_PLANES, N_SCALARS
 from wuhanmj.rules import Rules
 from wuhanmj.tiles import parse_tile
 
@@ -122,7 +122,7 @@ def test_observe_equals_the_public_views_field_by_field():
     """observe() reads the engine's records and sets the fields through their slot
     descriptors; at every step of a few hands it must equal an Observation made by
     keyword from the game's public accessors."""
-    from wuhanmj.observation import Observation
+    from wuhanmj.game.observation import Observation
 
     rng = np.random.default_rng(3)
     for seed in range(4):

@@ -16,7 +16,7 @@ import numpy as np
 import pytest
 
 from wuhanmj.errors import ReplayError, SetupError
-from wuhanmj.game import Game
+from wuhanmj.game.engine import Game
 from wuhanmj.rules import Rules
 
 

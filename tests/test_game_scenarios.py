@@ -9,12 +9,12 @@ from __future__ import annotations
 import pytest
 
 from game_script import make_game, run, tsumogiri
-from wuhanmj.actions import Chi, Hu, Pass, Peng
+from wuhanmj.game.actions import Chi, Hu, Pass, Peng
 from wuhanmj.errors import IllegalActionError
-from wuhanmj.match import Match
+from wuhanmj.game.match import Match
 from wuhanmj.rules import Rules
 from wuhanmj.tiles import parse_tile
-from wuhanmj.wall import scripted_wall
+from wuhanmj.game.wall import scripted_wall
 
 T = parse_tile
 
@@ -235,7 +235,7 @@ def test_g3_haidi_phase_then_haidilao():
     kaikou, big hu 海底捞 (base 10, no 自摸 fan and no ×1.5, D4), F_w = 开口 1 + 硬胡 1
     = 2; each loser U = 2 → 40. Winner +120.
     """
-    from wuhanmj.game import Game
+    from wuhanmj.game.engine import Game
 
     g = run(Game(Rules.kaikou(), wall=wall_e()), B_OPEN)
     tsumogiri(g)
@@ -254,7 +254,7 @@ def test_g3_haidi_phase_then_haidilao():
 
 
 def test_g3_x6_haidi_pass_is_an_exhaustive_draw():
-    from wuhanmj.game import Game
+    from wuhanmj.game.engine import Game
 
     g = run(Game(Rules.kaikou(), wall=wall_e()), B_OPEN)
     tsumogiri(g)
@@ -265,7 +265,7 @@ def test_g3_x6_haidi_pass_is_an_exhaustive_draw():
 
 def test_g3_haidi_seats_that_cannot_win_pass_by_themselves():
     """Seat 3's 海底 draw does not win: all four 海底 draws happen and the hand is drawn."""
-    from wuhanmj.game import Game
+    from wuhanmj.game.engine import Game
 
     g = run(Game(Rules.kaikou(), wall=wall_e(win_tile="1m")), B_OPEN)
     tsumogiri(g)

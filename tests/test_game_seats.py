@@ -16,9 +16,9 @@ import json
 import numpy as np
 import pytest
 
-from wuhanmj.actions import ACTION_SPACE_SIZE, Action, Hu, Pass
+from wuhanmj.game.actions import ACTION_SPACE_SIZE, Action, Hu, Pass
 from wuhanmj.errors import IllegalActionError
-from wuhanmj.game import Game
+from wuhanmj.game.engine import Game
 
 
 def _reach(phase: str) -> Game:

@@ -10,9 +10,9 @@ import numpy as np
 import pytest
 
 from wuhanmj.errors import SetupError, TileError
-from wuhanmj.game import Game
+from wuhanmj.game.engine import Game
 from wuhanmj.tiles import parse_tile
-from wuhanmj.wall import check_wall, shuffled_wall
+from wuhanmj.game.wall import check_wall, shuffled_wall
 
 
 @pytest.mark.parametrize("bad", ["abc", "1", -1, -(2**70), 1.5, 2.0, True, False, [1, 2], b"1", object()])
@@ -76,7 +76,7 @@ def test_scores_must_be_finite(bad):
 
 
 def test_t1_scripted_wall_refuses_float_tiles():
-    from wuhanmj.wall import scripted_wall
+    from wuhanmj.game.wall import scripted_wall
 
     hands = ["123456789m1234p5p", "123456789p1234s", "123456789s1234m", "5555z6666z7777z1m"]
     scripted_wall(hands, "9p")  # the same hands as ints/notation are fine

@@ -10,7 +10,7 @@ import pytest
 
 from game_script import heuristic_play, make_game, random_play, run
 from test_game_scenarios import B_HANDS, B_OPEN, F_OTHERS, game_b
-from wuhanmj.actions import (
+from wuhanmj.game.actions import (
     ACTION_SPACE_SIZE,
     ACTIONS,
     AnGang,
@@ -35,11 +35,11 @@ from wuhanmj.errors import (
     TileCountError,
     TileError,
 )
-from wuhanmj._saved import restore_unchecked
-from wuhanmj.game import Game
+from wuhanmj.game.save import restore_unchecked
+from wuhanmj.game.engine import Game
 from wuhanmj.rules import Rules
 from wuhanmj.tiles import parse_tile, parse_tiles
-from wuhanmj.wall import check_wall, scripted_wall, shuffled_wall
+from wuhanmj.game.wall import check_wall, scripted_wall, shuffled_wall
 
 T = parse_tile
 

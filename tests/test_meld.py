@@ -7,7 +7,7 @@ import dataclasses
 import pytest
 
 from wuhanmj.errors import MeldError
-from wuhanmj.meld import Meld, SeatPlays
+from wuhanmj.hand.meld import Meld, SeatPlays
 from wuhanmj.tiles import parse_tiles
 
 

@@ -6,7 +6,7 @@ import pytest
 import scoring_reference as ref
 from cases import load_cases
 
-from wuhanmj.cases import case_kwargs, evaluate_case, score_case
+from wuhanmj.scoring.cases import case_kwargs, evaluate_case, score_case
 from wuhanmj.tiles import parse_tiles
 
 WORKED = load_cases("worked.json")

@@ -9,10 +9,10 @@ from __future__ import annotations
 import pytest
 
 from wuhanmj.errors import WinInputError
-from wuhanmj.meld import Meld as M
-from wuhanmj.meld import SeatPlays
+from wuhanmj.hand.meld import Meld as M
+from wuhanmj.hand.meld import SeatPlays
 from wuhanmj.rules import Rules
-from wuhanmj.scoring import evaluate_win
+from wuhanmj.scoring.evaluate import evaluate_win
 
 KAIKOU = Rules.kaikou()
 KFAN = Rules.koukou_fan()
@@ -145,7 +145,7 @@ def test_l5_bad_co_liable_is_a_win_input_error(co, rules, match):
 
 def test_l5_cases_schema_takes_co_liable():
     """The case schema's optional ``co_liable`` is evaluate_win's argument (same hand as above)."""
-    from wuhanmj.cases import score_case
+    from wuhanmj.scoring.cases import score_case
 
     case = {"id": "L5", "rules": XIAYU.to_dict(), "indicator": "5m", "dealer": 0, "winner": 1,
             "hand": "56788s", "win_tile": "8s", "how": "zimo", "from": None, "co_liable": [0, 2],

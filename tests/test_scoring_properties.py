@@ -17,11 +17,11 @@ import scoring_reference as ref
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from wuhanmj.meld import Meld, SeatPlays
-from wuhanmj.readings import special_kinds
+from wuhanmj.hand.meld import Meld, SeatPlays
+from wuhanmj.hand.readings import special_kinds
 from wuhanmj.rules import Rules
-from wuhanmj.scoring import evaluate_win, winning_tiles
-from wuhanmj.settlement import settle
+from wuhanmj.scoring.evaluate import evaluate_win, winning_tiles
+from wuhanmj.scoring.settlement import settle
 
 RULESETS = [
     Rules.kaikou(),

@@ -13,12 +13,12 @@ import math
 import pytest
 
 from wuhanmj.errors import MeldError, WinInputError
-from wuhanmj.meld import Meld as M
-from wuhanmj.meld import SeatPlays
-from wuhanmj.readings import special_kinds
+from wuhanmj.hand.meld import Meld as M
+from wuhanmj.hand.meld import SeatPlays
+from wuhanmj.hand.readings import special_kinds
 from wuhanmj.rules import Rules
-from wuhanmj.scoring import evaluate_win, holds_non_jiang, is_ready, personal_fan, winning_tiles
-from wuhanmj.settlement import draw_payments, escape_payments
+from wuhanmj.scoring.evaluate import evaluate_win, holds_non_jiang, is_ready, personal_fan, winning_tiles
+from wuhanmj.scoring.settlement import draw_payments, escape_payments
 from wuhanmj.tiles import parse_tile, parse_tiles
 
 KAIKOU = Rules.kaikou()

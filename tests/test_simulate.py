@@ -16,9 +16,9 @@ from fractions import Fraction
 import pytest
 
 from wuhanmj.errors import AgentError, RulesError, SimulationError, WuhanMJError
-from wuhanmj.results import HandOutcome, SimulationResult, tally_outcome
+from wuhanmj.sim.results import HandOutcome, SimulationResult, tally_outcome
 from wuhanmj.rules import Rules
-from wuhanmj.stats import Moments, Tally, exact
+from wuhanmj.sim.stats import Moments, Tally, exact
 
 AGENTS = ("greedy", "greedy", "greedy", "random")
 
@@ -189,7 +189,7 @@ def test_hand_outcome_rejects_inconsistent_facts(kwargs):
 
 
 # ---------------------------------------------------------------- simulate(): determinism and scaling
-from wuhanmj.simulate import match_seeds, simulate  # noqa: E402
+from wuhanmj.sim.simulate import match_seeds, simulate  # noqa: E402
 
 
 def test_match_seeds_follow_seedsequence_spawn():
@@ -268,8 +268,8 @@ def test_m1_d5_dealer_rotation_within_a_match(tmp_path):
 def test_memory_flat_without_records():
     import tracemalloc
 
-    from wuhanmj.simulate import _Spec, _run_batch
-    from wuhanmj.agents import RandomAgent
+    from wuhanmj.sim.simulate import _Spec, _run_batch
+    from wuhanmj.agents.base import RandomAgent
 
     spec = _Spec(1, 400, 8, Rules.kaikou(), tuple(RandomAgent() for _ in range(4)), ("random",) * 4, False)
     tally, lines = _run_batch(spec, 0, 50)

@@ -12,9 +12,9 @@ import pytest
 
 import wuhanmj
 from wuhanmj.errors import AgentError, RulesError, SimulationError, StatsError, WuhanMJError
-from wuhanmj.results import HandOutcome, SimulationResult
-from wuhanmj.simulate import simulate
-from wuhanmj.stats import Moments, Tally, exact
+from wuhanmj.sim.results import HandOutcome, SimulationResult
+from wuhanmj.sim.simulate import simulate
+from wuhanmj.sim.stats import Moments, Tally, exact
 
 SRC = Path(wuhanmj.__file__).parent
 BARE_RAISE = re.compile(r"\braise\s+(?:\w+\.)*WuhanMJError\s*\(")

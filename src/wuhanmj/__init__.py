@@ -24,7 +24,7 @@ from ._core import (
     waits,
     waits_batch,
 )
-from .actions import (
+from .game.actions import (
     ACTION_SPACE_SIZE,
     Action,
     AnGang,
@@ -39,25 +39,25 @@ from .actions import (
     PiziGang,
     XuGang,
 )
-from .actions import decode as decode_action
-from .actions import encode as encode_action
-from .agents import Agent, GreedyAgent, RandomAgent, make_agent
-from .analysis import DiscardOption, EffectiveTiles, ShantenResult, discard_advice, effective_tiles, wuhan_shanten
+from .game.actions import decode as decode_action
+from .game.actions import encode as encode_action
+from .agents.base import Agent, GreedyAgent, RandomAgent, make_agent
+from .hand.analysis import DiscardOption, EffectiveTiles, ShantenResult, discard_advice, effective_tiles, wuhan_shanten
 from .errors import *  # noqa: F403
 from .errors import __all__ as _errors_all
-from .game import Game, HandResult
-from .match import Match
-from .meld import Meld, SeatPlays
-from .observation import Observation
-from .results import HandOutcome, SimulationResult
+from .game.engine import Game, HandResult
+from .game.match import Match
+from .hand.meld import Meld, SeatPlays
+from .game.observation import Observation
+from .sim.results import HandOutcome, SimulationResult
 from .rules import PRESETS, Rules
-from .scoring import WinResult, evaluate_win, holds_non_jiang, is_ready, winning_tiles
-from .settlement import Settlement, draw_payments, escape_payments, settle
-from .simulate import dask_executor, simulate
+from .scoring.evaluate import WinResult, evaluate_win, holds_non_jiang, is_ready, winning_tiles
+from .scoring.settlement import Settlement, draw_payments, escape_payments, settle
+from .sim.simulate import dask_executor, simulate
 from .terms import BIG_HU, FAN_ITEMS, HOWS
 from .tiles import *  # noqa: F403
 from .tiles import __all__ as _tiles_all
-from .wall import scripted_wall, shuffled_wall
+from .game.wall import scripted_wall, shuffled_wall
 
 __version__ = "0.1.0"
 

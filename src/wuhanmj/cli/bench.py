@@ -53,7 +53,7 @@ def run(args: argparse.Namespace) -> int:
 
     from .. import __version__
     from .._core import is_complete, is_complete_batch, shanten_batch
-    from ..simulate import simulate
+    from ..sim.simulate import simulate
 
     print(f"wuhanmj {__version__}, one core")
     rng = np.random.default_rng(args.seed)

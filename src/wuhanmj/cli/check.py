@@ -13,9 +13,9 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from ..analysis import discard_advice, effective_tiles, wuhan_shanten
+from ..hand.analysis import discard_advice, effective_tiles, wuhan_shanten
 from ..errors import MeldError, TileError
-from ..meld import Meld, SeatPlays
+from ..hand.meld import Meld, SeatPlays
 from ..rules import PRESETS, Rules
 from ..tiles import format_tile, format_tiles, laizi_of, parse_tile, parse_tiles, pizi_of, tile_counts
 
@@ -92,7 +92,7 @@ def _route(name: str) -> str:
 
 def _sample_scores(hand: list[int], melds: list[Meld], indicator: int) -> list[str]:
     """One line per preset: the sample win's verdict and the winner's gain."""
-    from ..scoring import evaluate_win
+    from ..scoring.evaluate import evaluate_win
 
     seats = [SeatPlays() for _ in range(4)]
     seats[WINNER] = SeatPlays(tuple(melds))

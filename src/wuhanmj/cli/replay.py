@@ -111,7 +111,7 @@ def replay_record(record: dict[str, Any]) -> Any:
         ReplayError: the events are malformed or do not replay under the rules, or
             the record's ``result`` differs from what the events give (field named).
     """
-    from ..game import Game
+    from ..game.engine import Game
 
     events = record["events"]
     try:
@@ -140,7 +140,7 @@ def replay_record(record: dict[str, Any]) -> Any:
 def replayed_result(game: Any, events: list[Any]) -> dict[str, Any] | None:
     """The ``result`` fields of a records line as the replayed ``game`` gives them
     (None while the hand is not over); ``decisions`` counts the events with an action."""
-    from ..play import outcome_of, result_dict
+    from ..sim.loop import outcome_of, result_dict
 
     if game.result is None:
         return None
@@ -154,7 +154,7 @@ def render(record: dict[str, Any], glyphs: bool = False) -> Iterator[str]:
         ReplayError: the events are malformed or do not replay under the rules, or
             the record's result differs from them (:func:`replay_record`).
     """
-    from ..game import Game
+    from ..game.engine import Game
 
     events = record["events"]
     replay_record(record)

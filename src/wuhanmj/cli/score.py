@@ -16,7 +16,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from ..cases import case_id, evaluate_case
+from ..scoring.cases import case_id, evaluate_case
 from ..errors import CaseError, WuhanMJError
 
 EPILOG = """\

@@ -132,7 +132,7 @@ class _PlainProgress:
 
 def run(args: argparse.Namespace) -> int:
     """Run ``wuhanmj simulate``; returns the exit code."""
-    from ..simulate import check_output_path, dask_executor, simulate
+    from ..sim.simulate import check_output_path, dask_executor, simulate
 
     # the output files are checked before the rules are read and any hand is played
     for what, name in (("out", args.out), ("records", args.records)):

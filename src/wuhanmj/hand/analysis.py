@@ -39,11 +39,11 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from . import _core
-from .errors import HandError, MeldError, RulesError, TileCountError, TileError
+from .. import _core
+from ..errors import HandError, MeldError, RulesError, TileCountError, TileError
 from .meld import Meld
-from .rules import Rules
-from .tiles import HONGZHONG, format_tile, parse_tile, parse_tiles, prev_in_cycle, tile_counts
+from ..rules import Rules
+from ..tiles import HONGZHONG, format_tile, parse_tile, parse_tiles, prev_in_cycle, tile_counts
 
 __all__ = [
     "ROUTES",

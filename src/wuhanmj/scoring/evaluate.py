@@ -29,9 +29,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .errors import MeldError, TileError, WinInputError
-from .meld import Meld, SeatPlays
-from .readings import (
+from ..errors import MeldError, TileError, WinInputError
+from ..hand.meld import Meld, SeatPlays
+from ..hand.readings import (
     NO_MELDS,
     MeldFacts,
     best_profile,
@@ -41,10 +41,10 @@ from .readings import (
     spec_holds,
     special_kinds,
 )
-from .rules import Rules
+from ..rules import Rules
 from .settlement import Amount, Settlement, _settle
-from .terms import BIG_HU, FAN_ITEMS, HOWS
-from .tiles import format_tile, format_tiles, parse_tile, parse_tiles
+from ..terms import BIG_HU, FAN_ITEMS, HOWS
+from ..tiles import format_tile, format_tiles, parse_tile, parse_tiles
 
 __all__ = [
     "HOWS",

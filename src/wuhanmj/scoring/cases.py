@@ -18,11 +18,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from .errors import CaseError, WuhanMJError
-from .meld import MELD_KINDS, Meld, SeatPlays
-from .rules import Rules
-from .scoring import HOWS, WinResult, evaluate_win
-from .tiles import laizi_of, parse_tile
+from ..errors import CaseError, WuhanMJError
+from ..hand.meld import MELD_KINDS, Meld, SeatPlays
+from ..rules import Rules
+from .evaluate import HOWS, WinResult, evaluate_win
+from ..tiles import laizi_of, parse_tile
 
 __all__ = ["case_id", "case_kwargs", "evaluate_case", "score_case", "expect_of", "seat_plays_of"]
 

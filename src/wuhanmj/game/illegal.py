@@ -22,11 +22,11 @@ from .actions import (
     PIZI_GANG,
     XU_GANG,
 )
-from ._phases import BACK, CLAIM, HAIDI, OVER, ROB, TURN
-from .tiles import HONGZHONG, format_tile, format_tiles
+from .phases import BACK, CLAIM, HAIDI, OVER, ROB, TURN
+from ..tiles import HONGZHONG, format_tile, format_tiles
 
 if TYPE_CHECKING:
-    from .game import Game
+    from .engine import Game
 
 __all__ = ["why_illegal"]
 

@@ -19,8 +19,8 @@ from collections.abc import Iterable, Mapping, Sequence
 
 import numpy as np
 
-from .errors import SetupError, TileCountError, TileError
-from .tiles import parse_tiles
+from ..errors import SetupError, TileCountError, TileError
+from ..tiles import parse_tiles
 
 __all__ = [
     "N_TILES",

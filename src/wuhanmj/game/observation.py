@@ -31,10 +31,10 @@ from dataclasses import dataclass, fields
 
 import numpy as np
 
-from ._phases import CLAIM, HAIDI, PHASES, ROB, TURN
+from .phases import CLAIM, HAIDI, PHASES, ROB, TURN
 from .actions import ACTION_SPACE_SIZE
-from .game import _check_seat, _hand_tuple
-from .meld import Meld
+from .engine import _check_seat, _hand_tuple
+from ..hand.meld import Meld
 
 __all__ = ["Observation", "observe", "N_PLANES", "N_SCALARS"]
 

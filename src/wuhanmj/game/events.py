@@ -13,9 +13,9 @@ import operator
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from .errors import ReplayError, TileError, WuhanMJError
-from .rules import Rules
-from .tiles import format_tile, format_tiles, parse_tile, parse_tiles
+from ..errors import ReplayError, TileError, WuhanMJError
+from ..rules import Rules
+from ..tiles import format_tile, format_tiles, parse_tile, parse_tiles
 
 __all__ = ["render_event", "parse_event", "parse_events", "same_event", "same_json", "rules_json"]
 

@@ -22,9 +22,9 @@ from functools import lru_cache
 
 import numpy as np
 
-from . import _core
-from .terms import BIG_HU
-from .tiles import HONGZHONG, laizi_of, pizi_of
+from .. import _core
+from ..terms import BIG_HU
+from ..tiles import HONGZHONG, laizi_of, pizi_of
 
 __all__ = [
     "ShapeProfile",

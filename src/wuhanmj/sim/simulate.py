@@ -37,14 +37,14 @@ from typing import IO, Any
 
 import numpy as np
 
-from .agents import agent_name, make_agent, reset_agent
-from .errors import AgentError, IllegalActionError, RulesError, SimulationError, WuhanMJError
-from .match import Match
-from .play import hand_record, outcome_of, play_game
+from ..agents.base import agent_name, make_agent, reset_agent
+from ..errors import AgentError, IllegalActionError, RulesError, SimulationError, WuhanMJError
+from ..game.match import Match
+from .loop import hand_record, outcome_of, play_game
 from .results import SimulationResult, tally_outcome
-from .rules import PRESETS, Rules
+from ..rules import PRESETS, Rules
 from .stats import Tally
-from .tiles import format_tile
+from ..tiles import format_tile
 
 __all__ = ["simulate", "match_seeds", "dask_executor", "DEFAULT_MATCH_HANDS"]
 

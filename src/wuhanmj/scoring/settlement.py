@@ -13,8 +13,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .errors import RulesError, WinInputError
-from .rules import Rules
+from ..errors import RulesError, WinInputError
+from ..rules import Rules
 
 __all__ = ["Settlement", "settle", "escape_payments", "draw_payments", "points_base"]
 

@@ -37,8 +37,8 @@ import operator
 from dataclasses import dataclass
 from typing import Union
 
-from .errors import IllegalActionError, TileError
-from .tiles import HONGZHONG, format_tile, format_tiles, parse_tile, parse_tiles
+from ..errors import IllegalActionError, TileError
+from ..tiles import HONGZHONG, format_tile, format_tiles, parse_tile, parse_tiles
 
 __all__ = [
     "Action",

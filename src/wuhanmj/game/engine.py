@@ -40,7 +40,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ._core import is_complete, waits
+from .._core import is_complete, waits
 from .actions import (
     ACTION_SPACE_SIZE,
     ACTIONS,
@@ -58,14 +58,14 @@ from .actions import (
     Action,
     decode,
 )
-from .errors import IllegalActionError, ReplayError, SetupError, TileError, WuhanMJError
-from .meld import Meld, SeatPlays
-from .rules import Rules
-from ._illegal import why_illegal
-from ._saved import restore
-from ._phases import BACK, CLAIM, FRONT, HAIDI, NO_DRAW, OVER, PHASES, ROB, TURN
+from ..errors import IllegalActionError, ReplayError, SetupError, TileError, WuhanMJError
+from ..hand.meld import Meld, SeatPlays
+from ..rules import Rules
+from .illegal import why_illegal
+from .save import restore
+from .phases import BACK, CLAIM, FRONT, HAIDI, NO_DRAW, OVER, PHASES, ROB, TURN
 from .events import parse_event, parse_events, render_event, rules_json, same_event
-from .tiles import HONGZHONG, laizi_of, parse_tile, pizi_of
+from ..tiles import HONGZHONG, laizi_of, parse_tile, pizi_of
 from .wall import FIRST_DRAW_POS, INDICATOR_POS, N_TILES, check_wall, shuffled_wall
 
 __all__ = ["Game", "HandResult", "PHASES"]
@@ -88,7 +88,7 @@ def _score():
     """The scoring module, imported on first use (it is needed only when a hu is possible)."""
     global _scoring
     if _scoring is None:
-        from . import scoring
+        from ..scoring import evaluate as scoring
 
         _scoring = scoring
     return _scoring
@@ -237,7 +237,7 @@ class Game:
         if rules is None:
             rules = Rules.kaikou()
         elif not isinstance(rules, Rules):
-            from .errors import RulesError
+            from ..errors import RulesError
 
             raise RulesError(f"rules must be a Rules, got {type(rules).__name__}")
         if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer <= 3:

@@ -14,12 +14,12 @@ import reprlib
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from .errors import ReplayError, SetupError, WuhanMJError
+from ..errors import ReplayError, SetupError, WuhanMJError
 from .events import same_json
-from .rules import Rules
+from ..rules import Rules
 
 if TYPE_CHECKING:
-    from .game import Game
+    from .engine import Game
 
 __all__ = ["FORMAT", "FIELDS", "restore"]
 
@@ -90,8 +90,8 @@ def restore_unchecked(cls: type[Game], d: Mapping[str, Any]) -> Game:
     checking it against its event log: for tests that need a state no log reaches
     (state surgery, e.g. a wall run down to the dead wall). Not for user data."""
     from .events import parse_event
-    from .game import _meld_value
-    from ._phases import PHASES
+    from .engine import _meld_value
+    from .phases import PHASES
 
     g = cls(Rules.from_dict(d["rules"]), wall=d["wall"], dealer=d["dealer"],
             prev_laizi=d["prev_laizi"], scores=tuple(d["scores"]))

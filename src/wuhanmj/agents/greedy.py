@@ -26,8 +26,8 @@ from typing import Any
 
 import numpy as np
 
-from . import _core
-from .actions import (
+from .. import _core
+from ..game.actions import (
     AN_GANG,
     CHI,
     CHONG_GANG,
@@ -41,7 +41,7 @@ from .actions import (
     XU_GANG,
     ACTIONS,
 )
-from .errors import AgentError
+from ..errors import AgentError
 
 __all__ = ["GreedyAgent"]
 

@@ -19,14 +19,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .agents import agent_act, reset_agent
-from .errors import IllegalActionError
-from .game import Game
-from .observation import observe
+from ..agents.base import agent_act, reset_agent
+from ..errors import IllegalActionError
+from ..game.engine import Game
+from ..game.observation import observe
 from .results import HandOutcome
-from .rules import Rules
-from .tiles import format_tile
-from .wall import FIRST_DRAW_POS, N_TILES
+from ..rules import Rules
+from ..tiles import format_tile
+from ..game.wall import FIRST_DRAW_POS, N_TILES
 
 __all__ = ["PlayedHand", "play_game", "play_hand", "outcome_of", "hand_record", "result_dict"]
 

@@ -9,10 +9,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .settlement import points_base
-from .terms import BIG_HU, FAN_ITEMS, HOW_NAMES, LIABILITY
+from ..terms import BIG_HU, FAN_ITEMS, HOW_NAMES, LIABILITY
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .scoring import WinResult
+    from .evaluate import WinResult
 
 __all__ = ["explain_win"]
 

@@ -16,8 +16,8 @@ from typing import Literal
 
 import numpy as np
 
-from .errors import MeldError, TileError
-from .tiles import HONGZHONG, format_tiles, parse_tiles
+from ..errors import MeldError, TileError
+from ..tiles import HONGZHONG, format_tiles, parse_tiles
 
 __all__ = ["Meld", "SeatPlays", "MELD_KINDS"]
 

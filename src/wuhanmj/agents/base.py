@@ -34,7 +34,7 @@ from typing import Any, Protocol, runtime_checkable
 
 import numpy as np
 
-from .errors import AgentError
+from ..errors import AgentError
 from .greedy import GreedyAgent
 
 __all__ = [

@@ -17,10 +17,10 @@ from typing import Any
 
 import numpy as np
 
-from .errors import AgentError, IllegalActionError, RulesError, SetupError
-from .game import Game, HandResult
-from .rules import PRESETS, Rules
-from .settlement import escape_payments
+from ..errors import AgentError, IllegalActionError, RulesError, SetupError
+from .engine import Game, HandResult
+from ..rules import PRESETS, Rules
+from ..scoring.settlement import escape_payments
 
 __all__ = ["Match"]
 

@@ -23,9 +23,9 @@ from dataclasses import dataclass, field
 from numbers import Real
 from typing import Any
 
-from . import terms as _terms
-from .errors import StatsError
-from .rules import Rules
+from .. import terms as _terms
+from ..errors import StatsError
+from ..rules import Rules
 from .stats import Moments, Tally, Z95
 
 __all__ = ["BIG_HU", "HOWS", "LIABILITY", "HandOutcome", "SimulationResult", "tally_outcome"]

@@ -27,7 +27,7 @@ from fractions import Fraction
 from numbers import Real
 from typing import Any, Union
 
-from .errors import StatsError
+from ..errors import StatsError
 
 __all__ = ["Exact", "Moments", "Tally", "exact", "Z95"]
 

@@ -1,0 +1,12 @@
+"""Scoring a finished hand: :func:`evaluate_win` → :class:`WinResult` (W, S, X, L), the
+settlement arithmetic, the scoring sheet and the JSON cases."""
+
+from .cases import case_kwargs, evaluate_case, score_case
+from .evaluate import WinResult, evaluate_win, holds_non_jiang, is_ready, personal_fan, winning_tiles
+from .settlement import Settlement, draw_payments, escape_payments, points_base, settle
+
+__all__ = [
+    "evaluate_win", "WinResult", "personal_fan", "winning_tiles", "is_ready", "holds_non_jiang",
+    "Settlement", "settle", "escape_payments", "draw_payments", "points_base",
+    "case_kwargs", "evaluate_case", "score_case",
+]
