@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from wuhanmj.scoring.cases import case_kwargs
-from wuhanmj.scoring.evaluate import evaluate_win
+from wuhanmj.scoring import evaluate_win
 from wuhanmj.tiles import laizi_of, parse_tiles
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))

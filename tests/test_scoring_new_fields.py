@@ -12,7 +12,7 @@ from wuhanmj.errors import WinInputError
 from wuhanmj.hand.meld import Meld as M
 from wuhanmj.hand.meld import SeatPlays
 from wuhanmj.rules import Rules
-from wuhanmj.scoring.evaluate import evaluate_win
+from wuhanmj.scoring import evaluate_win
 
 KAIKOU = Rules.kaikou()
 KFAN = Rules.koukou_fan()

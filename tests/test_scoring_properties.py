@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 from wuhanmj.hand.meld import Meld, SeatPlays
 from wuhanmj.hand.readings import special_kinds
 from wuhanmj.rules import Rules
-from wuhanmj.scoring.evaluate import evaluate_win, winning_tiles
+from wuhanmj.scoring import evaluate_win, winning_tiles
 from wuhanmj.scoring.settlement import settle
 
 RULESETS = [

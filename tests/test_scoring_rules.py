@@ -17,7 +17,7 @@ from wuhanmj.hand.meld import Meld as M
 from wuhanmj.hand.meld import SeatPlays
 from wuhanmj.hand.readings import special_kinds
 from wuhanmj.rules import Rules
-from wuhanmj.scoring.evaluate import evaluate_win, holds_non_jiang, is_ready, personal_fan, winning_tiles
+from wuhanmj.scoring import evaluate_win, holds_non_jiang, is_ready, personal_fan, winning_tiles
 from wuhanmj.scoring.settlement import draw_payments, escape_payments
 from wuhanmj.tiles import parse_tile, parse_tiles
 

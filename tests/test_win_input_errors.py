@@ -7,7 +7,7 @@ import pytest
 
 from wuhanmj.errors import MeldError, WinInputError
 from wuhanmj.hand.meld import Meld, SeatPlays
-from wuhanmj.scoring.evaluate import evaluate_win, winning_tiles
+from wuhanmj.scoring import evaluate_win, winning_tiles
 
 
 @pytest.mark.parametrize("bad", [None, 5, "peng", Meld.peng("777s", source=2)])

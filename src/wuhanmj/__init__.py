@@ -51,10 +51,13 @@ from .hand.meld import Meld, SeatPlays
 from .game.observation import Observation
 from .sim.results import HandOutcome, SimulationResult
 from .rules import PRESETS, Rules
-from .scoring.evaluate import WinResult, evaluate_win, holds_non_jiang, is_ready, winning_tiles
+from .hand.waits import holds_non_jiang, is_ready, winning_tiles
+from .scoring.evaluate import evaluate_win
+from .scoring.result import WinResult
 from .scoring.settlement import Settlement, draw_payments, escape_payments, settle
 from .sim.simulate import dask_executor, simulate
-from .terms import BIG_HU, FAN_ITEMS, HOWS
+from .hand.bighu import BIG_HU
+from .terms import FAN_ITEMS, HOWS
 from .tiles import *  # noqa: F403
 from .tiles import __all__ as _tiles_all
 from .game.wall import scripted_wall, shuffled_wall

@@ -1,9 +1,10 @@
 """The field's terms in one place: names used in results and cases, with their Chinese.
 
-Every module that prints or checks these names takes them from here.
+Every module that prints or checks these names takes them from here; the big hu have
+their own catalogue (:data:`wuhanmj.hand.bighu.BIG_HU`).
 """
 
-__all__ = ["HOWS", "HOW_NAMES", "BIG_HU", "FAN_ITEMS", "LIABILITY"]
+__all__ = ["HOWS", "HOW_NAMES", "FAN_ITEMS", "LIABILITY"]
 
 HOWS = ("zimo", "fangchong", "qianggang", "gangshanghua", "haidilao")
 """How a hand is won: self-drawn, on a discard, robbing a 蓄杠 (P4), on a
@@ -17,18 +18,6 @@ HOW_NAMES = {
     "haidilao": "海底捞",
 }
 """``how`` → Chinese."""
-
-BIG_HU = {
-    "pengpenghu": "碰碰胡",
-    "qingyise": "清一色",
-    "jiangyise": "将一色",
-    "fengyise": "风一色",
-    "quanqiuren": "全求人",
-    "gangshanghua": "杠上开花",
-    "haidilao": "海底捞",
-    "qianggang": "抢杠",
-}
-"""Big hu names (W6) → Chinese, in the order of RULES.md."""
 
 FAN_ITEMS = {
     "kaikou": "开口",

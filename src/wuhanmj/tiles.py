@@ -11,6 +11,8 @@ honor characters 东南西北中发白 (and 東南西北中發白) may stand alo
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from functools import lru_cache
 
 import numpy as np
 
@@ -39,6 +41,8 @@ __all__ = [
     "prev_in_cycle",
     "laizi_of",
     "pizi_of",
+    "Specials",
+    "specials_of",
 ]
 
 Tile = int
@@ -295,3 +299,48 @@ def pizi_of(indicator: Tile) -> tuple[Tile, Tile]:
     else:
         pair = (t, prev_in_cycle(t))
     return (min(pair), max(pair))
+
+
+@dataclass(frozen=True, slots=True)
+class Specials:
+    """What an indicator makes special in one hand (R1–R4, D6, D8): the one value the
+    game engine, :func:`wuhanmj.scoring.evaluate_win`, the analysis and the core
+    wrappers all take their 癞子 and 痞子 from. Build with :func:`specials_of`.
+
+    Fields:
+        indicator: the indicator tile (R2), out of play for the hand (D6).
+        laizi: the 癞子 (R2): wild for winning only (R4).
+        pizi: the two 痞子 kinds, sorted (R3), or ``()`` when the rule set does not play them.
+        blocked: kinds that block a win while held (W5), which a wildcard never stands
+            for either (D8): 红中 and the 痞子, sorted.
+        special: (34,) bools, True for 红中, the 癞子 and the 痞子: never claimed, melded
+            or discarded as normal tiles; each leaves the hand as a special gang (R1, R3, R4, P3).
+        normal: the other kinds, ascending.
+        limit: (34,) copies of each kind in play: 4, and 3 of the indicator's kind (D6).
+    """
+
+    indicator: Tile
+    laizi: Tile
+    pizi: tuple[Tile, ...]
+    blocked: tuple[Tile, ...]
+    special: tuple[bool, ...]
+    normal: tuple[Tile, ...]
+    limit: tuple[int, ...]
+
+
+@lru_cache(maxsize=128)
+def specials_of(indicator: Tile, pizi: bool) -> Specials:
+    """The :class:`Specials` of ``indicator`` (0–33) when the rule set plays 痞子 or not
+    (``Rules.pizi``, R3). The indicator before a 癞子 (:func:`prev_in_cycle`) gives the same
+    癞子 and 痞子, so code that knows only the 癞子 may pass ``prev_in_cycle(laizi)``.
+
+    Raises:
+        TileError: ``indicator`` is not a tile index.
+    """
+    ind = _check_index(indicator)
+    lz = laizi_of(ind)
+    pz = pizi_of(ind) if pizi else ()
+    blocked = tuple(sorted({HONGZHONG, *pz}))
+    special = tuple(t == HONGZHONG or t == lz or t in pz for t in range(N_KINDS))
+    limit = tuple(3 if t == ind else 4 for t in range(N_KINDS))
+    return Specials(ind, lz, pz, blocked, special, tuple(t for t in range(N_KINDS) if not special[t]), limit)

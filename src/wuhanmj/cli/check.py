@@ -92,7 +92,7 @@ def _route(name: str) -> str:
 
 def _sample_scores(hand: list[int], melds: list[Meld], indicator: int) -> list[str]:
     """One line per preset: the sample win's verdict and the winner's gain."""
-    from ..scoring.evaluate import evaluate_win
+    from ..scoring import evaluate_win
 
     seats = [SeatPlays() for _ in range(4)]
     seats[WINNER] = SeatPlays(tuple(melds))

@@ -88,7 +88,7 @@ def _score():
     """The scoring module, imported on first use (it is needed only when a hu is possible)."""
     global _scoring
     if _scoring is None:
-        from ..scoring import evaluate as scoring
+        from .. import scoring
 
         _scoring = scoring
     return _scoring

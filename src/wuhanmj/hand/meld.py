@@ -10,16 +10,16 @@ False
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Any, Literal, NamedTuple
 
 import numpy as np
 
 from ..errors import MeldError, TileError
 from ..tiles import HONGZHONG, format_tiles, parse_tiles
 
-__all__ = ["Meld", "SeatPlays", "MELD_KINDS"]
+__all__ = ["Meld", "SeatPlays", "PlayFacts", "MELD_KINDS"]
 
 MELD_KINDS = ("chi", "peng", "chong_gang", "xu_gang", "an_gang")
 """The kinds of meld (P1, P2, P5)."""
@@ -150,6 +150,31 @@ class Meld:
         return f"{self.kind} {format_tiles(self.tiles)}"
 
 
+class PlayFacts(NamedTuple):
+    """What a seat's melds say, worked out once per :class:`SeatPlays` (W4, W6, S1, L2).
+
+    Fields:
+        openings: 开口 (chi, peng, chong_gang, xu_gang, P5).
+        ming_gangs, an_gangs: 明杠 and 暗杠 (S1).
+        has_chi: some meld is a chi (rules out 碰碰胡).
+        suits: bitmask of the groups the meld tiles touch (1 万, 2 筒, 4 条, 8 honors).
+        all_jiang: every meld tile is a 2/5/8 (true with no melds).
+        sources: the seats the melds were claimed from; chi_sources: those of the chis.
+        tile_counts: ``((kind, copies), ...)`` of the meld tiles; kinds: those kinds.
+    """
+
+    openings: int
+    ming_gangs: int
+    an_gangs: int
+    has_chi: bool
+    suits: int
+    all_jiang: bool
+    sources: frozenset
+    chi_sources: frozenset
+    tile_counts: tuple
+    kinds: frozenset
+
+
 def _count(name: str, v: object) -> int:
     if isinstance(v, bool) or not isinstance(v, (int, np.integer)) or v < 0:
         raise MeldError(f"{name} must be a non-negative integer, got {v!r}")
@@ -176,11 +201,10 @@ class SeatPlays:
     hongzhong_gang: int = 0
     pizi_gang: int = 0
     laizi_gang: int = 0
-    # worked out once: (openings, 明杠, 暗杠, has chi, groups bitmask, all 2/5/8,
-    # claim sources, chi sources, ((kind, copies), ...) of the meld tiles, kinds)
-    _stats: tuple = field(init=False, repr=False, compare=False, default=())
-    # scratch space of wuhanmj.scoring (fan items per opening mode); not part of the value
-    _fan: dict | None = field(init=False, repr=False, compare=False, default=None)
+    # worked out once (see facts)
+    _facts: Any = field(init=False, repr=False, compare=False, default=None)
+    # derived values memoized by consumers (see memo); not part of the value
+    _memo: dict | None = field(init=False, repr=False, compare=False, default=None)
 
     def __post_init__(self) -> None:
         melds = self.melds
@@ -230,30 +254,50 @@ class SeatPlays:
             suits |= 1 << (t // 9)
         object.__setattr__(
             self,
-            "_stats",
-            (openings, ming, an, has_chi, suits, all_jiang,
-             frozenset(sources), frozenset(chi_sources), tuple(kinds.items()), frozenset(kinds)),
+            "_facts",
+            PlayFacts(openings, ming, an, has_chi, suits, all_jiang,
+                      frozenset(sources), frozenset(chi_sources), tuple(kinds.items()), frozenset(kinds)),
         )
+
+    @property
+    def facts(self) -> PlayFacts:
+        """The :class:`PlayFacts` of the melds (worked out once, when the value is made)."""
+        return self._facts
+
+    def memo(self, key: Any, compute: Callable[[], Any]) -> Any:
+        """A value derived from this (immutable) value, computed once per ``key``: consumers
+        such as the scoring keep per-rule facts here (e.g. the S1 fan per opening mode).
+        Not part of the value (equality and hashing ignore it)."""
+        m = self._memo
+        if m is None:
+            m = {}
+            object.__setattr__(self, "_memo", m)
+        else:
+            v = m.get(key)
+            if v is not None:
+                return v
+        v = m[key] = compute()
+        return v
 
     @property
     def openings(self) -> int:
         """Number of 开口 (P5): chi, peng, chong_gang, xu_gang melds."""
-        return self._stats[0]
+        return self._facts.openings
 
     @property
     def opened(self) -> bool:
         """At least one 开口 (W4, X3)."""
-        return self._stats[0] > 0
+        return self._facts.openings > 0
 
     @property
     def ming_gangs(self) -> int:
         """Number of 明杠 (chong_gang, xu_gang; S1)."""
-        return self._stats[1]
+        return self._facts.ming_gangs
 
     @property
     def an_gangs(self) -> int:
         """Number of 暗杠 (S1)."""
-        return self._stats[2]
+        return self._facts.an_gangs
 
     @property
     def special_plays(self) -> int:

@@ -23,8 +23,8 @@ from functools import lru_cache
 import numpy as np
 
 from .. import _core
-from ..terms import BIG_HU
-from ..tiles import HONGZHONG, laizi_of, pizi_of
+from ..tiles import Specials, specials_of
+from .bighu import shape_specs
 
 __all__ = [
     "ShapeProfile",
@@ -38,11 +38,7 @@ __all__ = [
     "MeldFacts",
     "best_profile",
     "shape_waits",
-    "BIG_ORDER",
 ]
-
-BIG_ORDER = tuple(BIG_HU)
-"""Big hu names (W6), as written in the cases (sorted alphabetically in results)."""
 
 _JIANG = tuple(t for t in range(27) if t % 9 in (1, 4, 7))
 _NON_JIANG = tuple(t for t in range(34) if t not in _JIANG)
@@ -52,30 +48,30 @@ _HONORS = tuple(range(27, 34))
 
 @dataclass(frozen=True, slots=True)
 class SpecialKinds:
-    """The kinds an indicator makes special (R1–R3, D8), with the ``forbid`` lists of each reading.
+    """An indicator's :class:`~wuhanmj.tiles.Specials` with the ``forbid`` lists of each
+    reading (D8): the kinds a wildcard may not stand for.
 
     Fields:
-        indicator, laizi: tile kinds.
-        pizi: the 痞子 kinds when the rule set plays them, else ``()``.
-        blocked: kinds whose presence in a hand blocks the win (W5): 红中 and the 痞子.
-        forbid: kinds a wildcard may not stand for (D8): 红中 and the 痞子.
+        specials: the :class:`~wuhanmj.tiles.Specials` (indicator, 癞子, 痞子, W5 blocked kinds, D6 limit).
+        indicator, laizi, pizi, blocked, limit: its fields, for short.
+        forbid: 红中 and the 痞子 (D8).
         forbid_suit: per suit 0–2, ``forbid`` plus every kind outside that suit (清一色).
         forbid_jiang: ``forbid`` plus every non-2/5/8 kind (将一色 + 碰碰胡).
         forbid_jiang_suit: per suit, ``forbid`` plus every kind but that suit's 2/5/8.
         forbid_honor: ``forbid`` plus every suited kind (风一色 + 碰碰胡).
-        limit: (34,) most copies of each kind that can exist (4; 3 for the indicator, D6).
     """
 
+    specials: Specials
     indicator: int
     laizi: int
     pizi: tuple[int, ...]
     blocked: tuple[int, ...]
+    limit: tuple[int, ...]
     forbid: tuple[int, ...]
     forbid_suit: tuple[tuple[int, ...], ...]
     forbid_jiang: tuple[int, ...]
     forbid_jiang_suit: tuple[tuple[int, ...], ...]
     forbid_honor: tuple[int, ...]
-    limit: tuple[int, ...]
 
 
 @lru_cache(maxsize=128)
@@ -84,20 +80,19 @@ def special_kinds(indicator: int, pizi: bool) -> SpecialKinds:
 
     Raises TileError on a bad indicator.
     """
-    laizi = laizi_of(indicator)
-    pz = pizi_of(indicator) if pizi else ()
-    forbid = tuple(sorted({HONGZHONG, *pz}))
+    sp = specials_of(indicator, pizi)
+    forbid = sp.blocked
 
     def plus(extra) -> tuple[int, ...]:
         return tuple(sorted(set(forbid) | set(extra)))
 
-    limit = [4] * 34
-    limit[indicator] = 3
     return SpecialKinds(
-        indicator=indicator,
-        laizi=laizi,
-        pizi=tuple(pz),
-        blocked=forbid,
+        specials=sp,
+        indicator=sp.indicator,
+        laizi=sp.laizi,
+        pizi=sp.pizi,
+        blocked=sp.blocked,
+        limit=sp.limit,
         forbid=forbid,
         forbid_suit=tuple(plus(t for t in range(34) if t // 9 != s) for s in range(3)),
         forbid_jiang=plus(_NON_JIANG),
@@ -105,7 +100,6 @@ def special_kinds(indicator: int, pizi: bool) -> SpecialKinds:
             plus(t for t in range(34) if not (t // 9 == s and t in _JIANG)) for s in range(3)
         ),
         forbid_honor=plus(_SUITED),
-        limit=tuple(limit),
     )
 
 
@@ -213,31 +207,8 @@ def profile_specs(arr_mask_jiang, melds: MeldFacts, sk: SpecialKinds) -> list[Sp
 
 
 def _make_specs(mask: int, jiang: bool, pungs_ok: bool, sk: SpecialKinds) -> list[Spec]:
-    suit = _SUIT_OF_MASK.get(mask, -1)
-    out: list[Spec] = []
-    # Three types: 将一色 of one suit is all pongs (2, 5, 8 never chow).
-    if jiang and suit >= 0 and pungs_ok:
-        out.append((("jiangyise", "pengpenghu", "qingyise"), "any", True, sk.forbid_jiang_suit[suit]))
-    # Two types.
-    if suit >= 0 and pungs_ok:
-        out.append((("pengpenghu", "qingyise"), "any", True, sk.forbid_suit[suit]))
-    if jiang and pungs_ok:
-        out.append((("jiangyise", "pengpenghu"), "any", True, sk.forbid_jiang))
-    if mask == 8 and pungs_ok:
-        # honors never chow: a standard all-honor shape is all pongs
-        out.append((("fengyise", "pengpenghu"), "any", True, sk.forbid_honor))
-    # One type. W3: 将一色 and 风一色 win whatever the shape.
-    if jiang:
-        out.append((("jiangyise",), None, False, sk.forbid_jiang))
-    if mask == 8:
-        out.append((("fengyise",), None, False, sk.forbid_honor))
-    if suit >= 0:
-        out.append((("qingyise",), "any", False, sk.forbid_suit[suit]))
-    if pungs_ok:
-        out.append((("pengpenghu",), "any", True, sk.forbid))
-    # No big shape: one 2/5/8 pair and sets (W1, W2).
-    out.append(((), "258", False, sk.forbid))
-    return out
+    return shape_specs(_SUIT_OF_MASK.get(mask, -1), jiang, mask == 8, pungs_ok, sk.forbid, sk.forbid_suit,
+                       sk.forbid_jiang, sk.forbid_jiang_suit, sk.forbid_honor)
 
 
 def spec_holds(arr, wilds: int, spec: Spec) -> bool:

@@ -2,7 +2,10 @@
 settlement arithmetic, the scoring sheet and the JSON cases."""
 
 from .cases import case_kwargs, evaluate_case, score_case
-from .evaluate import WinResult, evaluate_win, holds_non_jiang, is_ready, personal_fan, winning_tiles
+from ..hand.waits import holds_non_jiang, is_ready, winning_tiles
+from .evaluate import evaluate_win
+from .fan import personal_fan
+from .result import WinResult
 from .settlement import Settlement, draw_payments, escape_payments, points_base, settle
 
 __all__ = [

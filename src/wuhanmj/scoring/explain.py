@@ -9,10 +9,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .settlement import points_base
-from ..terms import BIG_HU, FAN_ITEMS, HOW_NAMES, LIABILITY
+from ..hand.bighu import BIG_HU
+from ..terms import FAN_ITEMS, HOW_NAMES, LIABILITY
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .evaluate import WinResult
+    from .result import WinResult
 
 __all__ = ["explain_win"]
 

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from ..errors import RulesError, WinInputError
 from ..rules import Rules
 
-__all__ = ["Settlement", "settle", "escape_payments", "draw_payments", "points_base"]
+__all__ = ["Settlement", "settle", "settle_checked", "escape_payments", "draw_payments", "points_base", "big_hu_fan"]
 
 Amount = int | float
 
@@ -31,6 +31,12 @@ def _num(x: Amount) -> Amount:
 def points_base(big: int) -> int:
     """X1 base [points]: 1 for a small hu, 10 for one big hu type, ×2 for each further type."""
     return 1 if big <= 0 else 10 << (big - 1)
+
+
+def big_hu_fan(rules: Rules, big: int) -> int:
+    """S4 [fan]: ``rules.big_hu_fan`` (3) for one big hu type, +1 for each further type; 0
+    for a small hu."""
+    return rules.big_hu_fan + big - 1 if big > 0 else 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -120,12 +126,23 @@ def settle(
         if len(set(co)) != len(co) or any(c not in (0, 1, 2, 3) or c == winner for c in co):
             raise WinInputError(f"co_liable must be distinct losing seats 0-3, got {co_liable!r} (L5)")
     co = tuple(sorted(c for c in co if c != liable))
-    return _settle(rules, winner, winner_fan, loser_fan, big, zimo_big, bi, doubled, liable, co)
+    return settle_checked(rules, winner, winner_fan, loser_fan, big, zimo_big, bi, doubled, liable, co)
 
 
-def _settle(rules, winner, winner_fan, loser_fan, big, zimo_big, bi, doubled, liable, co_liable=()) -> Settlement:
-    """:func:`settle` without the argument checks (for callers that built the arguments)."""
-    big_fan = rules.big_hu_fan + big - 1 if big else 0
+def settle_checked(
+    rules: Rules,
+    winner: int,
+    winner_fan: int,
+    loser_fan: Sequence[int],
+    big: int,
+    zimo_big: bool,
+    bi: Sequence[bool],
+    doubled: bool,
+    liable: int | None,
+    co_liable: Sequence[int] = (),
+) -> Settlement:
+    """:func:`settle` for arguments its caller has already checked (positional, fast)."""
+    big_fan = big_hu_fan(rules, big)
     losers = [s for s in (0, 1, 2, 3) if s != winner]
     fan: list[int | None] = [None, None, None, None]
     raw: list[Amount | None] = [None, None, None, None]

@@ -24,14 +24,15 @@ from numbers import Real
 from typing import Any
 
 from .. import terms as _terms
+from ..hand.bighu import BIG_HU as _BIG_LABEL
 from ..errors import StatsError
 from ..rules import Rules
 from .stats import Moments, Tally, Z95
 
 __all__ = ["BIG_HU", "HOWS", "LIABILITY", "HandOutcome", "SimulationResult", "tally_outcome"]
 
-BIG_HU: tuple[str, ...] = tuple(_terms.BIG_HU)
-"""The big hu types (W6), in the order of :data:`wuhanmj.terms.BIG_HU`."""
+BIG_HU: tuple[str, ...] = tuple(_BIG_LABEL)
+"""The big hu types (W6), in the order of :data:`wuhanmj.hand.bighu.CATALOGUE`."""
 
 HOWS: tuple[str, ...] = tuple(_terms.HOWS)
 """How a hand is won (the ``how`` of :func:`wuhanmj.scoring.evaluate_win`)."""
@@ -41,7 +42,6 @@ SELF_DRAWN = ("zimo", "gangshanghua", "haidilao")
 LIABILITY = tuple(_terms.LIABILITY)
 """Liability cases (承包): L1 全求人, L2 清一色 third opening, L3 抢杠."""
 
-_BIG_LABEL = _terms.BIG_HU
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,0 +1,113 @@
+"""Argument checks shared by the whole package: one reading of "a seat", "a tile", "tiles",
+"a count" and "a rule set", each raising the error class its caller names.
+
+A numpy integer is read as the int it holds; a bool (Python's or numpy's), a float, a
+string where a number is due, or None is refused — never rounded or truthy-cast. The
+message always names the argument (``what``).
+
+>>> seat(2, "winner", ValueError), tile("5m", "win_tile", ValueError)
+(2, 4)
+"""
+
+from __future__ import annotations
+
+import operator
+from collections.abc import Iterable
+import numpy as np
+
+from .errors import RulesError, TileError, WuhanMJError
+from .rules import PRESETS, Rules
+from .tiles import parse_tile, parse_tiles
+
+__all__ = ["index", "seat", "tile", "tiles", "count", "rules"]
+
+_INT_ONLY = {int}
+
+
+def index(x: object) -> int | None:
+    """``x`` as a plain int when it is an integer (numpy integers too), else None
+    (bools — Python's and numpy's — floats, strings, None and other values)."""
+    if type(x) is int:
+        return x
+    if isinstance(x, (bool, np.bool_)):
+        return None
+    try:
+        return operator.index(x)  # type: ignore[arg-type]
+    except TypeError:
+        return None
+
+
+def seat(x: object, what: str, error: type[WuhanMJError]) -> int:
+    """A seat 0–3 (T, seats in turn order). Raises ``error`` naming ``what`` otherwise."""
+    if type(x) is int and 0 <= x <= 3:
+        return x
+    s = index(x)
+    if s is None or not 0 <= s <= 3:
+        raise error(f"{what} must be a seat 0-3 (an int), got {x!r}")
+    return s
+
+
+def tile(x: object, what: str, error: type[WuhanMJError], *, notation: bool = True) -> int:
+    """A tile index 0–33, or its notation (``"5m"``, T2) when ``notation``.
+    Raises ``error`` naming ``what``."""
+    if type(x) is int and 0 <= x < 34:
+        return x
+    if isinstance(x, str) and notation:
+        try:
+            return parse_tile(x)
+        except TileError as e:
+            raise error(f"{what}: {e}") from None
+    t = index(x)
+    if t is None or not 0 <= t < 34:
+        form = "0-33 or like '5m'" if notation else "0-33"
+        raise error(f"{what} must be a tile ({form}), got {x!r}")
+    return t
+
+
+def tiles(x: object, what: str, error: type[WuhanMJError]) -> list[int]:
+    """Tiles as a list of indices from notation (``"234m55s"``) or a sequence of tile
+    indices. Raises ``error`` naming ``what`` (a bad tile, not a sequence)."""
+    if type(x) is list or type(x) is tuple:
+        try:
+            if set(map(type, x)) <= _INT_ONLY and (not x or (min(x) >= 0 and max(x) < 34)):
+                return list(x)
+        except TypeError:
+            pass
+    if isinstance(x, str):
+        try:
+            return parse_tiles(x)
+        except TileError as e:
+            raise error(f"{what}: {e}") from None
+    if isinstance(x, bytes) or not isinstance(x, Iterable):
+        raise error(f"{what} must be a str or a sequence of tile indices, got {x!r}")
+    out = []
+    for t in x:
+        i = index(t)
+        if i is None or not 0 <= i < 34:
+            raise error(f"{what}: {t!r} is not a tile index 0-33")
+        out.append(i)
+    return out
+
+
+def count(x: object, what: str, error: type[WuhanMJError], low: int = 0, high: int | None = None) -> int:
+    """An integer ``low``–``high`` (no upper bound when ``high`` is None). Raises ``error``."""
+    v = index(x)
+    if v is None or v < low or (high is not None and v > high):
+        bound = f"from {low} to {high}" if high is not None else f">= {low}"
+        raise error(f"{what}: expected an integer {bound}, got {x!r}")
+    return v
+
+
+def rules(x: object, what: str = "rules") -> Rules:
+    """A rule set from a :class:`~wuhanmj.rules.Rules`, a preset name (``"kaikou"``,
+    ``"koukou"``, ``"koukou_fan"``, §10), a dict for :meth:`Rules.from_dict`, or None
+    (``Rules.kaikou()``). Raises RulesError naming ``what`` otherwise."""
+    if x is None:
+        return Rules.kaikou()
+    if isinstance(x, Rules):
+        return x
+    if isinstance(x, str):
+        return Rules.preset(x)
+    if isinstance(x, dict):
+        return Rules.from_dict(x)
+    raise RulesError(f"{what}: expected a Rules, a preset name ({', '.join(PRESETS)}) or a dict, got {x!r}")

@@ -1,0 +1,103 @@
+"""The verdict on one win: :class:`WinResult` (W, S, X, L), and the refused results."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..rules import Rules
+from .settlement import Amount, Settlement
+
+__all__ = ["WinResult", "FanItems", "refused"]
+
+FanItems = tuple[tuple[str, int], ...]
+"""A seat's fan items ``((name, fan), ...)``, names from :data:`wuhanmj.terms.FAN_ITEMS`."""
+
+
+@dataclass(frozen=True, slots=True)
+class WinResult:
+    """The verdict on one win (W, S, X, L). Immutable.
+
+    Fields:
+        legal: the win can be declared.
+        reason: when not legal, why, starting with the rule id (``"W4: ..."``); else None.
+        hard: 硬胡 (W9) — the chosen reading takes every 癞子 as itself.
+        big: sorted big hu names (W6; see :data:`wuhanmj.hand.bighu.BIG_HU`), ``()`` for a small hu.
+        fan: per seat, the fan items ``((name, fan), ...)`` (:data:`FAN_ITEMS`):
+            the winner's S1 + S2 items, each loser's S1 + S3 items; ``()`` when
+            the win was refused before any fan was counted (W1–W8).
+        payments: 4 amounts [points or money], seat order, winner positive, sum 0.
+        liable: the seat paying for all (L1–L4), or None.
+        liable_rule: ``"L1"``, ``"L2"``, ``"L3"`` or None.
+        co_liable: seats paying as much as the liable seat on top (陪包, L5), sorted.
+        winner, how: as given.
+        wilds: 癞子 read as wildcards in the chosen reading (0 when hard).
+        big_fan: the big-hu fan of S4 (0 for a small hu).
+        winner_fan: ``F_winner`` [fan].
+        loser_fan: each loser's ``U_i`` of S5 [fan] (None for the winner); for an
+            illegal win only when it was refused for 起胡 (W11), else all None.
+        settlement: the :class:`~wuhanmj.settlement.Settlement` (caps, 金顶, 闭, X4), or None.
+        rules: the rule set used.
+    """
+
+    legal: bool
+    reason: str | None
+    hard: bool
+    big: tuple[str, ...]
+    fan: tuple[FanItems, ...]
+    payments: tuple[Amount, Amount, Amount, Amount]
+    liable: int | None
+    liable_rule: str | None
+    co_liable: tuple[int, ...]
+    winner: int
+    how: str
+    wilds: int
+    big_fan: int
+    winner_fan: int
+    loser_fan: tuple[int | None, ...]
+    settlement: Settlement | None
+    rules: Rules
+
+    def to_expect(self) -> dict:
+        """The ``expect`` object of the cases schema (cases/README.md)."""
+        if not self.legal:
+            return {"legal": False}
+        return {
+            "legal": True,
+            "hard": self.hard,
+            "big": list(self.big),
+            "payments": list(self.payments),
+            "liable": self.liable,
+        }
+
+    def explain(self) -> str:
+        """A readable scoring sheet (fan items, each loser's fan and amount, caps, 金顶,
+        闭, X4 and liability), Chinese terms with pinyin (:func:`wuhanmj.scoring.explain.explain_win`)."""
+        from .explain import explain_win  # the sheet reads a WinResult: imported when asked
+
+        return explain_win(self)
+
+
+def refused(reason: str, winner: int, how: str, rules: Rules, *, fan: tuple[FanItems, ...] = (),
+            big: tuple[str, ...] = (), hard: bool = False, wilds: int = 0, big_fan: int = 0,
+            winner_fan: int = 0, loser_fan: tuple[int | None, ...] = (None, None, None, None)) -> WinResult:
+    """A win that cannot be declared: ``legal=False``, ``reason`` starting with the rule id,
+    nobody pays. A win refused for 起胡 (W11) keeps the fan that refused it."""
+    return WinResult(
+        legal=False,
+        reason=reason,
+        hard=hard,
+        big=big,
+        fan=fan,
+        payments=(0, 0, 0, 0),
+        liable=None,
+        liable_rule=None,
+        co_liable=(),
+        winner=winner,
+        how=how,
+        wilds=wilds,
+        big_fan=big_fan,
+        winner_fan=winner_fan,
+        loser_fan=loser_fan,
+        settlement=None,
+        rules=rules,
+    )
