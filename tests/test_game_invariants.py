@@ -36,7 +36,8 @@ def census_from_views(g: Game) -> list[int]:
         for _, t in g.special_plays(s):
             c[t] += 1
     c[g.indicator] += 1
-    for t in g._wall[g._front : g._back + 1]:  # the wall is hidden state: read it directly
+    st = g.state
+    for t in st.wall[st.front : st.back + 1]:  # the wall is hidden state: read it directly
         c[t] += 1
     return c
 
@@ -161,11 +162,7 @@ def test_hu_caches_agree_with_a_fresh_evaluation():
         while not g.over:
             s = g.current_player
             fresh = g.clone()
-            fresh._waits = [None] * 4
-            fresh._turn_win = None
-            fresh._lc_seat = -1
-            fresh._plays = None
-            fresh._seat_p = [None] * 4
+            fresh.state.drop_caches()
             codes = g.legal_action_codes(s)
             assert fresh.legal_action_codes(s) == codes
             seen_hu += HU in codes

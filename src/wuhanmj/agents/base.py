@@ -7,7 +7,7 @@ game engine returns for that seat (:meth:`wuhanmj.game.Game.legal_actions`);
 the agent returns one of them. An agent class may set ``observes = False`` (it
 gets ``None`` for the observation) or ``legal_codes = True`` (it gets the
 legal action codes, a tuple of ints, and returns a code): the game loop
-(:func:`wuhanmj.play.play_game`) then skips building what the agent does not
+(:func:`wuhanmj.game.loop.play_game`, the one loop) then skips building what the agent does not
 read. :func:`wuhanmj.simulate.simulate` calls
 ``reset(seed=...)`` at the start of every match (hands are played in matches,
 D5/M2) with a seed derived from the simulation seed, so a seeded agent plays the
@@ -35,6 +35,7 @@ from typing import Any, Protocol, runtime_checkable
 import numpy as np
 
 from ..errors import AgentError
+from ..game.loop import agent_act
 from .greedy import GreedyAgent
 
 __all__ = [
@@ -175,20 +176,6 @@ def agent_name(agent: Any) -> str:
     if hasattr(agent, "act"):
         return type(agent).__name__
     return getattr(agent, "__name__", type(agent).__name__)
-
-
-def agent_act(agent: Any) -> AgentFn:
-    """The bound ``act`` of an agent, or the agent itself if it is a plain callable.
-
-    Raises:
-        AgentError: neither.
-    """
-    act = getattr(agent, "act", None)
-    if act is not None:
-        return act
-    if callable(agent):
-        return agent
-    raise AgentError(f"agent: {agent!r} has no act() and is not callable")
 
 
 def reset_agent(agent: Any, seed: int | None) -> None:

@@ -19,6 +19,7 @@ import numpy as np
 
 from ..errors import AgentError, IllegalActionError, RulesError, SetupError
 from .engine import Game, HandResult
+from .loop import agent_act, play_game
 from ..rules import PRESETS, Rules
 from ..scoring.settlement import escape_payments
 
@@ -178,8 +179,10 @@ class Match:
     def play_hand(self, agents: Sequence[Any]) -> HandResult:
         """Deal, play and settle one hand with four agents (seat order).
 
-        An agent is an object with ``act(observation, legal_actions)`` or a plain
-        callable ``f(observation, legal_actions)``; it returns one of the actions given.
+        The hand is played by :func:`wuhanmj.game.loop.play_game`, the one game loop: an
+        agent is an object with ``act(observation, legal_actions)`` or a plain callable
+        ``f(observation, legal_actions)``, returning one of the actions given, and its
+        ``observes`` / ``legal_codes`` attributes are honoured.
 
         If the hand cannot be played to its end, it is abandoned (:meth:`abandon_hand`):
         the match is left as it was before the hand, and the next hand dealt is the
@@ -199,25 +202,11 @@ class Match:
             raise SetupError(f"four agents expected, got {agents!r}") from None
         if len(agents) != 4:
             raise SetupError(f"four agents expected, got {len(agents)}")
-        acts = []
         for seat, a in enumerate(agents):
-            act = getattr(a, "act", a)
-            if not callable(act):
-                raise AgentError(f"seat {seat}: {a!r} has no act() and is not callable")
-            acts.append(act)
+            agent_act(a, seat)  # AgentError before anything is dealt
         g = self.new_game()
         try:
-            while not g.over:
-                s = g.current_player
-                obs, legal = g.observation(s), g.legal_actions(s)
-                try:
-                    action = acts[s](obs, legal)
-                except Exception as err:
-                    raise AgentError(f"seat {s}: the agent's act() raised {type(err).__name__}: {err}") from err
-                try:
-                    g.step(s, action)
-                except IllegalActionError as err:
-                    raise IllegalActionError(f"seat {s} played {action!r}: {err}") from None
+            play_game(g, agents)
         except BaseException:
             self.abandon_hand()
             raise

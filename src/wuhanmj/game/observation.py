@@ -31,16 +31,18 @@ from dataclasses import dataclass, fields
 
 import numpy as np
 
-from .phases import CLAIM, HAIDI, PHASES, ROB, TURN
-from .actions import ACTION_SPACE_SIZE
-from .engine import _check_seat, _hand_tuple
+from .. import _checks
+from ..errors import IllegalActionError
 from ..hand.meld import Meld
+from . import moves
+from .actions import ACTION_SPACE_SIZE
+from .phases import CLAIM, HAIDI, PHASES, ROB, TURN
+from .state import HandState, hand_tuple
 
 __all__ = ["Observation", "observe", "N_PLANES", "N_SCALARS"]
 
 N_PLANES = 18
 N_SCALARS = 29
-_PHASES = ("turn", "claim", "rob", "haidi", "over")
 
 
 @dataclass(frozen=True, slots=True)
@@ -126,7 +128,7 @@ class Observation:
             planes[17, self.drawn] = 1
         sc = np.zeros(N_SCALARS, dtype=np.float32)
         sc[0] = self.tiles_left / 82.0
-        sc[1 + _PHASES.index(self.phase)] = 1.0
+        sc[1 + PHASES.index(self.phase)] = 1.0
         sc[6 + ((self.dealer - me) & 3)] = 1.0
         if self.current_player is not None:
             sc[10 + ((self.current_player - me) & 3)] = 1.0
@@ -141,42 +143,45 @@ class Observation:
         return {"tiles": planes, "scalars": sc, "action_mask": self.action_mask()}
 
 
-def observe(game, seat: int) -> Observation:
-    """The :class:`Observation` of ``seat`` in ``game`` (a :class:`wuhanmj.game.Game`).
+def observe(st: HandState, seat: int) -> Observation:
+    """The :class:`Observation` of ``seat`` in the hand ``st`` (a
+    :class:`~wuhanmj.game.state.HandState`; :meth:`wuhanmj.game.Game.observation` passes its own).
 
-    Built from the game's own records (a few µs: the melds are shared, cached values).
+    Built from the state's own records (a few µs: the melds are shared, cached values).
 
     Raises:
         IllegalActionError: ``seat`` is not 0–3.
     """
     if type(seat) is not int or not 0 <= seat <= 3:
-        seat = _check_seat(seat)
-    ph = game._phase
-    turn = game._turn
-    rules = game.rules
+        seat = _checks.seat(seat, "seat", IllegalActionError)
+    ph = st.phase
+    turn = st.turn
+    rules = st.rules
+    sp = st.specials
+    d = st.derived
     return _make((
         seat,
-        _hand_tuple(game._hands[seat]),
-        game._drawn if (ph == TURN or ph == HAIDI) and turn == seat else None,
-        tuple(game._n),
-        tuple(game._meld_v),
-        tuple(game._rivers),
-        tuple(game._specials),
-        game.indicator,
-        game.laizi,
-        game.pizi,
-        game.prev_laizi,
-        game._back - game._front + 1,
-        game.dealer,
-        game.scores,
+        hand_tuple(st.hands[seat]),
+        st.drawn if (ph == TURN or ph == HAIDI) and turn == seat else None,
+        tuple(d.sizes),
+        tuple(d.meld_values),
+        tuple(st.rivers),
+        tuple(st.plays),
+        sp.indicator,
+        sp.laizi,
+        sp.pizi,
+        st.prev_laizi,
+        st.back - st.front + 1,
+        st.dealer,
+        st.scores,
         PHASES[ph],
         turn,
-        game.current_player,
-        game._tile if (ph == CLAIM or ph == ROB) else None,
-        game.legal_action_codes(seat),
+        moves.current_player(st),
+        st.tile if (ph == CLAIM or ph == ROB) else None,
+        moves.legal(st, seat),
         rules.pizi,
         rules.schedule,
-        tuple(game._seen),
+        tuple(d.seen),
     ))
 
 

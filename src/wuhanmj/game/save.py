@@ -15,13 +15,15 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from ..errors import ReplayError, SetupError, WuhanMJError
-from .events import same_json
 from ..rules import Rules
+from .events import parse_event, render_event, same_json
+from .phases import OVER, PHASES
+from .state import HandState, meld_value
 
 if TYPE_CHECKING:
     from .engine import Game
 
-__all__ = ["FORMAT", "FIELDS", "restore"]
+__all__ = ["FORMAT", "FIELDS", "state_dict", "restore", "restore_unchecked"]
 
 FORMAT = "wuhanmj.game/2"
 # every field of Game.to_dict, in the order they are checked (the deal first)
@@ -38,6 +40,34 @@ _short.maxlist = 8
 _short.maxdict = 6
 _short.maxstring = 40
 _short.maxother = 40
+
+
+def state_dict(st: HandState) -> dict[str, Any]:
+    """The whole state as JSON-ready data (hidden information included), format :data:`FORMAT`."""
+    return {
+        "format": FORMAT,
+        "rules": st.rules.to_dict(),
+        "dealer": st.dealer,
+        "prev_laizi": st.prev_laizi,
+        "scores": list(st.scores),
+        "wall": list(st.wall),
+        "front": st.front,
+        "back": st.back,
+        "hands": [list(h) for h in st.hands],
+        "melds": [[[k, list(ts), src] for k, ts, src in m] for m in st.melds],
+        "specials": [[[k, t] for k, t in sp] for sp in st.plays],
+        "rivers": [list(r) for r in st.rivers],
+        "phase": PHASES[st.phase],
+        "turn": st.turn,
+        "drawn": st.drawn,
+        "draw_kind": st.draw_kind,
+        "tile": st.tile,
+        "options": {str(s): list(o) for s, o in sorted(st.options.items())},
+        "decisions": {str(s): c for s, c in sorted(st.decisions.items())},
+        "xiayu": [None if x is None else {"suit": x[0], "liable": x[1], "co_liable": list(x[2])}
+                  for x in st.xiayu],
+        "events": [render_event(e) for e in st.events],
+    }
 
 
 def restore(cls: type[Game], d: object) -> Game:
@@ -89,32 +119,32 @@ def restore_unchecked(cls: type[Game], d: Mapping[str, Any]) -> Game:
     """A game with exactly the state of ``d`` (a :meth:`Game.to_dict` form), *without*
     checking it against its event log: for tests that need a state no log reaches
     (state surgery, e.g. a wall run down to the dead wall). Not for user data."""
-    from .events import parse_event
-    from .engine import _meld_value
-    from .phases import PHASES
-
     g = cls(Rules.from_dict(d["rules"]), wall=d["wall"], dealer=d["dealer"],
             prev_laizi=d["prev_laizi"], scores=tuple(d["scores"]))
-    g._front = int(d["front"])
-    g._back = int(d["back"])
-    g._hands = [[int(x) for x in h] for h in d["hands"]]
-    g._n = [sum(h) for h in g._hands]
-    g._melds = [[(k, tuple(int(x) for x in ts), src) for k, ts, src in m] for m in d["melds"]]
-    g._opened = [sum(1 for k, _, _ in m if k != "an_gang") for m in g._melds]
-    g._specials = [tuple((k, int(t)) for k, t in sp) for sp in d["specials"]]
-    g._rivers = [tuple(int(x) for x in r) for r in d["rivers"]]
-    g._phase = PHASES.index(d["phase"])
-    g._turn = int(d["turn"])
-    g._drawn = d["drawn"]
-    g._draw_kind = int(d["draw_kind"])
-    g._tile = d["tile"]
-    g._options = {int(s): tuple(o) for s, o in d["options"].items()}
-    g._decisions = {int(s): int(c) for s, c in d["decisions"].items()}
-    g._events = [parse_event(e) for e in d["events"]]
-    g._meld_v = [tuple(_meld_value(m) for m in ms) for ms in g._melds]
-    g._seen = g._count_seen()
-    g._xiayu = [None if x is None else (int(x["suit"]), int(x["liable"]), tuple(x["co_liable"]))
+    st = g.state
+    st.front = int(d["front"])
+    st.back = int(d["back"])
+    st.hands = [[int(x) for x in h] for h in d["hands"]]
+    st.melds = [[(k, tuple(int(x) for x in ts), src) for k, ts, src in m] for m in d["melds"]]
+    st.plays = [tuple((k, int(t)) for k, t in sp) for sp in d["specials"]]
+    st.rivers = [tuple(int(x) for x in r) for r in d["rivers"]]
+    st.phase = PHASES.index(d["phase"])
+    st.turn = int(d["turn"])
+    st.drawn = d["drawn"]
+    st.draw_kind = int(d["draw_kind"])
+    st.tile = d["tile"]
+    st.options = {int(s): tuple(o) for s, o in d["options"].items()}
+    st.decisions = {int(s): int(c) for s, c in d["decisions"].items()}
+    st.events = [parse_event(e) for e in d["events"]]
+    st.xiayu = [None if x is None else (int(x["suit"]), int(x["liable"]), tuple(x["co_liable"]))
                 for x in d.get("xiayu", (None,) * 4)]
-    if g._phase == PHASES.index("over"):
+    dv = st.derived
+    dv.sizes = [sum(h) for h in st.hands]
+    dv.openings = [sum(1 for k, _, _ in m if k != "an_gang") for m in st.melds]
+    dv.meld_values = [tuple(meld_value(m) for m in ms) for ms in st.melds]
+    dv.seen = st.count_seen()
+    for s in range(4):
+        st.changed(s)
+    if st.phase == OVER:
         raise SetupError("restore_unchecked: finished hands are restored by from_dict only")
     return g

@@ -1,16 +1,9 @@
-"""Play one hand with four agents: the loop between :class:`wuhanmj.game.Game` and the agents.
+"""One hand played by four agents and what a simulation keeps of it.
 
-:func:`play_hand` asks the seat the game expects (``Game.current_player``) for
-one of its legal actions until the hand is over, then reduces the result to a
-:class:`wuhanmj.results.HandOutcome`. In a claim window the seats are asked
-one at a time in turn order after the discarder; the game resolves the window
-by P2 whatever the order of the answers.
-
-Two optional class attributes let an agent skip work it does not need:
-``observes = False`` (e.g. :class:`RandomAgent`): it receives ``None`` instead
-of an observation; ``legal_codes = True`` (both built-in bots): it receives the
-legal actions as their integer codes (:meth:`Game.legal_action_codes`, a tuple)
-instead of action values, and returns a code.
+The game loop itself is :func:`wuhanmj.game.loop.play_game` (re-exported here): the one
+loop every caller uses, honouring the agent protocol. This module reduces a finished
+hand to a :class:`~wuhanmj.sim.results.HandOutcome` (:func:`outcome_of`) and a JSON-ready
+record (:func:`hand_record`), and plays stand-alone hands (:func:`play_hand`).
 """
 
 from __future__ import annotations
@@ -19,14 +12,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..agents.base import agent_act, reset_agent
+from ..agents.base import reset_agent
 from ..errors import IllegalActionError
 from ..game.engine import Game
-from ..game.observation import observe
-from .results import HandOutcome
+from ..game.loop import play_game
+from ..game.wall import FIRST_DRAW_POS, N_TILES
 from ..rules import Rules
 from ..tiles import format_tile
-from ..game.wall import FIRST_DRAW_POS, N_TILES
+from .results import HandOutcome
 
 __all__ = ["PlayedHand", "play_game", "play_hand", "outcome_of", "hand_record", "result_dict"]
 
@@ -96,35 +89,6 @@ def result_dict(o: HandOutcome, game: Game) -> dict[str, Any]:
         "decisions": o.decisions,
         "laizi": format_tile(game.laizi),
     }
-
-
-def play_game(game: Game, agents: Sequence[Any]) -> int:
-    """Play ``game`` to its end with 4 agents (seat order); returns the decisions made.
-
-    Raises:
-        IllegalActionError: an agent returned an action that is not legal (the
-            message names the seat and the rule).
-    """
-    acts = [agent_act(a) for a in agents]
-    observes = [getattr(a, "observes", True) is not False for a in agents]
-    codes = [getattr(a, "legal_codes", False) is True for a in agents]
-    decisions = 0
-    step = game.step
-    legal_codes = game._legal  # seats come from current_player: no need to check them
-    while True:
-        seat = game.current_player  # None once the hand is over
-        if seat is None:
-            break
-        legal = legal_codes(seat) if codes[seat] else game.legal_actions(seat)
-        action = acts[seat](observe(game, seat) if observes[seat] else None, legal)
-        try:
-            step(seat, action)
-        except IllegalActionError as err:
-            raise IllegalActionError(f"seat {seat} played {action!r}: {err}") from None
-        decisions += 1
-    if not game.over:  # cannot happen: a seat is always expected until the hand ends
-        raise IllegalActionError("no seat is expected to act, yet the hand is not over")
-    return decisions
 
 
 def hand_record(game: Game, outcome: HandOutcome) -> dict[str, Any]:

@@ -99,13 +99,7 @@ def _run_batch(spec: _Spec, first_match: int, stop_match: int) -> tuple[Tally, l
                 raise _agent_failed(s, spec.labels[s], "reset", err) from err
         for h in range(n):
             game = match.new_game()
-            try:
-                decisions = play_game(game, agents)
-            except IllegalActionError:
-                raise  # play_game names the seat and the rule
-            except Exception as err:  # the agent of the seat to act failed
-                s = game.current_player
-                raise _agent_failed(s, "?" if s is None else spec.labels[s], "act", err) from err
+            decisions = play_game(game, agents, spec.labels)  # names the seat on an agent's failure
             outcome = outcome_of(game, decisions)
             tally_outcome(tally, outcome, spec.labels)
             if lines is not None:

@@ -1,0 +1,92 @@
+"""The game loop: a :class:`~wuhanmj.game.Game` played to its end by four agents.
+
+Every caller that lets agents play — :meth:`wuhanmj.game.Match.play_hand`,
+:func:`wuhanmj.simulate`, :func:`wuhanmj.sim.play_hand` — goes through :func:`play_game`,
+so the agent protocol (:class:`wuhanmj.agents.Agent`) is honoured the same everywhere:
+
+- an agent is an object with ``act(observation, legal_actions)`` or a plain callable
+  ``f(observation, legal_actions)``; it returns one of the legal actions given;
+- ``observes = False`` (e.g. :class:`~wuhanmj.agents.RandomAgent`): it receives ``None``
+  instead of an :class:`~wuhanmj.game.observation.Observation`;
+- ``legal_codes = True`` (both built-in bots): it receives the legal action codes (a
+  tuple of ints, :meth:`Game.legal_action_codes`) instead of action values, and may
+  return a code.
+
+The loop asks the seat the game expects (``current_player``) until the hand is over;
+in a claim window the seats are asked one at a time in turn order, and the game
+resolves the window by P2 whatever the order of the answers.
+
+The loop lives here, beside the engine, because a :class:`~wuhanmj.game.Match` (M1)
+plays its hands with it; :mod:`wuhanmj.sim` builds the simulation on it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from ..errors import AgentError, IllegalActionError
+from . import moves
+from .actions import ACTIONS
+from .engine import Game
+from .observation import observe
+
+__all__ = ["play_game", "agent_act"]
+
+
+def agent_act(agent: Any, seat: int | None = None) -> Callable[[Any, Any], Any]:
+    """The bound ``act`` of an agent, or the agent itself if it is a plain callable.
+
+    Raises:
+        AgentError: neither (the message names ``seat`` when given).
+    """
+    act = getattr(agent, "act", None)
+    if act is not None and callable(act):
+        return act
+    if callable(agent):
+        return agent
+    where = "" if seat is None else f"seat {seat}: "
+    raise AgentError(f"{where}{agent!r} has no act() and is not callable")
+
+
+def play_game(game: Game, agents: Sequence[Any], labels: Sequence[str] | None = None) -> int:
+    """Play ``game`` to its end with 4 agents (seat order); returns the decisions made.
+
+    Args:
+        game: a :class:`Game` (any phase; a finished one plays no decision).
+        agents: 4 agents by seat (see the module docstring).
+        labels: 4 names for the messages (``seat 2 (agent 'greedy')``), or None.
+
+    Raises:
+        AgentError: an agent is not an agent, or its ``act`` raised (the message names the
+            seat; the agent's own exception is the ``__cause__``).
+        IllegalActionError: an agent returned an action that is not legal now (the
+            message names the seat and the rule); the game is left as it was before it.
+    """
+    if len(agents) != 4:
+        raise AgentError(f"four agents expected, got {len(agents)}")
+    acts = [agent_act(a, s) for s, a in enumerate(agents)]
+    observes = [getattr(a, "observes", True) is not False for a in agents]
+    codes = [getattr(a, "legal_codes", False) is True for a in agents]
+    st = game.state
+    legal = moves.legal
+    current = moves.current_player
+    step = game.step
+    decisions = 0
+    while True:
+        seat = current(st)  # None once the hand is over
+        if seat is None:
+            break
+        lc = legal(st, seat)
+        try:
+            action = acts[seat](observe(st, seat) if observes[seat] else None,
+                                lc if codes[seat] else [ACTIONS[c] for c in lc])
+        except Exception as err:
+            who = f"seat {seat}" if labels is None else f"seat {seat} (agent {labels[seat]!r})"
+            raise AgentError(f"{who}: act() raised {type(err).__name__}: {err}") from err
+        try:
+            step(seat, action)
+        except IllegalActionError as err:
+            raise IllegalActionError(f"seat {seat} played {action!r}: {err}") from None
+        decisions += 1
+    return decisions
