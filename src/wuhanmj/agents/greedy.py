@@ -42,6 +42,7 @@ from ..game.actions import (
     ACTIONS,
 )
 from ..errors import AgentError
+from ..hand.bighu import ALL_ROUTES, MELD_ROUTES
 
 __all__ = ["GreedyAgent"]
 
@@ -98,34 +99,13 @@ def _choose(obs: Any, codes: Sequence[int]) -> int:
 # fast it calls the shape core directly on counts it builds once per decision
 # (tests check that the choices equal those of the public functions).
 
-_ROUTE_BIT = {name: 1 << i for i, name in enumerate(_core.ROUTE_NAMES)}
-_ALL_ROUTES = (1 << len(_core.ROUTE_NAMES)) - 1
-
-
-def _routes_left(kind: str, tiles: tuple[int, ...]) -> int:
-    """Routes a meld leaves open (as analysis.wuhan_shanten decides): a chi rules out
-    碰碰胡, a tile outside a suit its 清一色, a non-2/5/8 将一色, a suit tile 风一色."""
-    mask = _ALL_ROUTES
-    if kind == "chi":
-        mask &= ~_ROUTE_BIT["pengpenghu"]
-    for s, name in ((0, "qingyise_m"), (1, "qingyise_p"), (2, "qingyise_s")):
-        if any(t // 9 != s for t in tiles):
-            mask &= ~_ROUTE_BIT[name]
-    if any(t >= 27 or t % 9 not in (1, 4, 7) for t in tiles):
-        mask &= ~_ROUTE_BIT["jiangyise"]
-    if any(t < 27 for t in tiles):
-        mask &= ~_ROUTE_BIT["fengyise"]
-    return mask
-
-
-# A meld's routes depend only on whether it is a chi and on its lowest tile.
-_SAME_MASK = tuple(_routes_left("peng", (t, t, t)) for t in range(34))  # peng and gangs
-_CHI_MASK = tuple(_routes_left("chi", (t, t + 1, t + 2)) if t < 27 and t % 9 <= 6 else 0 for t in range(34))
+# A meld's routes depend only on whether it is a chi and on its lowest tile (hand.bighu).
+_SAME_MASK, _CHI_MASK = MELD_ROUTES
 
 
 def _route_mask(melds: Any) -> int:
-    """Routes still open to a hand with these melds."""
-    mask = _ALL_ROUTES
+    """Routes still open to a hand with these melds (as analysis.wuhan_shanten decides)."""
+    mask = ALL_ROUTES
     for m in melds:
         mask &= (_CHI_MASK if m.kind == "chi" else _SAME_MASK)[m.tiles[0]]
     return mask

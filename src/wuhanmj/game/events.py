@@ -9,10 +9,10 @@ the wall as a list of tiles) and :func:`parse_event` reads it back. See
 from __future__ import annotations
 
 import json
-import operator
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from .. import _checks
 from ..errors import ReplayError, TileError, WuhanMJError
 from ..rules import Rules
 from ..tiles import format_tile, format_tiles, parse_tile, parse_tiles
@@ -99,14 +99,10 @@ def _to_tile(v: Any) -> int:
     """A tile from notation or an int (numpy integers too); a float or bool is refused."""
     if isinstance(v, str):
         return parse_tile(v)
-    if type(v) is int:
-        return v
-    if not isinstance(v, bool):
-        try:
-            return operator.index(v)
-        except TypeError:
-            pass
-    raise TileError(f"expected a tile (notation or an index), got {v!r}")
+    t = _checks.index(v)
+    if t is None:
+        raise TileError(f"expected a tile (notation or an index), got {v!r}")
+    return t
 
 
 def parse_event(e: Mapping) -> dict:

@@ -17,6 +17,7 @@ from typing import Any
 
 import numpy as np
 
+from .. import _checks
 from ..errors import AgentError, IllegalActionError, RulesError, SetupError
 from .engine import Game, HandResult
 from .loop import agent_act, play_game
@@ -61,22 +62,16 @@ class Match:
         dealer: int = 0,
         scores: Sequence[float] = (0, 0, 0, 0),
     ) -> None:
-        if rules is None:
-            self.rules = Rules.kaikou()
-        elif isinstance(rules, Rules):
-            self.rules = rules
-        elif isinstance(rules, str):
-            self.rules = Rules.preset(rules)
-        else:
+        if rules is not None and not isinstance(rules, (Rules, str)):
             raise RulesError(f"rules: expected a Rules or a preset name ({', '.join(PRESETS)}), got {rules!r}")
+        self.rules = _checks.rules(rules)
         if not (
             seed is None
             or isinstance(seed, (np.random.SeedSequence, np.random.Generator))
             or (isinstance(seed, (int, np.integer)) and not isinstance(seed, bool) and seed >= 0)
         ):
             raise SetupError(f"seed must be an integer >= 0, a SeedSequence, a Generator or None, got {seed!r}")
-        if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer <= 3:
-            raise SetupError(f"dealer must be a seat 0-3, got {dealer!r}")
+        dealer = _checks.seat(dealer, "dealer", SetupError)
         sc = list(scores)
         if len(sc) != 4 or not all(isinstance(x, (int, float)) and not isinstance(x, bool) for x in sc):
             raise SetupError(f"scores must be four numbers, got {scores!r}")
@@ -225,8 +220,7 @@ class Match:
         Raises:
             SetupError: a bad seat, or the match is already over.
         """
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat <= 3:
-            raise SetupError(f"seat must be 0-3, got {seat!r}")
+        seat = _checks.seat(seat, "seat", SetupError)
         if self.escaped is not None:
             raise SetupError(f"M3: the match is already over (seat {self.escaped} escaped)")
         pay = escape_payments(seat, self.rules)

@@ -14,11 +14,11 @@ The tiles left are those between the two ends; both kinds of draw reduce it (D1)
 
 from __future__ import annotations
 
-import operator
 from collections.abc import Iterable, Mapping, Sequence
 
 import numpy as np
 
+from .. import _checks
 from ..errors import SetupError, TileCountError, TileError
 from ..tiles import parse_tiles
 
@@ -37,7 +37,6 @@ DEAL_SIZE = 53
 INDICATOR_POS = 53
 FIRST_DRAW_POS = 54
 
-_FULL = [t for t in range(34) for _ in range(4)]
 
 
 def shuffled_wall(seed: int | np.random.Generator | None = None) -> list[int]:
@@ -67,13 +66,8 @@ def shuffled_wall(seed: int | np.random.Generator | None = None) -> list[int]:
 def _check_seed(seed: object) -> int | np.random.SeedSequence | np.random.BitGenerator:
     if isinstance(seed, (np.random.SeedSequence, np.random.BitGenerator)):
         return seed
-    s = -1
-    if not isinstance(seed, bool):
-        try:
-            s = operator.index(seed)  # ints and numpy integers; never floats, str or numpy bools
-        except TypeError:
-            pass
-    if s < 0:
+    s = _checks.index(seed)  # ints and numpy integers; never floats, str or bools
+    if s is None or s < 0:
         raise SetupError(
             f"seed must be an int >= 0, a numpy Generator or SeedSequence, or None; got {seed!r}"
         )
@@ -94,12 +88,7 @@ def check_wall(wall: Iterable[int]) -> list[int]:
     tiles: list[int] = []
     for t in it:
         if type(t) is not int:
-            v = None
-            if not isinstance(t, bool):
-                try:
-                    v = operator.index(t)
-                except TypeError:
-                    pass
+            v = _checks.index(t)
             if v is None:
                 raise TileError(f"wall: expected tile indices (ints 0-33), got {t!r} at position {len(tiles)}")
             t = v
@@ -132,14 +121,10 @@ def _as_tiles(x: str | Sequence[int | str]) -> list[int]:
 
 def _index(t: object) -> int:
     """A tile given as an int (numpy integers too); floats and bools are refused."""
-    if type(t) is int:
-        return t
-    if not isinstance(t, bool):
-        try:
-            return operator.index(t)
-        except TypeError:
-            pass
-    raise TileError(f"scripted_wall: expected a tile index or notation, got {t!r}")
+    v = _checks.index(t)
+    if v is None:
+        raise TileError(f"scripted_wall: expected a tile index or notation, got {t!r}")
+    return v
 
 
 def scripted_wall(

@@ -39,11 +39,12 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .. import _core
-from ..errors import HandError, MeldError, RulesError, TileCountError, TileError
-from .meld import Meld
+from .. import _checks, _core
+from ..errors import HandError, MeldError, TileCountError, TileError
 from ..rules import Rules
-from ..tiles import HONGZHONG, format_tile, parse_tile, parse_tiles, prev_in_cycle, tile_counts
+from ..tiles import HONGZHONG, format_tile, parse_tiles, prev_in_cycle, specials_of, tile_counts
+from .bighu import ROUTES, route_mask
+from .meld import Meld
 
 __all__ = [
     "ROUTES",
@@ -55,13 +56,8 @@ __all__ = [
     "discard_advice",
 ]
 
-ROUTES: tuple[str, ...] = tuple(_core.ROUTE_NAMES)
-"""Route names in the core's order (see the module docstring)."""
-
 # On a tie the big hu (which pay more, S4) come before the small hu.
 _PREFERENCE = (1, 2, 3, 4, 5, 6, 0)
-_DEFAULT_RULES = Rules.kaikou()
-_ALL = (1 << len(ROUTES)) - 1
 
 
 @dataclass(frozen=True, slots=True)
@@ -139,12 +135,10 @@ def _counts(x: object, what: str) -> np.ndarray:
 
 
 def _laizi(x: object) -> int:
-    t = parse_tile(x) if isinstance(x, str) else x
-    if isinstance(t, bool) or not isinstance(t, (int, np.integer)) or not 0 <= t < 34:
-        raise TileError(f"laizi must be a tile (str or index 0-33), got {x!r}")
+    t = _checks.tile(x, "laizi", TileError)
     if t == HONGZHONG:
         raise TileError("laizi cannot be 红中: no indicator turns it into the 癞子 (R2)")
-    return int(t)
+    return t
 
 
 def _melds(melds: object) -> tuple:
@@ -161,19 +155,14 @@ def _melds(melds: object) -> tuple:
 
 def _setup(hand, melds, laizi, rules, visible=None):
     """Validated counts, route mask, 痞子 and (if asked) the unseen counts."""
-    if rules is None:
-        rules = _DEFAULT_RULES
-    elif not isinstance(rules, Rules):
-        raise RulesError(f"rules must be a Rules, got {type(rules).__name__}")
+    rules = _checks.rules(rules)
     c = _counts(hand, "hand")
     lz = _laizi(laizi)
-    # the 痞子 are the two kinds before the 癞子 in its cycle: the indicator and the one
-    # before it (R2, R3); for the indicator 中 (癞子 发) that gives 北 and 西, as R3 says
-    pizi = (prev_in_cycle(lz), prev_in_cycle(prev_in_cycle(lz))) if rules.pizi else ()
+    # the indicator before the 癞子 gives the same 癞子 and 痞子 (R2, R3; for 中 as well)
+    pizi = specials_of(prev_in_cycle(lz), rules.pizi).pizi
     ml = _melds(melds)
     if len(ml) > 4:
         raise HandError(f"{len(ml)} melds: a hand has at most 4 sets (W1)")
-    routes = _ALL
     seen = c.astype(np.int16)
     own = seen.copy()
     for m in ml:
@@ -185,18 +174,10 @@ def _setup(hand, melds, laizi, rules, visible=None):
         for p in pizi:
             if p in ts:
                 raise MeldError(f"{m!r} holds the 痞子 {format_tile(p)}: a 痞子 is never melded (R3)")
-        if m.kind == "chi":
-            routes &= ~(1 << 1)
-        for s in range(3):
-            if any(t // 9 != s for t in ts):
-                routes &= ~(1 << (2 + s))
-        if any(t >= 27 or t % 9 not in (1, 4, 7) for t in ts):
-            routes &= ~(1 << 5)
-        if any(t < 27 for t in ts):
-            routes &= ~(1 << 6)
         for t in ts:
             seen[t] += 1
             own[t] += 1
+    routes = route_mask(ml)  # the big hu the melds leave open (hand.bighu)
     n = int(c.sum())
     if n + 3 * len(ml) not in (13, 14):
         raise HandError(

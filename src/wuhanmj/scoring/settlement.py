@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from .. import _checks
 from ..errors import RulesError, WinInputError
 from ..rules import Rules
 
@@ -221,8 +222,7 @@ def escape_payments(escaper: int, rules: Rules) -> tuple[Amount, Amount, Amount,
     Raises:
         WinInputError: ``escaper`` is not a seat 0–3.
     """
-    if escaper not in (0, 1, 2, 3) or isinstance(escaper, bool):
-        raise WinInputError(f"escaper must be a seat 0-3, got {escaper!r}")
+    escaper = _checks.seat(escaper, "escaper", WinInputError)
     pen = rules.escape_penalty
     share = _num(pen / 3) if pen % 3 else pen // 3
     out: list[Amount] = [share] * 4

@@ -37,6 +37,7 @@ from typing import IO, Any
 
 import numpy as np
 
+from .. import _checks
 from ..agents.base import agent_name, make_agent, reset_agent
 from ..errors import AgentError, IllegalActionError, RulesError, SimulationError, WuhanMJError
 from ..game.match import Match
@@ -133,18 +134,6 @@ def _check_picklable(spec: _Spec) -> None:
         ) from None
 
 
-def _resolve_rules(rules: Rules | str | None) -> Rules:
-    if rules is None:
-        return Rules.kaikou()
-    if isinstance(rules, Rules):
-        return rules
-    if isinstance(rules, str):
-        return Rules.preset(rules)
-    if isinstance(rules, dict):
-        return Rules.from_dict(rules)
-    raise RulesError(f"rules: expected a Rules, a preset name ({', '.join(PRESETS)}) or a dict, got {rules!r}")
-
-
 def _resolve_agents(agents: Any) -> tuple[Any, Any, Any, Any]:
     if agents is None:
         agents = "greedy"
@@ -171,9 +160,7 @@ def _resolve_agents(agents: Any) -> tuple[Any, Any, Any, Any]:
 
 
 def _check_int(name: str, value: Any, low: int) -> int:
-    if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < low:
-        raise SimulationError(f"{name}: expected an integer >= {low}, got {value!r}")
-    return int(value)
+    return _checks.count(value, name, SimulationError, low)
 
 
 def check_output_path(what: str, path: str | os.PathLike) -> Path:
@@ -279,7 +266,7 @@ def simulate(
     hands = _check_int("hands", hands, 1)
     match_hands = _check_int("match_hands", match_hands, 1)
     workers = _check_int("workers", workers, 0) or (os.cpu_count() or 1)
-    the_rules = _resolve_rules(rules)
+    the_rules = _checks.rules(rules)
     the_agents = _resolve_agents(agents)
     labels = tuple(agent_name(a) for a in the_agents)
     if seed is None:
