@@ -24,6 +24,9 @@ from ._core import (
     waits,
     waits_batch,
 )
+from .agents.base import Agent, GreedyAgent, RandomAgent, make_agent
+from .errors import *  # noqa: F403
+from .errors import __all__ as _errors_all
 from .game.actions import (
     ACTION_SPACE_SIZE,
     Action,
@@ -41,26 +44,30 @@ from .game.actions import (
 )
 from .game.actions import decode as decode_action
 from .game.actions import encode as encode_action
-from .agents.base import Agent, GreedyAgent, RandomAgent, make_agent
-from .hand.analysis import DiscardOption, EffectiveTiles, ShantenResult, discard_advice, effective_tiles, wuhan_shanten
-from .errors import *  # noqa: F403
-from .errors import __all__ as _errors_all
 from .game.engine import Game, HandResult
 from .game.match import Match
-from .hand.meld import Meld, SeatPlays
 from .game.observation import Observation
-from .sim.results import HandOutcome, SimulationResult
-from .rules import PRESETS, Rules
+from .game.wall import scripted_wall, shuffled_wall
+from .hand.analysis import (
+    DiscardOption,
+    EffectiveTiles,
+    ShantenResult,
+    discard_advice,
+    effective_tiles,
+    wuhan_shanten,
+)
+from .hand.bighu import BIG_HU
+from .hand.meld import Meld, SeatPlays
 from .hand.waits import holds_non_jiang, is_ready, winning_tiles
+from .rules import PRESETS, Rules
 from .scoring.evaluate import evaluate_win
 from .scoring.result import WinResult
 from .scoring.settlement import Settlement, draw_payments, escape_payments, settle
+from .sim.results import HandOutcome, SimulationResult
 from .sim.simulate import dask_executor, simulate
-from .hand.bighu import BIG_HU
 from .terms import FAN_ITEMS, HOWS
 from .tiles import *  # noqa: F403
 from .tiles import __all__ as _tiles_all
-from .game.wall import scripted_wall, shuffled_wall
 
 __version__ = "0.1.0"
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Iterable
+
 import numpy as np
 
 from .errors import RulesError, TileError, WuhanMJError

@@ -27,7 +27,9 @@ from typing import Any
 import numpy as np
 
 from .. import _core
+from ..errors import AgentError
 from ..game.actions import (
+    ACTIONS,
     AN_GANG,
     CHI,
     CHONG_GANG,
@@ -39,9 +41,7 @@ from ..game.actions import (
     PENG,
     PIZI_GANG,
     XU_GANG,
-    ACTIONS,
 )
-from ..errors import AgentError
 from ..hand.bighu import ALL_ROUTES, MELD_ROUTES
 
 __all__ = ["GreedyAgent"]

@@ -13,11 +13,19 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from ..hand.analysis import discard_advice, effective_tiles, wuhan_shanten
 from ..errors import MeldError, TileError
+from ..hand.analysis import discard_advice, effective_tiles, wuhan_shanten
 from ..hand.meld import Meld, SeatPlays
 from ..rules import PRESETS, Rules
-from ..tiles import format_tile, format_tiles, laizi_of, parse_tile, parse_tiles, pizi_of, tile_counts
+from ..tiles import (
+    format_tile,
+    format_tiles,
+    laizi_of,
+    parse_tile,
+    parse_tiles,
+    pizi_of,
+    tile_counts,
+)
 
 EPILOG = """\
 examples:

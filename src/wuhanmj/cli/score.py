@@ -16,8 +16,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from ..scoring.cases import case_id, evaluate_case
 from ..errors import CaseError, WuhanMJError
+from ..scoring.cases import case_id, evaluate_case
 
 EPILOG = """\
 examples:

@@ -1,7 +1,24 @@
 """The game engine: one hand (:class:`Game`) and a match of hands (:class:`Match`), the
 fixed action space, walls, events, saves and observations (G, P, M)."""
 
-from .actions import ACTION_SPACE_SIZE, ACTIONS, Action, AnGang, Chi, ChongGang, Discard, HongzhongGang, Hu, LaiziGang, Pass, Peng, PiziGang, XuGang, decode, encode
+from .actions import (
+    ACTION_SPACE_SIZE,
+    ACTIONS,
+    Action,
+    AnGang,
+    Chi,
+    ChongGang,
+    Discard,
+    HongzhongGang,
+    Hu,
+    LaiziGang,
+    Pass,
+    Peng,
+    PiziGang,
+    XuGang,
+    decode,
+    encode,
+)
 from .engine import PHASES, Game, HandResult
 from .match import Match
 from .observation import Observation

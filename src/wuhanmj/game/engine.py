@@ -46,7 +46,14 @@ from typing import Any
 import numpy as np
 
 from .. import _checks
-from ..errors import IllegalActionError, ReplayError, RulesError, SetupError, TileError, WuhanMJError
+from ..errors import (
+    IllegalActionError,
+    ReplayError,
+    RulesError,
+    SetupError,
+    TileError,
+    WuhanMJError,
+)
 from ..hand.meld import Meld
 from ..rules import Rules
 from . import moves
@@ -54,7 +61,7 @@ from .actions import ACTION_SPACE_SIZE, ACTIONS, Action, decode
 from .events import parse_event, parse_events, render_event, rules_json, same_event
 from .illegal import why_illegal
 from .observation import Observation, observe
-from .phases import HAIDI, OVER, PHASES, TURN, CLAIM, ROB
+from .phases import CLAIM, HAIDI, OVER, PHASES, ROB, TURN
 from .save import restore, state_dict
 from .state import HandResult, HandState, hand_tuple
 from .wall import INDICATOR_POS, check_wall, shuffled_wall

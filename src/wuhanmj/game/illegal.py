@@ -7,6 +7,8 @@ and never changes the state.
 
 from __future__ import annotations
 
+from ..tiles import HONGZHONG, format_tile, format_tiles
+from . import moves
 from .actions import (
     ACTION_SPACE_SIZE,
     AN_GANG,
@@ -21,8 +23,6 @@ from .actions import (
     PIZI_GANG,
     XU_GANG,
 )
-from ..tiles import HONGZHONG, format_tile, format_tiles
-from . import moves
 from .phases import CLAIM, HAIDI, OVER, ROB, TURN
 from .state import HandState
 

@@ -18,11 +18,11 @@ from typing import Any
 import numpy as np
 
 from .. import _checks
-from ..errors import AgentError, IllegalActionError, RulesError, SetupError
-from .engine import Game, HandResult
-from .loop import agent_act, play_game
+from ..errors import RulesError, SetupError
 from ..rules import PRESETS, Rules
 from ..scoring.settlement import escape_payments
+from .engine import Game, HandResult
+from .loop import agent_act, play_game
 
 __all__ = ["Match"]
 

@@ -21,7 +21,7 @@ from typing import Any
 
 from ..hand.meld import Meld, SeatPlays
 from ..rules import Rules
-from ..tiles import specials_of
+from ..tiles import Specials, specials_of
 from .phases import NO_DRAW, TURN
 from .wall import FIRST_DRAW_POS, INDICATOR_POS, N_TILES
 
@@ -103,6 +103,17 @@ class Derived:
 
     __slots__ = ("sizes", "openings", "seen", "meld_values", "seat_plays", "all_plays", "waits",
                  "turn_win", "wins", "legal_seat", "legal")
+    sizes: list[int]
+    openings: list[int]
+    seen: list[int]
+    meld_values: list[tuple[Meld, ...]]
+    seat_plays: list[SeatPlays | None]
+    all_plays: tuple[SeatPlays, ...] | None
+    waits: list[frozenset | None]
+    turn_win: Any
+    wins: dict[int, Any]
+    legal_seat: Any
+    legal: tuple[int, ...]
 
     def copy(self) -> Derived:
         d = Derived.__new__(Derived)
@@ -145,6 +156,29 @@ class HandState:
     __slots__ = ("rules", "dealer", "prev_laizi", "scores", "specials", "wall", "front", "back", "hands",
                  "melds", "plays", "rivers", "phase", "turn", "drawn", "draw_kind", "tile", "options",
                  "decisions", "xiayu", "result", "events", "derived")
+    rules: Rules
+    dealer: int
+    prev_laizi: int | None
+    scores: tuple
+    specials: Specials
+    wall: list[int]
+    front: int
+    back: int
+    hands: list[list[int]]
+    melds: list[list[tuple[str, tuple[int, ...], int | None]]]
+    plays: list[tuple[tuple[str, int], ...]]
+    rivers: list[tuple[int, ...]]
+    phase: int
+    turn: int
+    drawn: int | None
+    draw_kind: int
+    tile: int | None
+    options: dict[int, tuple[int, ...]]
+    decisions: dict[int, int]
+    xiayu: list[tuple[int, int, tuple[int, ...]] | None]
+    result: HandResult | None
+    events: list[Any]
+    derived: Derived
 
     @classmethod
     def deal(cls, rules: Rules, wall: list[int], dealer: int, prev_laizi: int | None,

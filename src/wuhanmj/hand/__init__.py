@@ -2,7 +2,15 @@
 hand, what a waiting hand wins on, and the analysis (shanten, effective tiles, discard
 advice) (W1–W11, D8, D10)."""
 
-from .analysis import ROUTES, DiscardOption, EffectiveTiles, ShantenResult, discard_advice, effective_tiles, wuhan_shanten
+from .analysis import (
+    ROUTES,
+    DiscardOption,
+    EffectiveTiles,
+    ShantenResult,
+    discard_advice,
+    effective_tiles,
+    wuhan_shanten,
+)
 from .meld import MELD_KINDS, Meld, SeatPlays
 
 __all__ = [

@@ -42,7 +42,14 @@ import numpy as np
 from .. import _checks, _core
 from ..errors import HandError, MeldError, TileCountError, TileError
 from ..rules import Rules
-from ..tiles import HONGZHONG, format_tile, parse_tiles, prev_in_cycle, specials_of, tile_counts
+from ..tiles import (
+    HONGZHONG,
+    format_tile,
+    parse_tiles,
+    prev_in_cycle,
+    specials_of,
+    tile_counts,
+)
 from .bighu import ROUTES, route_mask
 from .meld import Meld
 

@@ -1,8 +1,8 @@
 """Scoring a finished hand: :func:`evaluate_win` → :class:`WinResult` (W, S, X, L), the
 settlement arithmetic, the scoring sheet and the JSON cases."""
 
-from .cases import case_kwargs, evaluate_case, score_case
 from ..hand.waits import holds_non_jiang, is_ready, winning_tiles
+from .cases import case_kwargs, evaluate_case, score_case
 from .evaluate import evaluate_win
 from .fan import personal_fan
 from .result import WinResult

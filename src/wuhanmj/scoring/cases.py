@@ -22,9 +22,9 @@ from ..errors import CaseError, WuhanMJError
 from ..hand.meld import MELD_KINDS, Meld, SeatPlays
 from ..rules import Rules
 from ..terms import HOWS
+from ..tiles import laizi_of, parse_tile
 from .evaluate import evaluate_win
 from .result import WinResult
-from ..tiles import laizi_of, parse_tile
 
 __all__ = ["case_id", "case_kwargs", "evaluate_case", "score_case", "expect_of", "seat_plays_of"]
 

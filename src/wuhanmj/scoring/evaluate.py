@@ -30,7 +30,14 @@ from .. import _checks
 from ..errors import WinInputError
 from ..hand.bighu import BY_HOW, quanqiuren
 from ..hand.meld import SeatPlays
-from ..hand.readings import MeldFacts, best_profile, best_spec, lowest_assignment, spec_holds, special_kinds
+from ..hand.readings import (
+    MeldFacts,
+    best_profile,
+    best_spec,
+    lowest_assignment,
+    spec_holds,
+    special_kinds,
+)
 from ..rules import Rules
 from ..terms import HOWS
 from ..tiles import format_tile, format_tiles

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .settlement import points_base
 from ..hand.bighu import BIG_HU
 from ..terms import FAN_ITEMS, HOW_NAMES, LIABILITY
+from .settlement import points_base
 
 if TYPE_CHECKING:  # pragma: no cover
     from .result import WinResult

@@ -72,7 +72,9 @@ class WinResult:
     def explain(self) -> str:
         """A readable scoring sheet (fan items, each loser's fan and amount, caps, 金顶,
         闭, X4 and liability), Chinese terms with pinyin (:func:`wuhanmj.scoring.explain.explain_win`)."""
-        from .explain import explain_win  # the sheet reads a WinResult: imported when asked
+        from .explain import (
+            explain_win,  # the sheet reads a WinResult: imported when asked
+        )
 
         return explain_win(self)
 

@@ -24,10 +24,10 @@ from numbers import Real
 from typing import Any
 
 from .. import terms as _terms
-from ..hand.bighu import BIG_HU as _BIG_LABEL
 from ..errors import StatsError
+from ..hand.bighu import BIG_HU as _BIG_LABEL
 from ..rules import Rules
-from .stats import Moments, Tally, Z95
+from .stats import Z95, Moments, Tally
 
 __all__ = ["BIG_HU", "HOWS", "LIABILITY", "HandOutcome", "SimulationResult", "tally_outcome"]
 

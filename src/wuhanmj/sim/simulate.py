@@ -39,13 +39,13 @@ import numpy as np
 
 from .. import _checks
 from ..agents.base import agent_name, make_agent, reset_agent
-from ..errors import AgentError, IllegalActionError, RulesError, SimulationError, WuhanMJError
+from ..errors import AgentError, SimulationError, WuhanMJError
 from ..game.match import Match
+from ..rules import Rules
+from ..tiles import format_tile
 from .loop import hand_record, outcome_of, play_game
 from .results import SimulationResult, tally_outcome
-from ..rules import PRESETS, Rules
 from .stats import Tally
-from ..tiles import format_tile
 
 __all__ = ["simulate", "match_seeds", "dask_executor", "DEFAULT_MATCH_HANDS"]
 
