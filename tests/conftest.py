@@ -1,5 +1,9 @@
-"""Shared pytest setup: the tests folder on sys.path (``from cases import load_cases``,
-``import reference``), and a few fixtures. Keep it small."""
+"""Shared pytest setup: the tests folder on sys.path (``from helpers.cases import load_cases``,
+``from reference import …``), and a few fixtures. Keep it small.
+
+The tests mirror the package: ``core/``, ``hand/``, ``scoring/``, ``game/``, ``agents/``,
+``sim/``, ``cli/``; shared helpers are in ``helpers/``, the slow independent references
+the fast code is checked against in ``reference/``. No test module imports another."""
 
 from __future__ import annotations
 
@@ -12,7 +16,7 @@ _TESTS = str(Path(__file__).resolve().parent)
 if _TESTS not in sys.path:
     sys.path.insert(0, _TESTS)
 
-from cases import load_cases  # noqa: E402
+from helpers.cases import load_cases  # noqa: E402
 
 
 @pytest.fixture(scope="session")

@@ -4,7 +4,7 @@ clone runs every test; where ``shared/`` is present (development, CI) they must 
 from pathlib import Path
 
 import pytest
-from cases import SHARED, SHARED_CASES, SNAPSHOT_CASES
+from helpers.cases import SHARED, SHARED_CASES, SNAPSHOT_CASES
 
 DOCS_RULES = Path(__file__).resolve().parent.parent / "docs" / "RULES.md"
 

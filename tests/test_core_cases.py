@@ -13,7 +13,7 @@ import numpy as np
 import pytest
 
 import reference as ref
-from cases import load_cases
+from helpers.cases import load_cases
 from wuhanmj._core import is_complete, is_complete_batch, min_wilds, waits
 from wuhanmj.tiles import tile_counts
 

@@ -3,7 +3,7 @@
 import doctest
 from pathlib import Path
 
-README = Path(__file__).resolve().parent.parent / "README.md"
+README = Path(__file__).resolve().parents[1] / "README.md"
 
 
 def test_readme_examples_run():

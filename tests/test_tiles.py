@@ -13,7 +13,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from cases import load_cases
+from helpers.cases import load_cases
 from reference import parse_ref
 from wuhanmj.errors import TileCountError, TileError, WuhanMJError
 from wuhanmj.tiles import (

@@ -6,7 +6,7 @@ import io
 import json
 
 import pytest
-from cases import cases_dir, load_cases
+from helpers.cases import cases_dir, load_cases
 
 from wuhanmj.cli import main
 

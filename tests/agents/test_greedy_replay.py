@@ -15,9 +15,9 @@ from pathlib import Path
 
 import pytest
 
-from greedy_replay import hand_actions, position_answers
+from helpers.greedy_replay import hand_actions, position_answers
 
-_DATA = json.loads((Path(__file__).parent / "data" / "greedy_decisions.json").read_text())
+_DATA = json.loads((Path(__file__).resolve().parents[1] / "data" / "greedy_decisions.json").read_text())
 
 
 def _first_difference(got: list[int], want: list[int]) -> str:

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from game_script import make_game, run
-from test_game_scenarios import B_HANDS, B_OPEN
+from helpers.game_script import make_game, run
+from helpers.walls import B_HANDS, B_OPEN
 from wuhanmj.game.actions import ACTION_SPACE_SIZE, Peng
 from wuhanmj.game.save import restore_unchecked
 from wuhanmj.game.engine import Game

@@ -15,7 +15,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from game_script import heuristic_play, random_play
+from helpers.game_script import heuristic_play, random_play
 from wuhanmj.game.engine import Game
 from wuhanmj.rules import Rules
 from wuhanmj.tiles import HONGZHONG

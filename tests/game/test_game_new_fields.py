@@ -10,7 +10,7 @@ from collections import Counter
 
 import pytest
 
-from game_script import make_game, run, tsumogiri
+from helpers.game_script import make_game, run, tsumogiri
 from wuhanmj.game.actions import (
     CHONG_GANG,
     HONGZHONG_GANG,

@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from game_script import heuristic_play
+from helpers.game_script import heuristic_play
 from wuhanmj.errors import SetupError
 from wuhanmj.game.match import Match
 from wuhanmj.rules import Rules

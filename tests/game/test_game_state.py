@@ -8,8 +8,8 @@ import json
 import numpy as np
 import pytest
 
-from game_script import heuristic_play, make_game, random_play, run
-from test_game_scenarios import B_HANDS, B_OPEN, F_OTHERS, game_b
+from helpers.game_script import heuristic_play, make_game, random_play, run
+from helpers.walls import B_HANDS, B_OPEN, F_OTHERS, game_b
 from wuhanmj.game.actions import (
     ACTION_SPACE_SIZE,
     ACTIONS,

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import pytest
 
-from game_script import make_game, run, tsumogiri
+from helpers.game_script import make_game, run, tsumogiri
+from helpers.walls import B_HANDS, B_OPEN, F_OTHERS, game_b
 from wuhanmj.game.actions import Chi, Hu, Pass, Peng
 from wuhanmj.errors import IllegalActionError
 from wuhanmj.game.match import Match
@@ -17,20 +18,6 @@ from wuhanmj.tiles import parse_tile
 from wuhanmj.game.wall import scripted_wall
 
 T = parse_tile
-
-# --- Wall B: seat 3 opens with a peng of 2z, then waits on 5s (123m456m789p5s).
-B_HANDS = [
-    "2z5s 1m4m7m 2p5p8p 1s4s 5z6z 9m 3p",  # dealer 0: 14
-    "2m5m8m 1p4p6p 2s 8s 1z4z 6m 9m 3p",
-    "5s5s 3m6m9m 6p 9p 3s 7s 1z 4z 5z 6z",
-    "2z2z 3z 123m456m789p5s",
-]
-B_OPEN = "0 d 2z; 3 peng; 3 d 3z"  # then seat 0 draws 7m
-
-
-def game_b(rules=None):
-    return make_game(B_HANDS, "8s", draws=["7m"], rules=rules)
-
 
 def test_p2_chi_only_by_the_next_player():
     """P2: seat 1 (下家 of the dealer) may chi 3m three ways; seat 2, holding 4m5m too, may not."""
@@ -273,11 +260,6 @@ def test_g3_haidi_seats_that_cannot_win_pass_by_themselves():
 
 
 # --- Wall F: 红中杠 and 癞子杠 replacement draws, then 杠上开花.
-F_OTHERS = [
-    "2z 1m4m7m 2p5p8p 1s4s 5z6z 9m 3p 6s",
-    "2m5m8m 1p4p6p 2s 8s 1z4z 6m 9m 3p",
-    "3m6m9m 6p 9p 3s 7s 1z 4z 5z 6z 2s 8m",
-]
 F_DRAWS = ["5z", "6z", "4z", "5s"]  # seats 0, 1, 2 discard theirs; seat 3 keeps 5s
 
 

@@ -15,7 +15,7 @@ from pathlib import Path
 
 __all__ = ["cases_dir", "load_cases", "SHARED", "SHARED_CASES", "SNAPSHOT_CASES"]
 
-_TESTS = Path(__file__).resolve().parent
+_TESTS = Path(__file__).resolve().parents[1]
 SHARED = _TESTS.parent.parent / "shared"
 SHARED_CASES = SHARED / "cases"
 SNAPSHOT_CASES = _TESTS / "data" / "cases"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 import scoring_reference as ref
-from cases import load_cases
+from helpers.cases import load_cases
 
 from wuhanmj.scoring.cases import case_kwargs, evaluate_case, score_case
 from wuhanmj.tiles import parse_tiles
