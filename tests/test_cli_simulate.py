@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import sys
 
 import pytest
 
@@ -53,6 +54,29 @@ def test_simulate_rules_from_toml_and_json(capsys, tmp_path):
     rj = json.loads(out_j.read_text(encoding="utf-8"))["rules"]
     assert (rt["schedule"], rt["bi"], rt["pizi"]) == ("fan", False, True)
     assert (rj["opening"], rj["cap"]) == ("per_opening", 200)
+
+
+def test_rules_toml_read_with_tomli_where_tomllib_is_missing(capsys, tmp_path, monkeypatch):
+    """Python 3.10 has no tomllib (3.11+): --rules FILE.toml reads it with tomli (a
+    dependency there); simulated here by hiding tomllib."""
+    pytest.importorskip("tomli")
+    monkeypatch.setitem(sys.modules, "tomllib", None)  # import tomllib -> ModuleNotFoundError
+    toml = tmp_path / "r.toml"
+    toml.write_text('name = "koukou_fan"\nbi = false\n', encoding="utf-8")
+    out = tmp_path / "t.json"
+    code, _, err = run(capsys, "simulate", *QUICK, "--rules", str(toml), "--out", str(out))
+    assert code == 0, err
+    rules = json.loads(out.read_text(encoding="utf-8"))["rules"]
+    assert (rules["schedule"], rules["bi"], rules["pizi"]) == ("fan", False, True)
+
+
+def test_rules_toml_without_any_toml_reader_is_one_line(capsys, tmp_path, monkeypatch):
+    monkeypatch.setitem(sys.modules, "tomllib", None)
+    monkeypatch.setitem(sys.modules, "tomli", None)
+    toml = tmp_path / "r.toml"
+    toml.write_text('name = "koukou"\n', encoding="utf-8")
+    code, _, err = run(capsys, "simulate", *QUICK, "--rules", str(toml))
+    assert code == 2 and "tomli" in err and len(err.strip().splitlines()) == 1, err
 
 
 def test_simulate_plain_progress_when_not_a_terminal(capsys):

@@ -101,11 +101,10 @@ def load_rules(spec: str) -> Rules:
     except (OSError, UnicodeDecodeError) as err:
         raise RulesError(f"rules: cannot read {spec!r}: {err}") from None
     if path.suffix.lower() == ".toml":
-        import tomllib
-
+        toml = _toml_module()
         try:
-            data = tomllib.loads(text)
-        except tomllib.TOMLDecodeError as err:
+            data = toml.loads(text)
+        except toml.TOMLDecodeError as err:
             raise RulesError(f"rules: {spec!r} is not valid TOML: {err}") from None
     else:
         try:
@@ -115,6 +114,25 @@ def load_rules(spec: str) -> Rules:
     if not isinstance(data, dict):
         raise RulesError(f"rules: {spec!r} must hold a table/object of rule fields")
     return Rules.from_dict(data)
+
+
+def _toml_module() -> Any:
+    """The TOML reader: the standard ``tomllib`` (Python 3.11+), else ``tomli`` (the same
+    API; a dependency on Python 3.10). Raises RulesError when neither can be imported."""
+    try:
+        import tomllib
+
+        return tomllib
+    except ModuleNotFoundError:
+        pass
+    try:
+        import tomli
+
+        return tomli
+    except ModuleNotFoundError:
+        raise RulesError(
+            "rules: reading a .toml file needs tomllib (Python 3.11+) or tomli: pip install tomli"
+        ) from None
 
 
 class _PlainProgress:
