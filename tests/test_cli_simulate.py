@@ -257,3 +257,9 @@ def test_replay_refuses_an_edited_result(capsys, won_records, tmp_path, changes,
     key = next(iter(changes))
     assert code == 2 and out == ""
     assert f"the record's result says {key} = " in err and len(err.strip().splitlines()) == 1
+
+
+def test_absurd_workers_is_one_line_exit_2(capsys):
+    code, out, err = run(capsys, "simulate", *QUICK, "--workers", "10000")
+    assert code == 2 and "workers" in err and len(err.strip().splitlines()) == 1, err
+    assert out == ""

@@ -320,3 +320,42 @@ def test_unpicklable_agent_with_workers_is_a_named_error():
 
     with pytest.raises(AgentError, match="picklable"):
         simulate(hands=4, agents=[local_agent, "random", "random", "random"], workers=2)
+
+
+# ---------------------------------------------------------------- workers: capped, never more than batches
+def _recording_pool(monkeypatch):
+    """Replace the process pool of simulate() by one that records its arguments."""
+    import importlib
+
+    sim = importlib.import_module("wuhanmj.simulate")  # the module (the package exports the function)
+    made: list[dict] = []
+
+    class Recording(sim.ProcessPoolExecutor):
+        def __init__(self, *args, **kwargs):
+            made.append(dict(kwargs, args=args))
+            super().__init__(*args, **kwargs)
+
+    monkeypatch.setattr(sim, "ProcessPoolExecutor", Recording)
+    return made
+
+
+def test_a_pool_never_has_more_processes_than_batches(monkeypatch):
+    import os
+
+    made = _recording_pool(monkeypatch)
+    workers = min(4, 4 * (os.cpu_count() or 1))
+    # 10 hands in matches of 8: matches 0 and 1, one match a batch -> 2 batches
+    r = simulate(hands=10, agents="random", seed=2, workers=workers)
+    assert r.hands == 10
+    assert len(made) == 1 and made[0]["max_workers"] == 2
+
+
+@pytest.mark.parametrize("extra", [1, 1000])
+def test_workers_above_four_per_cpu_is_a_simulation_error_naming_workers(monkeypatch, extra):
+    import os
+
+    made = _recording_pool(monkeypatch)
+    too_many = 4 * (os.cpu_count() or 1) + extra
+    with pytest.raises(SimulationError, match="workers"):
+        simulate(hands=10, agents="random", seed=2, workers=too_many)
+    assert made == []  # refused before any process is started

@@ -54,6 +54,17 @@ DEFAULT_MATCH_HANDS = 8
 _TARGET_BATCH_HANDS = 200
 _LOCAL_BATCH_HANDS = 64
 
+WORKERS_PER_CPU = 4
+"""The cap on ``workers``: at most this many processes per CPU of the machine
+(:func:`max_workers`). More only add start-up time and memory (each worker is a Python
+process with its own tables); a pool never has more processes than batches either."""
+
+
+def max_workers() -> int:
+    """The most local worker processes :func:`simulate` accepts:
+    ``WORKERS_PER_CPU × os.cpu_count()`` (4 per CPU)."""
+    return WORKERS_PER_CPU * (os.cpu_count() or 1)
+
 
 def match_seeds(seed: int, match: int) -> tuple[int, tuple[int, int, int, int]]:
     """The :class:`~wuhanmj.match.Match` seed and the 4 agent seeds of match ``match``.
@@ -254,7 +265,9 @@ def simulate(
         seed: the root seed (int >= 0); None draws a fresh 32-bit seed, reported in
             the result's ``seed`` so the run can be repeated.
         workers: processes for a local ``ProcessPoolExecutor`` (1 = in this
-            process; 0 = one per CPU). Ignored when ``executor`` is given.
+            process; 0 = one per CPU), at most :func:`max_workers` (4 per CPU); the
+            pool never starts more processes than there are batches. Ignored (but
+            still checked) when ``executor`` is given.
         executor: any ``concurrent.futures.Executor`` (e.g. Dask's
             ``Client.get_executor()``, see :func:`dask_executor`); not shut down here.
         records: a path or a writable text file: one JSON line per hand, in hand
@@ -271,7 +284,8 @@ def simulate(
         hands, match_hands, rules and agents, whatever the workers, batches or executor.
 
     Raises:
-        SimulationError: a bad argument (``hands``, ``seed``, ``workers``,
+        SimulationError: a bad argument (``hands``, ``seed``, ``workers`` — below 0
+            or above :func:`max_workers` —,
             ``records``, ``progress``, …; the message names it) or an unwritable records
             file (a directory or a missing folder is reported before any hand is played).
         RulesError: bad rules.
@@ -285,6 +299,11 @@ def simulate(
     hands = _check_int("hands", hands, 1)
     match_hands = _check_int("match_hands", match_hands, 1)
     workers = _check_int("workers", workers, 0) or (os.cpu_count() or 1)
+    if workers > max_workers():
+        raise SimulationError(
+            f"workers: {workers} is more than {WORKERS_PER_CPU} per CPU of this machine "
+            f"({max_workers()} for {os.cpu_count() or 1} CPUs); 0 gives one per CPU"
+        )
     the_rules = _resolve_rules(rules)
     the_agents = _resolve_agents(agents)
     labels = tuple(agent_name(a) for a in the_agents)
@@ -304,6 +323,7 @@ def simulate(
         per = _check_int("batch_hands", batch_hands, 1)
     per_batch = max(1, per // match_hands)
     batches = ((b, min(b + per_batch, n_matches)) for b in range(0, n_matches, per_batch))
+    pool_size = min(workers, -(-n_matches // per_batch))  # never more processes than batches
 
     spec = _Spec(root, hands, match_hands, the_rules, the_agents, labels, records is not None)
     total = Tally()
@@ -330,10 +350,10 @@ def simulate(
             own = executor is None
             if own:
                 _check_picklable(spec)
-            ex = ProcessPoolExecutor(max_workers=workers) if own else executor
+            ex = ProcessPoolExecutor(max_workers=pool_size) if own else executor
             try:
                 # A bounded window of batches in flight, consumed in submission order.
-                window = 2 * (workers if own else 16)
+                window = 2 * (pool_size if own else 16)
                 pending: deque[tuple[Any, tuple[int, int]]] = deque()
                 for b in batches:
                     pending.append((ex.submit(_run_batch, spec, *b), b))
