@@ -15,7 +15,7 @@ from fractions import Fraction
 
 import pytest
 
-from wuhanmj.errors import AgentError, RulesError, SimulationError, WuhanMJError
+from wuhanmj.errors import AgentError, RulesError, SimulationError, StatsError, WuhanMJError
 from wuhanmj.results import HandOutcome, SimulationResult, tally_outcome
 from wuhanmj.rules import Rules
 from wuhanmj.stats import Moments, Tally, exact
@@ -158,12 +158,72 @@ def test_result_csv_rows():
     assert got[("agent", "seat3")] == "random"
 
 
+def three_hands_of_seed(seed: int) -> SimulationResult:
+    t = Tally()
+    for o in (HAND_A, HAND_B, HAND_C):
+        tally_outcome(t, o, AGENTS)
+    return SimulationResult.from_tally(t, seed=seed, rules=Rules.kaikou(), agents=AGENTS, match_hands=8)
+
+
 def test_result_merge_adds_hands():
-    r = three_hands()
-    both = r.merge(r)
+    r, other = three_hands(), three_hands_of_seed(6)
+    both = r.merge(other)
     assert both.hands == 6
     assert both.win_rate_by_seat == pytest.approx(r.win_rate_by_seat)
     assert both.payments_by_seat[3].n == 6
+    # 3 hands in matches of 8: match 0 of each seed
+    assert both.matches == ((5, 0, 1), (6, 0, 1)) and both.seeds == (5, 6) and both.seed == 5
+
+
+def test_merging_a_result_with_itself_is_an_error_naming_the_overlap():
+    r = three_hands()
+    with pytest.raises(StatsError, match="match 0 of seed 5"):
+        r.merge(r)
+
+
+def test_merging_runs_of_one_seed_is_an_error_even_of_different_lengths():
+    # 10 hands in matches of 8: matches 0-1; 20 hands: matches 0-2. Both start at match 0.
+    a = simulate(hands=10, agents="random", seed=3)
+    b = simulate(hands=20, agents="random", seed=3)
+    assert a.matches == ((3, 0, 2),) and b.matches == ((3, 0, 3),)
+    with pytest.raises(StatsError, match="matches 0-1 of seed 3"):
+        a.merge(b)
+
+
+def test_a_merge_of_different_seeds_says_so_and_round_trips_through_json():
+    a = simulate(hands=10, agents="random", seed=1)
+    b = simulate(hands=10, agents="random", seed=2)
+    both = a.merge(b)
+    assert both.hands == 20 and both.seeds == (1, 2)
+    assert both.summary().splitlines()[0] == "20 hands, rules kaikou, seeds 1, 2 (merged), matches of 8 hands"
+    assert a.summary().splitlines()[0] == "10 hands, rules kaikou, seed 1, matches of 8 hands"
+    d = json.loads(both.to_json())
+    assert d["seeds"] == [1, 2] and d["matches"] == [[1, 0, 2], [2, 0, 2]]
+    back = SimulationResult.from_json(both.to_json())
+    assert back == both
+    with pytest.raises(StatsError, match="seed 2"):  # the provenance survives the round trip
+        back.merge(b)
+
+
+def test_a_result_written_before_matches_existed_reads_as_one_run():
+    d = json.loads(three_hands().to_json())
+    del d["matches"], d["seeds"]
+    assert SimulationResult.from_dict(d).matches == ((5, 0, 1),)
+
+
+@pytest.mark.parametrize("bad", [[[1, 2]], [[1, 3, 3]], [[-1, 0, 1]], [[1, 0, 2], [1, 1, 3]], [[True, 0, 1]], "x"])
+def test_malformed_matches_are_a_stats_error(bad):
+    d = json.loads(three_hands().to_json())
+    d["matches"] = bad
+    with pytest.raises(StatsError, match="matches"):
+        SimulationResult.from_dict(d)
+
+
+def test_merging_different_match_hands_is_an_error():
+    a = simulate(hands=4, agents="random", seed=1, match_hands=4)
+    b = simulate(hands=4, agents="random", seed=2, match_hands=2)
+    with pytest.raises(StatsError, match="match_hands"):
+        a.merge(b)
 
 
 def test_summary_names_the_figures():

@@ -182,7 +182,13 @@ class SimulationResult:
         match_hands: hands per match (dealer rotation D5 and 连癞 M2 run within a match).
         counts: the tally's counts as sorted ``(key, int)`` pairs (see :func:`tally_outcome`).
         moments: the tally's moments as sorted ``(key, Moments)`` pairs.
+        matches: which matches the tally holds, as sorted ``(seed, first, stop)``
+            triples: matches ``first`` … ``stop - 1`` of the run of root seed ``seed``
+            (match ``m`` of a seed is always the same hands, :func:`wuhanmj.simulate.match_seeds`).
+            One triple for a run of :func:`~wuhanmj.simulate.simulate`; several after
+            :meth:`merge`, which refuses results whose matches overlap.
 
+    For a merged result ``seed`` is the first result's seed; :attr:`seeds` lists them all.
     Derived figures are properties; rates are per hand, ``*_share`` per win.
     """
 
@@ -193,15 +199,36 @@ class SimulationResult:
     match_hands: int
     counts: tuple[tuple[str, int], ...] = field(repr=False)
     moments: tuple[tuple[str, Moments], ...] = field(repr=False)
+    matches: tuple[tuple[int, int, int], ...] = ()
 
     @classmethod
     def from_tally(
-        cls, tally: Tally, *, seed: int, rules: Rules, agents: Sequence[str], match_hands: int
+        cls,
+        tally: Tally,
+        *,
+        seed: int,
+        rules: Rules,
+        agents: Sequence[str],
+        match_hands: int,
+        matches: Sequence[Sequence[int]] | None = None,
     ) -> SimulationResult:
-        """Freeze a tally into a result."""
+        """Freeze a tally into a result.
+
+        Args:
+            matches: the ``(seed, first, stop)`` match ranges the tally holds; None means
+                one run of :func:`~wuhanmj.simulate.simulate` from match 0: matches
+                ``0 … ceil(hands / match_hands) - 1`` of ``seed`` (none for 0 hands).
+
+        Raises:
+            StatsError: ``matches`` malformed (not integer triples, an empty range, or
+                overlapping ranges of one seed).
+        """
+        hands, match_hands = tally.get("hands"), int(match_hands)
+        if matches is None:
+            matches = ((int(seed), 0, -(-hands // match_hands)),) if hands and match_hands > 0 else ()
         counts = tuple((k, tally.counts[k]) for k in sorted(tally.counts))
         moments = tuple((k, tally.moments(k)) for k in tally.moment_keys())
-        return cls(tally.get("hands"), int(seed), rules, tuple(agents), int(match_hands), counts, moments)
+        return cls(hands, int(seed), rules, tuple(agents), match_hands, counts, moments, _match_ranges(matches))
 
     # ------------------------------------------------------------ raw access
     def count(self, key: str) -> int:
@@ -227,19 +254,43 @@ class SimulationResult:
             t.merge(_tally_of_moments(k, m))
         return t
 
-    def merge(self, other: SimulationResult) -> SimulationResult:
-        """The result of both runs together (same rules and agents required).
+    @property
+    def seeds(self) -> tuple[int, ...]:
+        """The root seeds of the runs this result holds, sorted (one unless merged)."""
+        return tuple(sorted({m[0] for m in self.matches})) or (self.seed,)
 
-        The seed of the merged result is this result's seed.
+    def merge(self, other: SimulationResult) -> SimulationResult:
+        """The result of both runs together (same rules, agents and match_hands required).
+
+        The merged result holds the matches of both (:attr:`matches`); its ``seed`` is
+        this result's seed and :attr:`seeds` lists every seed.
 
         Raises:
-            StatsError: the rules or agents differ.
+            StatsError: the rules, agents or match_hands differ, or the two results hold
+                a common match (the same seed and overlapping match ranges: those hands
+                would be counted twice); the message names the seed and the matches.
         """
+        if not isinstance(other, SimulationResult):
+            raise StatsError(f"merge: expected a SimulationResult, got {type(other).__name__}")
         if other.rules != self.rules or other.agents != self.agents:
             raise StatsError("merge: results of different rules or agents cannot be merged")
+        if other.match_hands != self.match_hands:
+            raise StatsError(
+                f"merge: results of different match_hands ({self.match_hands}, {other.match_hands}) cannot be merged"
+            )
+        for s, a, b in self.matches:
+            for s2, a2, b2 in other.matches:
+                if s == s2 and a < b2 and a2 < b:
+                    lo, hi = max(a, a2), min(b, b2) - 1
+                    which = f"match {lo}" if lo == hi else f"matches {lo}-{hi}"
+                    raise StatsError(
+                        f"merge: both results hold {which} of seed {s}: overlapping runs would count "
+                        "their hands twice (merge runs of different seeds)"
+                    )
         t = self.tally().merge(other.tally())
         return SimulationResult.from_tally(
-            t, seed=self.seed, rules=self.rules, agents=self.agents, match_hands=self.match_hands
+            t, seed=self.seed, rules=self.rules, agents=self.agents, match_hands=self.match_hands,
+            matches=self.matches + other.matches,
         )
 
     # ------------------------------------------------------------ derived figures
@@ -373,6 +424,8 @@ class SimulationResult:
         return {
             "hands": self.hands,
             "seed": self.seed,
+            "seeds": list(self.seeds),
+            "matches": [list(m) for m in self.matches],
             "match_hands": self.match_hands,
             "rules": self.rules.to_dict(),
             "agents": list(self.agents),
@@ -402,7 +455,9 @@ class SimulationResult:
     @classmethod
     def from_dict(cls, d: Mapping[str, Any]) -> SimulationResult:
         """Rebuild a result from :meth:`to_dict` (only ``seed``, ``rules``, ``agents``,
-        ``match_hands`` and ``tally`` are read). Raises StatsError or RulesError."""
+        ``match_hands``, ``tally`` and ``matches`` are read; without ``matches``, as
+        written before it existed, one run from match 0 of ``seed``). Raises StatsError
+        or RulesError."""
         if not isinstance(d, Mapping):
             raise StatsError(f"result: expected a dict, got {type(d).__name__}")
         try:
@@ -418,7 +473,12 @@ class SimulationResult:
             raise StatsError(f"result: agents must be 4 labels, got {agents!r}")
         if not isinstance(rules, Mapping):
             raise StatsError(f"result: rules must be a dict of rule fields, got {rules!r}")
-        return cls.from_tally(tally, seed=seed, rules=Rules.from_dict(rules), agents=agents, match_hands=match_hands)
+        matches = d.get("matches")
+        if matches is not None and not isinstance(matches, (list, tuple)):
+            raise StatsError(f"result: matches must be a list of [seed, first, stop], got {matches!r}")
+        return cls.from_tally(
+            tally, seed=seed, rules=Rules.from_dict(rules), agents=agents, match_hands=match_hands, matches=matches
+        )
 
     @classmethod
     def from_json(cls, text: str) -> SimulationResult:
@@ -432,7 +492,7 @@ class SimulationResult:
         """The figures as ``(metric, key, value)`` rows (the CSV form)."""
         r: list[tuple[str, str, float | int]] = [
             ("hands", "", self.hands),
-            ("seed", "", self.seed),
+            *((("seed", "", self.seed),) if len(self.seeds) == 1 else (("seed", "merged", x) for x in self.seeds)),
             ("draw_rate", "", self.draw_rate),
             ("dealer_win_rate", "", self.dealer_win_rate),
         ]
@@ -481,6 +541,27 @@ class SimulationResult:
         return _summary(self)
 
 
+def _match_ranges(matches: Any) -> tuple[tuple[int, int, int], ...]:
+    """``matches`` as sorted ``(seed, first, stop)`` int triples; StatsError when a
+    triple is malformed or two ranges of one seed overlap."""
+    out = []
+    for m in matches:
+        if (
+            not isinstance(m, (list, tuple))
+            or len(m) != 3
+            or not all(isinstance(x, int) and not isinstance(x, bool) for x in m)
+            or m[0] < 0
+            or not 0 <= m[1] < m[2]
+        ):
+            raise StatsError(f"result: matches: expected [seed >= 0, first >= 0, stop > first], got {m!r}")
+        out.append((int(m[0]), int(m[1]), int(m[2])))
+    out.sort()
+    for (s, _, b), (s2, a2, _) in zip(out, out[1:]):
+        if s == s2 and a2 < b:
+            raise StatsError(f"result: matches: the ranges of seed {s} overlap from match {a2}")
+    return tuple(out)
+
+
 def _tally_of_moments(key: str, m: Moments) -> Tally:
     t = Tally()
     if m.n:
@@ -512,10 +593,18 @@ def _num(x: float) -> str:
     return "-" if math.isnan(x) else f"{x:+.2f}"
 
 
+def _seeds_text(r: SimulationResult) -> str:
+    """``seed 7`` for one run; ``seeds 1, 2 (merged)`` for a merged result."""
+    if len(r.matches) <= 1:
+        return f"seed {r.seed}"
+    seeds = r.seeds
+    return f"{'seed' if len(seeds) == 1 else 'seeds'} {', '.join(map(str, seeds))} (merged)"
+
+
 def _summary(r: SimulationResult) -> str:
     unit = "points" if r.rules.schedule == "points" else "money"
     lines = [
-        f"{r.hands:,} hands, rules {r.rules.name}, seed {r.seed}, matches of {r.match_hands} hands",
+        f"{r.hands:,} hands, rules {r.rules.name}, {_seeds_text(r)}, matches of {r.match_hands} hands",
         "",
         f"seat  agent         wins   win %        mean  95% CI of the mean          std  [{unit} per hand]",
     ]

@@ -364,7 +364,9 @@ def simulate(
             finally:
                 if own:
                     ex.shutdown(wait=True, cancel_futures=True)
-    return SimulationResult.from_tally(total, seed=root, rules=the_rules, agents=labels, match_hands=match_hands)
+    return SimulationResult.from_tally(
+        total, seed=root, rules=the_rules, agents=labels, match_hands=match_hands, matches=((root, 0, n_matches),)
+    )
 
 
 def _result(item: tuple[Any, tuple[int, int]]) -> tuple[Any, tuple[int, int]]:
