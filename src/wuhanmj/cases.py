@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from ._json import check_depth
 from .errors import CaseError, WuhanMJError
 from .meld import MELD_KINDS, Meld, SeatPlays
 from .rules import Rules
@@ -108,12 +109,14 @@ def case_kwargs(case: object, index: int | None = None) -> dict[str, Any]:
     The optional ``laizi`` must agree with the indicator (R2).
 
     Raises:
-        CaseError: a missing or malformed field; the message starts with
+        CaseError: a missing or malformed field, or a case nested deeper than
+            :data:`wuhanmj._json.MAX_DEPTH` levels; the message starts with
             ``case <id>:`` and names the field.
     """
     cid = case_id(case, index)
     if not isinstance(case, Mapping):
         raise _bad(cid, f"a case must be a JSON object, got {type(case).__name__}")
+    check_depth(case, CaseError, f"case {cid}")
     missing = [k for k in _REQUIRED if k not in case]
     if missing:
         raise _bad(cid, f"missing field(s) {', '.join(missing)}")

@@ -1144,7 +1144,8 @@ class Game:
         The log may stop mid-hand. The replayed game's log must equal the given one.
 
         Raises:
-            ReplayError: the log is malformed, an action in it is illegal, or what
+            ReplayError: the log is malformed (not JSON lines, or nested deeper than
+                :data:`wuhanmj._json.MAX_DEPTH` levels), an action in it is illegal, or what
                 the game does differs from what the log says (first differing event named).
         """
         evs = parse_events(events)
@@ -1210,7 +1211,8 @@ class Game:
         decisions were edited is refused.
 
         Raises:
-            SetupError: ``d`` is not a dict, the format is unknown, a field is missing
+            SetupError: ``d`` is not a dict or nests deeper than
+                :data:`wuhanmj._json.MAX_DEPTH` levels, the format is unknown, a field is missing
                 or unknown, the event log does not replay (``events``), or a field
                 differs from its event log; the message names the field.
         """

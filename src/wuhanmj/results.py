@@ -24,6 +24,7 @@ from numbers import Real
 from typing import Any
 
 from . import terms as _terms
+from ._json import check_depth, load_json
 from .errors import StatsError
 from .rules import Rules
 from .stats import Moments, Tally, Z95
@@ -460,6 +461,7 @@ class SimulationResult:
         or RulesError."""
         if not isinstance(d, Mapping):
             raise StatsError(f"result: expected a dict, got {type(d).__name__}")
+        check_depth(d, StatsError, "result")
         try:
             tally = Tally.from_dict(d["tally"])
             seed, agents, match_hands, rules = d["seed"], d["agents"], d["match_hands"], d["rules"]
@@ -482,11 +484,9 @@ class SimulationResult:
 
     @classmethod
     def from_json(cls, text: str) -> SimulationResult:
-        """Inverse of :meth:`to_json`."""
-        try:
-            return cls.from_dict(json.loads(text))
-        except json.JSONDecodeError as err:
-            raise StatsError(f"result: not JSON ({err})") from None
+        """Inverse of :meth:`to_json`. Raises StatsError (not JSON, nested deeper than
+        :data:`wuhanmj._json.MAX_DEPTH` levels, or a malformed result) or RulesError."""
+        return cls.from_dict(load_json(text, StatsError, "result"))
 
     def rows(self) -> list[tuple[str, str, float | int]]:
         """The figures as ``(metric, key, value)`` rows (the CSV form)."""

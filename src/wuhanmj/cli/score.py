@@ -16,6 +16,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from .._json import load_json
 from ..cases import case_id, evaluate_case
 from ..errors import CaseError, WuhanMJError
 
@@ -55,10 +56,7 @@ def _read(path: str) -> Any:
         raise CaseError(f"{path}: no such file") from None
     except (OSError, UnicodeDecodeError) as err:
         raise CaseError(f"{path}: cannot read: {err}") from None
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as err:
-        raise CaseError(f"{path}: not JSON: {err.msg} at line {err.lineno} column {err.colno}") from None
+    return load_json(text, CaseError, path)
 
 
 def run(args: argparse.Namespace) -> int:

@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 import time
 from pathlib import Path
 from typing import Any
 
+from .._json import MAX_DEPTH, check_depth, load_json
 from ..errors import RulesError, SimulationError
 from ..rules import PRESETS, Rules
 
@@ -106,11 +106,11 @@ def load_rules(spec: str) -> Rules:
             data = toml.loads(text)
         except toml.TOMLDecodeError as err:
             raise RulesError(f"rules: {spec!r} is not valid TOML: {err}") from None
+        except RecursionError:
+            raise RulesError(f"rules: {spec!r}: nested deeper than {MAX_DEPTH} levels of arrays/tables") from None
+        check_depth(data, RulesError, f"rules: {spec!r}")
     else:
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as err:
-            raise RulesError(f"rules: {spec!r} is not valid JSON ({err}); use .toml for TOML") from None
+        data = load_json(text, RulesError, f"rules: {spec!r} (use .toml for TOML)")
     if not isinstance(data, dict):
         raise RulesError(f"rules: {spec!r} must hold a table/object of rule fields")
     return Rules.from_dict(data)
