@@ -56,7 +56,42 @@ def test_explain_prints_the_sheet(capsys):
 
 def test_check_agrees_with_the_worked_vectors(capsys):
     code, out, _ = run(capsys, "score", str(cases_dir() / "worked.json"), "--check")
-    assert code == 0 and out.strip().endswith(f"{len(WORKED)} of {len(WORKED)} cases agree")
+    assert code == 0 and out.strip().endswith(f"{len(WORKED)} of {len(WORKED)} checked cases agree")
+
+
+def test_check_a_case_without_expect_is_not_checked_and_says_so(capsys, tmp_path):
+    bare = {k: v for k, v in E1.items() if k != "expect"}
+    bare["id"] = "N1"
+    code, out, err = run(capsys, "score", write(tmp_path, [E1, bare, dict(E1, id="E1b")]), "--check")
+    assert code == 0 and err == ""
+    assert "case N1: no 'expect', not checked" in out
+    assert out.strip().splitlines()[-1] == "2 of 2 checked cases agree; 1 case has no expect"
+
+
+def test_check_only_cases_without_expect(capsys, tmp_path):
+    bare = {k: v for k, v in E1.items() if k != "expect"}
+    code, out, _ = run(capsys, "score", write(tmp_path, [bare, bare]), "--check")
+    assert code == 0 and out.strip().splitlines()[-1] == "0 of 0 checked cases agree; 2 cases have no expect"
+
+
+def test_check_a_partial_expect_compares_the_keys_it_has(capsys, tmp_path):
+    # E1 pays (-16, 56, -8, -32) (RULES.md E1); an expect of the payments alone agrees
+    only_pay = dict(E1, id="P1", expect={"payments": [-16, 56, -8, -32]})
+    code, out, _ = run(capsys, "score", write(tmp_path, [only_pay]), "--check")
+    assert code == 0 and out.strip() == "1 of 1 checked cases agree"
+    wrong = dict(E1, id="P2", expect={"payments": [-16, 56, -32, -8]})
+    code, out, _ = run(capsys, "score", write(tmp_path, [only_pay, wrong]), "--check")
+    assert code == 1
+    assert 'case P2: expected {"payments": [-16, 56, -32, -8]}' in out
+    assert 'got {"payments": [-16, 56, -8, -32]}' in out  # only the keys the expect has
+    assert out.strip().splitlines()[-1] == "1 of 2 checked cases agree, 1 differ"
+
+
+@pytest.mark.parametrize("expect, word", [({"payment": [0, 0, 0, 0]}, "payment"), ([1], "expect must be an object")])
+def test_check_a_malformed_expect_is_one_line_naming_the_case(capsys, tmp_path, expect, word):
+    code, out, err = run(capsys, "score", write(tmp_path, [dict(E1, id="M1", expect=expect)]), "--check")
+    assert code == 2 and err.startswith("wuhanmj score: case M1: ") and word in err
+    assert len(err.strip().splitlines()) == 1
 
 
 def test_check_reports_a_difference_exit_1(capsys, tmp_path):

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from .._json import load_json
-from ..cases import case_id, evaluate_case
+from ..cases import case_id, evaluate_case, expect_differences
 from ..errors import CaseError, WuhanMJError
 
 EPILOG = """\
@@ -27,8 +27,11 @@ examples:
   wuhanmj score settlement.json --check     compare with each case's "expect"
   cat case.json | wuhanmj score -           one case (an object) from stdin
 
-exit codes: 0 all scored (and, with --check, all agree); 1 --check found a
-difference; 2 a bad file or case (one line each on stderr)."""
+--check compares only the keys each "expect" has (a partial expect checks those);
+a case without "expect" is not checked (the summary counts it).
+
+exit codes: 0 all scored (and, with --check, all checked cases agree); 1 --check
+found a difference; 2 a bad file, case or expect (one line each on stderr)."""
 
 
 def add_parser(subparsers: Any) -> argparse.ArgumentParser:
@@ -69,7 +72,7 @@ def run(args: argparse.Namespace) -> int:
     cases = [data] if single else data
     out = sys.stdout
     results: list[dict[str, Any]] = []
-    bad = differ = 0
+    bad = differ = checked = unchecked = 0
     for i, case in enumerate(cases):
         cid = case_id(case, None if single else i)
         try:
@@ -88,17 +91,28 @@ def run(args: argparse.Namespace) -> int:
             out.write(f"== case {cid} ==\n{r.explain()}\n")
         elif args.check:
             want = case.get("expect") if isinstance(case, dict) else None
-            if want is None:
-                print(f"wuhanmj score: case {cid}: no 'expect' to check against", file=sys.stderr)
-                bad += 1
-            elif want != got:
-                differ += 1
-                out.write(f"case {cid}: expected {json.dumps(want, ensure_ascii=False)}\n")
-                out.write(f"{' ' * len(f'case {cid}: ')}     got {json.dumps(got, ensure_ascii=False)}\n")
+            if want is None:  # nothing to check against: not checked, and said so
+                unchecked += 1
+                out.write(f"case {cid}: no 'expect', not checked\n")
+            else:
+                try:
+                    diff = expect_differences(want, got, cid)
+                except WuhanMJError as err:
+                    print(f"wuhanmj score: {err}", file=sys.stderr)
+                    bad += 1
+                    continue
+                checked += 1
+                if diff:  # only the keys the expectation has
+                    differ += 1
+                    have = {k: got.get(k) for k in want}
+                    out.write(f"case {cid}: expected {json.dumps(want, ensure_ascii=False)}\n")
+                    out.write(f"{' ' * len(f'case {cid}: ')}     got {json.dumps(have, ensure_ascii=False)}\n")
         results.append({"id": cid, **got})
     if args.check:
-        out.write(f"{len(results) - differ} of {len(cases)} cases agree"
-                  f"{f', {differ} differ' if differ else ''}{f', {bad} bad' if bad else ''}\n")
+        no_expect = f"{unchecked} case has" if unchecked == 1 else f"{unchecked} cases have"
+        out.write(f"{checked - differ} of {checked} checked cases agree"
+                  f"{f', {differ} differ' if differ else ''}{f', {bad} bad' if bad else ''}"
+                  f"{f'; {no_expect} no expect' if unchecked else ''}\n")
     elif not args.explain:
         if single:
             if results:
