@@ -32,7 +32,27 @@ def test_score_a_list_prints_the_expect_schema_with_ids(capsys):
     got = json.loads(out)
     assert [g["id"] for g in got] == [c["id"] for c in WORKED]
     for g, c in zip(got, WORKED):
-        assert {k: v for k, v in g.items() if k != "id"} == c["expect"]
+        assert {k: g[k] for k in c["expect"]} == c["expect"]
+        assert ("reason" in g) == (not g["legal"])  # an illegal win says why
+
+
+def test_an_illegal_win_gives_its_reason_in_the_json(capsys, tmp_path):
+    # E1 with a 红中 in the hand instead of a 5s of the pair: W5 forbids the win
+    red = dict(E1, id="R1", hand="234m456p789p5s7z", win_tile="7z")
+    code, out, err = run(capsys, "score", write(tmp_path, red))
+    assert code == 0 and err == ""
+    assert json.loads(out) == {"id": "R1", "legal": False, "reason": "W5: holds 红中 7z"}
+
+
+def test_check_an_expected_reason_by_its_rule_id_or_in_full(capsys, tmp_path):
+    red = dict(E1, hand="234m456p789p5s7z", win_tile="7z")
+    cases = [dict(red, id="R1", expect={"legal": False}), dict(red, id="R2", expect={"legal": False, "reason": "W5"}),
+             dict(red, id="R3", expect={"legal": False, "reason": "W5: holds 红中 7z"}),
+             dict(red, id="R4", expect={"legal": False, "reason": "W4"})]
+    code, out, _ = run(capsys, "score", write(tmp_path, cases), "--check")
+    assert code == 1
+    assert 'case R4: expected {"legal": false, "reason": "W4"}' in out
+    assert out.strip().splitlines()[-1] == "3 of 4 checked cases agree, 1 differ"
 
 
 def test_score_one_case_object(capsys, tmp_path):

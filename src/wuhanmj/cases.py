@@ -231,6 +231,7 @@ def expect_differences(expect: object, got: Mapping[str, Any], cid: str = "<case
 
 
 def score_case(case: object, index: int | None = None) -> dict[str, Any]:
-    """One case → its result in the ``expect`` schema. Raises CaseError (see :func:`evaluate_case`)."""
+    """One case → its result in the ``expect`` schema (an illegal win: ``legal`` false and
+    its ``reason``, e.g. ``"W5: holds 红中 7z"``). Raises CaseError (see :func:`evaluate_case`)."""
     return expect_of(evaluate_case(case, index))
 

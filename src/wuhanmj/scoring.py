@@ -196,9 +196,10 @@ class WinResult:
     rules: Rules
 
     def to_expect(self) -> dict:
-        """The ``expect`` object of the cases schema (cases/README.md)."""
+        """The ``expect`` object of the cases schema (cases/README.md); an illegal win
+        also gives its ``reason``, the rule id and message (``"W5: holds 红中 7z"``)."""
         if not self.legal:
-            return {"legal": False}
+            return {"legal": False, "reason": self.reason}
         return {
             "legal": True,
             "hard": self.hard,

@@ -2,7 +2,8 @@
 
 Reads one case (a JSON object) or a list of cases (``shared/cases/README.md``)
 from a file or stdin and prints, for each, the result in the ``expect`` schema
-(``legal``, ``hard``, ``big``, ``payments``, ``liable``) with the case ``id``
+(``legal``, ``hard``, ``big``, ``payments``, ``liable``; an illegal win gives
+``legal`` false and its ``reason``, the rule id and message) with the case ``id``
 in front. ``--explain`` prints the scoring sheet instead; ``--check`` compares
 with each case's own ``expect``. A bad case is reported on one line of stderr
 naming it, the others are still scored, and the exit code is 2.
