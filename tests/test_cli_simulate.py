@@ -263,3 +263,28 @@ def test_absurd_workers_is_one_line_exit_2(capsys):
     code, out, err = run(capsys, "simulate", *QUICK, "--workers", "10000")
     assert code == 2 and "workers" in err and len(err.strip().splitlines()) == 1, err
     assert out == ""
+
+
+def test_out_dash_writes_the_json_to_stdout_and_the_summary_to_stderr(capsys, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)  # a file named "-" must not appear here
+    code, out, err = run(capsys, "simulate", *QUICK, "--out", "-")
+    assert code == 0
+    data = json.loads(out)
+    assert data["hands"] == 12 and data["seed"] == 3
+    assert "荒庄" in err and "hands/s" in err
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_records_dash_writes_the_hands_to_stdout(capsys, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    code, out, err = run(capsys, "simulate", *QUICK, "--records", "-")
+    assert code == 0
+    lines = out.splitlines()
+    assert len(lines) == 12 and [json.loads(ln)["hand"] for ln in lines] == list(range(12))
+    assert "荒庄" in err
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_out_and_records_both_dash_is_one_line(capsys):
+    code, out, err = run(capsys, "simulate", *QUICK, "--out", "-", "--records", "-")
+    assert code == 2 and out == "" and "stdout" in err and len(err.strip().splitlines()) == 1
