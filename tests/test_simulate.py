@@ -419,3 +419,43 @@ def test_workers_above_four_per_cpu_is_a_simulation_error_naming_workers(monkeyp
     with pytest.raises(SimulationError, match="workers"):
         simulate(hands=10, agents="random", seed=2, workers=too_many)
     assert made == []  # refused before any process is started
+
+
+# ---------------------------------------------------------------- records and executor checked first
+def _counting_agents():
+    calls: list[int] = []
+
+    def first_legal(observation, legal_actions):
+        calls.append(1)
+        return legal_actions[0]
+
+    return [first_legal, "random", "random", "random"], calls
+
+
+@pytest.mark.parametrize(
+    "kwargs, name",
+    [
+        (dict(records=io.BytesIO()), "records"),
+        (dict(records=object()), "records"),
+        (dict(executor="x"), "executor"),
+        (dict(executor=object()), "executor"),
+    ],
+)
+def test_bad_records_or_executor_is_a_simulation_error_before_any_hand(kwargs, name):
+    agents, calls = _counting_agents()
+    with pytest.raises(SimulationError, match=f"^{name}: "):
+        simulate(hands=4, agents=agents, seed=1, **kwargs)
+    assert calls == []  # refused before any hand was played
+
+
+def test_a_closed_records_file_is_a_simulation_error():
+    f = io.StringIO()
+    f.close()
+    with pytest.raises(SimulationError, match="^records: "):
+        simulate(hands=4, agents="random", seed=1, records=f)
+
+
+def test_records_to_a_text_file_object():
+    f = io.StringIO()
+    simulate(hands=3, agents="random", seed=1, records=f)
+    assert [json.loads(ln)["hand"] for ln in f.getvalue().splitlines()] == [0, 1, 2]

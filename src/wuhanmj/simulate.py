@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import contextlib
 import copy
+import io
 import json
 import os
 import pickle
@@ -221,6 +222,18 @@ def check_output_path(what: str, path: str | os.PathLike) -> Path:
     return p
 
 
+def _check_text_file(f: Any) -> None:
+    """Check, before any hand is played, that ``f`` is a writable text file (it gets str lines)."""
+    if isinstance(f, (io.RawIOBase, io.BufferedIOBase)) or not callable(getattr(f, "write", None)):
+        raise SimulationError(
+            f"records: expected a path or a writable text file (open(..., 'w')), got {f!r}"
+        )
+    try:
+        f.write("")  # a binary or closed file refuses even an empty str
+    except (TypeError, ValueError, OSError) as err:
+        raise SimulationError(f"records: cannot write text lines to {f!r}: {err}") from None
+
+
 @contextlib.contextmanager
 def _open_records(records: str | os.PathLike | IO[str] | None) -> Iterator[IO[str] | None]:
     if records is None:
@@ -285,9 +298,10 @@ def simulate(
 
     Raises:
         SimulationError: a bad argument (``hands``, ``seed``, ``workers`` — below 0
-            or above :func:`max_workers` —,
-            ``records``, ``progress``, …; the message names it) or an unwritable records
-            file (a directory or a missing folder is reported before any hand is played).
+            or above :func:`max_workers` —, ``executor`` that is no Executor,
+            ``records`` that is a binary or closed file, ``progress``, …; the message
+            names it) or an unwritable records file (a directory or a missing folder);
+            all reported before any hand is played.
         RulesError: bad rules.
         AgentError: bad agents (not 4, not agents, not picklable with workers), or an
             agent whose ``act``/``reset`` raised (the message names the seat and the
@@ -296,6 +310,12 @@ def simulate(
     """
     if isinstance(records, (str, os.PathLike)):
         check_output_path("records", records)
+    elif records is not None:
+        _check_text_file(records)
+    if executor is not None and not callable(getattr(executor, "submit", None)):
+        raise SimulationError(
+            f"executor: expected a concurrent.futures.Executor (an object with submit()), got {executor!r}"
+        )
     hands = _check_int("hands", hands, 1)
     match_hands = _check_int("match_hands", match_hands, 1)
     workers = _check_int("workers", workers, 0) or (os.cpu_count() or 1)
