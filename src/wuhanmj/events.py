@@ -9,12 +9,11 @@ the wall as a list of tiles) and :func:`parse_event` reads it back. See
 from __future__ import annotations
 
 import json
-import operator
+import reprlib
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-import reprlib
-
+from ._ints import as_index
 from ._json import check_depth, load_json
 from .errors import ReplayError, TileError, WuhanMJError
 from .rules import Rules
@@ -109,11 +108,9 @@ def _to_tile(v: Any) -> int:
         return parse_tile(v)
     if type(v) is int:
         return v
-    if not isinstance(v, bool):
-        try:
-            return operator.index(v)
-        except TypeError:
-            pass
+    t = as_index(v)  # numpy integers; never a bool (numpy's too)
+    if t is not None:
+        return t
     raise TileError(f"expected a tile (notation or an index), got {v!r}")
 
 

@@ -35,7 +35,6 @@ from __future__ import annotations
 
 import json
 import math
-import operator
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -62,6 +61,7 @@ from .errors import IllegalActionError, ReplayError, SetupError, TileError, Wuha
 from .meld import Meld, SeatPlays
 from .rules import Rules
 from ._illegal import why_illegal
+from ._ints import as_index
 from ._saved import restore
 from ._phases import BACK, CLAIM, FRONT, HAIDI, NO_DRAW, OVER, PHASES, ROB, TURN
 from .events import parse_event, parse_events, render_event, rules_json, same_event
@@ -156,13 +156,8 @@ def _check_seat(seat: object, what: str = "seat") -> int:
     floats, strings, None and other values raise IllegalActionError naming ``what``."""
     if type(seat) is int and 0 <= seat <= 3:
         return seat
-    s = -1
-    if not isinstance(seat, bool):
-        try:
-            s = operator.index(seat)  # numpy integers; never floats, numpy bools or str
-        except TypeError:
-            pass
-    if not 0 <= s <= 3:
+    s = as_index(seat)  # numpy integers; never floats, bools (numpy's too) or str
+    if s is None or not 0 <= s <= 3:
         raise IllegalActionError(f"{what} must be a seat 0-3 (an int), got {seat!r}")
     return s
 
@@ -178,13 +173,8 @@ def _prev_laizi(p: object) -> int:
             return parse_tile(p)
         except TileError as e:
             raise TileError(f"prev_laizi: {e}") from None
-    t = -1
-    if not isinstance(p, bool):
-        try:
-            t = operator.index(p)  # never a float (3.7 is not rounded to 3), str or bool
-        except TypeError:
-            pass
-    if not 0 <= t < 34:
+    t = as_index(p)  # never a float (3.7 is not rounded to 3), str or bool (numpy's too)
+    if t is None or not 0 <= t < 34:
         raise SetupError(f"prev_laizi must be a tile (an int 0-33 or notation like '6m') or None, got {p!r}")
     return t
 

@@ -24,6 +24,7 @@ from numbers import Real
 from typing import Any
 
 from . import terms as _terms
+from ._ints import is_seat
 from ._json import check_depth, load_json
 from .errors import StatsError
 from .rules import Rules
@@ -82,7 +83,7 @@ class HandOutcome:
     decisions: int = 0
 
     def __post_init__(self) -> None:
-        if self.dealer not in (0, 1, 2, 3):
+        if not is_seat(self.dealer):
             raise StatsError(f"outcome: dealer must be a seat 0-3, got {self.dealer!r}")
         if (
             not isinstance(self.payments, (tuple, list))
@@ -102,7 +103,7 @@ class HandOutcome:
             if self.how is not None or self.big or any(self.payments):
                 raise StatsError("outcome: a draw has no how, big hu or payments (X6)")
         else:
-            if self.winner not in (0, 1, 2, 3):
+            if not is_seat(self.winner):
                 raise StatsError(f"outcome: winner must be a seat 0-3, got {self.winner!r}")
             if self.how not in HOWS:
                 raise StatsError(f"outcome: how must be one of {', '.join(HOWS)}, got {self.how!r}")

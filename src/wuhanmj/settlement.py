@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from ._ints import is_seat
 from .errors import RulesError, WinInputError
 from .rules import Rules
 
@@ -98,11 +99,11 @@ def settle(
     Raises:
         WinInputError: a bad seat, a negative fan, or a liable seat equal to the winner.
     """
-    if winner not in (0, 1, 2, 3):
+    if not is_seat(winner):
         raise WinInputError(f"winner must be a seat 0-3, got {winner!r}")
     if len(loser_fan) != 4 or len(bi) != 4:
         raise WinInputError("loser_fan and bi need one entry per seat (4)")
-    if liable is not None and (liable not in (0, 1, 2, 3) or liable == winner):
+    if liable is not None and (not is_seat(liable) or liable == winner):
         raise WinInputError(f"liable seat {liable!r} must be a loser 0-3")
     if winner_fan < 0 or big < 0 or any(loser_fan[s] < 0 for s in range(4) if s != winner):
         raise WinInputError("fan cannot be negative")
@@ -187,7 +188,7 @@ def escape_payments(escaper: int, rules: Rules) -> tuple[Amount, Amount, Amount,
     Raises:
         WinInputError: ``escaper`` is not a seat 0–3.
     """
-    if escaper not in (0, 1, 2, 3) or isinstance(escaper, bool):
+    if not is_seat(escaper):
         raise WinInputError(f"escaper must be a seat 0-3, got {escaper!r}")
     pen = rules.escape_penalty
     share = _num(pen / 3) if pen % 3 else pen // 3
