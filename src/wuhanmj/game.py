@@ -183,7 +183,8 @@ class Game:
     """One hand of Wuhan Mahjong (G1–G4, P1–P5, R1–R4, scored by W/S/X/L).
 
     Args:
-        rules: a :class:`wuhanmj.rules.Rules` (default ``Rules.kaikou()``).
+        rules: a :class:`wuhanmj.rules.Rules`, a preset name or None for ``kaikou``
+            (:meth:`Rules.coerce`).
         seed: int >= 0, ``numpy.random.Generator`` / ``SeedSequence`` or None:
             shuffles the wall (G1); see :func:`wuhanmj.wall.shuffled_wall`.
         wall: an explicit wall of 136 tile kinds in the layout of
@@ -198,7 +199,7 @@ class Game:
         SetupError: a bad dealer, seed, prev_laizi or scores, or both ``seed`` and ``wall``.
         TileError, TileCountError: a wall that is not the 136 tile indices (floats
             are refused, not rounded); prev_laizi notation that is not a tile.
-        RulesError: ``rules`` is not a Rules.
+        RulesError: ``rules`` is neither a Rules, a preset name nor None.
 
     Main API: :attr:`phase`, :attr:`current_player`, :attr:`pending`,
     :meth:`legal_actions`, :meth:`legal_action_codes`, :meth:`action_mask`,
@@ -216,7 +217,7 @@ class Game:
 
     def __init__(
         self,
-        rules: Rules | None = None,
+        rules: Rules | str | None = None,
         *,
         seed: Any = None,
         wall: Iterable[int] | None = None,
@@ -224,12 +225,7 @@ class Game:
         prev_laizi: int | str | None = None,
         scores: Sequence[float] = (0, 0, 0, 0),
     ) -> None:
-        if rules is None:
-            rules = Rules.kaikou()
-        elif not isinstance(rules, Rules):
-            from .errors import RulesError
-
-            raise RulesError(f"rules must be a Rules, got {type(rules).__name__}")
+        rules = Rules.coerce(rules)
         if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer <= 3:
             raise SetupError(f"dealer must be a seat 0-3, got {dealer!r}")
         if wall is not None and seed is not None:

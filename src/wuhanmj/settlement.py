@@ -67,7 +67,7 @@ class Settlement:
 
 
 def settle(
-    rules: Rules,
+    rules: Rules | str,
     *,
     winner: int,
     winner_fan: int,
@@ -81,7 +81,7 @@ def settle(
     """Turn fan into payments (S4, S5, X1–X5, L).
 
     Args:
-        rules: the rule set (schedule, caps, money, jinding mode).
+        rules: the rule set (schedule, caps, money, jinding mode): a Rules or a preset name.
         winner: the winning seat 0–3.
         winner_fan: ``F_winner`` [fan] (S1 + S2), without any big-hu fan.
         loser_fan: 4 ints [fan], for each loser ``F_i`` plus its loser-only fan
@@ -98,7 +98,9 @@ def settle(
 
     Raises:
         WinInputError: a bad seat, a negative fan, or a liable seat equal to the winner.
+        RulesError: ``rules`` is neither a Rules nor a preset name.
     """
+    rules = Rules.coerce(rules)
     if not is_seat(winner):
         raise WinInputError(f"winner must be a seat 0-3, got {winner!r}")
     if len(loser_fan) != 4 or len(bi) != 4:
@@ -181,13 +183,16 @@ def _settle(rules, winner, winner_fan, loser_fan, big, zimo_big, bi, doubled, li
     )
 
 
-def escape_payments(escaper: int, rules: Rules) -> tuple[Amount, Amount, Amount, Amount]:
-    """逃跑 (M3, D7): ``escaper`` pays ``rules.escape_penalty``, shared equally by the
-    other three. Amounts are int when the share is whole, else float (400 / 3).
+def escape_payments(escaper: int, rules: Rules | str) -> tuple[Amount, Amount, Amount, Amount]:
+    """逃跑 (M3, D7): ``escaper`` pays ``rules.escape_penalty`` (``rules``: a Rules or a
+    preset name), shared equally by the other three. Amounts are int when the share is
+    whole, else float (400 / 3).
 
     Raises:
         WinInputError: ``escaper`` is not a seat 0–3.
+        RulesError: ``rules`` is neither a Rules nor a preset name.
     """
+    rules = Rules.coerce(rules)
     if not is_seat(escaper):
         raise WinInputError(f"escaper must be a seat 0-3, got {escaper!r}")
     pen = rules.escape_penalty

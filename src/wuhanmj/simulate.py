@@ -30,7 +30,7 @@ import json
 import os
 import pickle
 from collections import deque
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from concurrent.futures import Executor, ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
@@ -39,11 +39,11 @@ from typing import IO, Any
 import numpy as np
 
 from .agents import agent_name, make_agent, reset_agent
-from .errors import AgentError, IllegalActionError, RulesError, SimulationError, WuhanMJError
+from .errors import AgentError, IllegalActionError, SimulationError, WuhanMJError
 from .match import Match
 from .play import hand_record, outcome_of, play_game
 from .results import SimulationResult, tally_outcome
-from .rules import PRESETS, Rules
+from .rules import Rules
 from .stats import Tally
 from .tiles import format_tile
 
@@ -151,16 +151,11 @@ def _check_picklable(spec: _Spec) -> None:
         ) from None
 
 
-def _resolve_rules(rules: Rules | str | None) -> Rules:
-    if rules is None:
-        return Rules.kaikou()
-    if isinstance(rules, Rules):
-        return rules
-    if isinstance(rules, str):
-        return Rules.preset(rules)
-    if isinstance(rules, dict):
+def _resolve_rules(rules: Rules | str | Mapping[str, Any] | None) -> Rules:
+    """:meth:`Rules.coerce`, and a dict of rule fields (:meth:`Rules.from_dict`)."""
+    if isinstance(rules, Mapping):
         return Rules.from_dict(rules)
-    raise RulesError(f"rules: expected a Rules, a preset name ({', '.join(PRESETS)}) or a dict, got {rules!r}")
+    return Rules.coerce(rules)
 
 
 def _resolve_agents(agents: Any) -> tuple[Any, Any, Any, Any]:
