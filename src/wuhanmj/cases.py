@@ -1,4 +1,4 @@
-"""JSON cases (the schema of ``shared/cases/README.md``) ↔ :func:`evaluate_win`.
+"""JSON cases (the schema of the test vectors, ``tests/data/cases/README.md``) ↔ :func:`evaluate_win`.
 
 >>> case = {"id": "E1", "rules": "kaikou", "indicator": "5m", "dealer": 0, "winner": 1,
 ...         "hand": "234m456p789p55s", "win_tile": "5s", "how": "zimo", "from": None,

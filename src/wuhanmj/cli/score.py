@@ -1,6 +1,7 @@
 """``wuhanmj score``: score wins written in the JSON cases schema.
 
-Reads one case (a JSON object) or a list of cases (``shared/cases/README.md``)
+Reads one case (a JSON object) or a list of cases (the schema of the test vectors:
+``tests/data/cases/README.md`` in the repository)
 from a file or stdin and prints, for each, the result in the ``expect`` schema
 (``legal``, ``hard``, ``big``, ``payments``, ``liable``; an illegal win gives
 ``legal`` false and its ``reason``, the rule id and message) with the case ``id``
@@ -23,9 +24,9 @@ from ..errors import CaseError, WuhanMJError
 
 EPILOG = """\
 examples:
-  wuhanmj score worked.json                 results as JSON, one line per case
-  wuhanmj score worked.json --explain       the scoring sheet of every case
-  wuhanmj score settlement.json --check     compare with each case's "expect"
+  wuhanmj score tests/data/cases/worked.json              results as JSON, one line per case
+  wuhanmj score tests/data/cases/worked.json --explain    the scoring sheet of every case
+  wuhanmj score tests/data/cases/settlement.json --check  compare with each case's "expect"
   cat case.json | wuhanmj score -           one case (an object) from stdin
 
 --check compares only the keys each "expect" has (a partial expect checks those);
@@ -41,7 +42,9 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
         "score",
         help="score wins given as JSON cases (legality, fan, payments, liability)",
         description="Score one win (a JSON object) or a list of wins in the cases schema "
-        "(shared/cases/README.md) and print each result in the 'expect' schema.",
+        "and print each result in the 'expect' schema. The schema: tests/data/cases/README.md "
+        "in the wuhanmj repository (and README.md, 'Score a win'); tests/data/cases/worked.json "
+        "holds the worked examples of docs/RULES.md.",
         epilog=EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
