@@ -459,3 +459,42 @@ def test_records_to_a_text_file_object():
     f = io.StringIO()
     simulate(hands=3, agents="random", seed=1, records=f)
     assert [json.loads(ln)["hand"] for ln in f.getvalue().splitlines()] == [0, 1, 2]
+
+
+# ---------------------------------------------------------------- per-agent CI: clustered by hand
+def _clustered_ci_by_hand(recs, seats):
+    """Brute force from the per-hand records: one observation per hand, the mean payment
+    of ``seats`` in that hand; mean ± 1.96 · sd / √H (sd with H - 1)."""
+    import numpy as np
+
+    x = np.array([np.mean([r["result"]["payments"][s] for s in seats]) for r in recs], dtype=float)
+    h = len(x)
+    half = 1.959963984540054 * x.std(ddof=1) / math.sqrt(h)
+    return x.mean(), x.mean() - half, x.mean() + half
+
+
+def test_agent_ci_is_clustered_by_hand_as_the_records_give_it():
+    buf = io.StringIO()
+    r = simulate(hands=160, agents="greedy,random,greedy,random", seed=12, records=buf)
+    recs = [json.loads(ln) for ln in buf.getvalue().splitlines()]
+    assert len(recs) == 160
+    by_agent = {a["agent"]: a for a in r.to_dict()["by_agent"]}
+    for agent, seats in (("greedy", (0, 2)), ("random", (1, 3))):
+        mean, lo, hi = _clustered_ci_by_hand(recs, seats)
+        got = by_agent[agent]
+        assert got["payment_mean"] == pytest.approx(mean)
+        assert got["payment_ci95"] == pytest.approx([lo, hi], rel=1e-9)
+        assert r.payment_ci95_by_agent[agent] == pytest.approx((lo, hi), rel=1e-9)
+    rows = {(m, k): v for m, k, v in r.rows()}
+    assert rows[("payment_ci95_low", "agent:greedy")] == pytest.approx(_clustered_ci_by_hand(recs, (0, 2))[1])
+    # the summary prints the same interval
+    _, lo, hi = _clustered_ci_by_hand(recs, (1, 3))
+    line = next(ln for ln in r.summary().splitlines() if ln.startswith("random  "))
+    assert f"{lo:+.2f}" in line and f"{hi:+.2f}" in line
+
+
+def test_an_agent_in_every_seat_has_a_zero_width_interval():
+    # X5: the four payments of a hand sum to 0, so the mean over the 4 seats is 0 every hand
+    r = simulate(hands=40, agents="greedy", seed=5)
+    assert r.payment_ci95_by_agent["greedy"] == (0.0, 0.0)
+    assert r.payments_by_agent["greedy"].std > 0  # while single seat-hands vary

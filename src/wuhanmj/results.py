@@ -28,7 +28,7 @@ from ._ints import is_seat
 from ._json import check_depth, load_json
 from .errors import StatsError
 from .rules import Rules
-from .stats import Moments, Tally, Z95
+from .stats import Moments, Tally, Z95, exact
 
 __all__ = ["BIG_HU", "HOWS", "LIABILITY", "HandOutcome", "SimulationResult", "tally_outcome"]
 
@@ -124,7 +124,9 @@ def tally_outcome(tally: Tally, outcome: HandOutcome, agents: Sequence[str]) -> 
     ``how.<how>``, ``yinding`` (wins where some loser reached the cap),
     ``yinding_losers``, ``jinding``, ``liability.<L>``.
     Moments: ``pay.seat<i>``, ``pay.agent:<label>`` (one observation per seat
-    the agent holds), ``length``, ``decisions``.
+    the agent holds), ``pay.agent_hand:<label>`` (one observation per hand: the sum
+    of the payments of the seats the agent holds, for its confidence interval — the
+    seats of one hand are not independent), ``length``, ``decisions``.
     """
     tally.count("hands")
     w = outcome.winner
@@ -150,10 +152,14 @@ def tally_outcome(tally: Tally, outcome: HandOutcome, agents: Sequence[str]) -> 
             tally.count("jinding")
         if outcome.liability is not None:
             tally.count(f"liability.{outcome.liability}")
+    by_agent: dict[str, Any] = {}
     for s in range(4):
         p = outcome.payments[s]
         tally.observe(f"pay.seat{s}", p)
         tally.observe(f"pay.agent:{agents[s]}", p)
+        by_agent[agents[s]] = by_agent.get(agents[s], 0) + (p if type(p) is int else exact(p))  # exact sums
+    for a, total in by_agent.items():
+        tally.observe(f"pay.agent_hand:{a}", total)
     tally.observe("length", outcome.length)
     tally.observe("decisions", outcome.decisions)
 
@@ -380,6 +386,20 @@ class SimulationResult:
         return {a: self.moment(f"pay.agent:{a}") for a in dict.fromkeys(self.agents)}
 
     @property
+    def payment_ci95_by_agent(self) -> dict[str, tuple[float, float]]:
+        """Per agent label, the 95 % interval of its mean payment per hand and seat held,
+        clustered by hand: each hand is one observation (the mean payment of the seats
+        the agent holds in it), since the seats of one hand are not independent (their
+        payments sum to 0, X5). ``nan`` for a result without ``pay.agent_hand`` moments
+        (read from JSON written before they existed)."""
+        out = {}
+        for a in dict.fromkeys(self.agents):
+            k = self.agents.count(a)
+            lo, hi = self.moment(f"pay.agent_hand:{a}").ci95
+            out[a] = (lo / k, hi / k)
+        return out
+
+    @property
     def mean_length(self) -> float:
         """Mean tiles drawn per hand after the deal (normal and replacement draws)."""
         return self.moment("length").mean
@@ -410,8 +430,9 @@ class SimulationResult:
                 }
             )
         agents = []
+        agent_ci = self.payment_ci95_by_agent
         for a, m in self.payments_by_agent.items():
-            lo, hi = m.ci95
+            lo, hi = agent_ci[a]
             agents.append(
                 {
                     "agent": a,
@@ -508,9 +529,10 @@ class SimulationResult:
                 ("payment_ci95_low", key, lo),
                 ("payment_ci95_high", key, hi),
             ]
+        agent_ci = self.payment_ci95_by_agent
         for a, m in self.payments_by_agent.items():
             key = f"agent:{a}"
-            lo, hi = m.ci95
+            lo, hi = agent_ci[a]
             r += [
                 ("win_rate", key, self.win_rate_by_agent[a]),
                 ("payment_mean", key, m.mean),
@@ -617,10 +639,15 @@ def _summary(r: SimulationResult) -> str:
             f"  {_num(m.mean):>10}  [{_num(lo):>9}, {_num(hi):>9}]  {m.std:>9.2f}"
         )
     if len(set(r.agents)) > 1:
-        lines += ["", "agent         seats   win %   mean payment per seat-hand"]
+        lines += ["", "agent         seats   win %   mean per seat-hand  95% CI (clustered by hand)"]
+        agent_ci = r.payment_ci95_by_agent
         for a, m in r.payments_by_agent.items():
             seats = ",".join(str(s) for s in range(4) if r.agents[s] == a)
-            lines.append(f"{a[:12]:<12}  {seats:<7} {_pct(r.win_rate_by_agent[a])}   {_num(m.mean):>10}")
+            lo, hi = agent_ci[a]
+            lines.append(
+                f"{a[:12]:<12}  {seats:<7} {_pct(r.win_rate_by_agent[a])}   {_num(m.mean):>16}"
+                f"  [{_num(lo):>9}, {_num(hi):>9}]"
+            )
     w = r.wins
     lines += ["", "outcome                        count  % hands  % wins"]
 
