@@ -498,3 +498,39 @@ def test_an_agent_in_every_seat_has_a_zero_width_interval():
     r = simulate(hands=40, agents="greedy", seed=5)
     assert r.payment_ci95_by_agent["greedy"] == (0.0, 0.0)
     assert r.payments_by_agent["greedy"].std > 0  # while single seat-hands vary
+
+
+# ---------------------------------------------------------------- the pool never forks (threads may be running)
+def test_the_process_pool_does_not_fork(monkeypatch):
+    made = _recording_pool(monkeypatch)
+    one = simulate(hands=16, agents="random", seed=4, workers=1)
+    two = simulate(hands=16, agents="random", seed=4, workers=2)
+    assert two == one  # the start method does not change the result
+    ctx = made[0].get("mp_context")
+    assert ctx is not None and ctx.get_start_method() in ("forkserver", "spawn")
+
+
+def test_no_fork_warning_with_a_progress_bar_running():
+    """Python 3.12+ warns (DeprecationWarning) when a process with threads forks; tqdm's
+    monitor thread runs while the pool starts. Caught in this process, and in a fresh
+    interpreter run under -W error::DeprecationWarning (the fork server's own stderr too)."""
+    import subprocess
+    import sys
+    import warnings
+
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        simulate(hands=16, agents="random", seed=4, workers=2, progress=True)
+    assert not [w for w in caught if "fork" in str(w.message)], [str(w.message) for w in caught]
+
+    code = (
+        "from wuhanmj import simulate\n"
+        "if __name__ == '__main__':\n"
+        "    r = simulate(hands=16, agents='random', seed=4, workers=2, progress=True)\n"
+        "    print('hands', r.hands)\n"
+    )
+    for flag in ("error::DeprecationWarning", "always::DeprecationWarning"):
+        run = subprocess.run([sys.executable, "-W", flag, "-c", code], capture_output=True, text=True, timeout=120)
+        assert run.returncode == 0, run.stderr
+        assert run.stdout.strip() == "hands 16"
+        assert "DeprecationWarning" not in run.stderr and "fork()" not in run.stderr, run.stderr
