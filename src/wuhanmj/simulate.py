@@ -24,8 +24,9 @@ The local process pool starts its workers with the ``forkserver`` method (``spaw
 where there is none), never ``fork``: forking a process that runs threads (tqdm's
 progress monitor, a user's own) may deadlock the child, which Python 3.12+ warns
 about. The fork server imports wuhanmj once, so a pool after the first in a process
-starts about as fast as a forked one (about 0.1 s for two workers on the development
-machine; the first pool of a process about 0.3–0.5 s, against 0.05–0.1 s by fork).
+starts nearly as fast as a forked one (two workers: 0.12–0.27 s against 0.10–0.23 s by
+fork on the development machine under load; the first pool of a process 0.5–0.9 s;
+spawn 0.6–1.9 s every time; bench/README.md).
 A script that calls ``simulate(workers=...)`` must guard it with
 ``if __name__ == "__main__":`` (the workers import the main module).
 """
