@@ -33,10 +33,10 @@ True
 
 from __future__ import annotations
 
-import operator
 from dataclasses import dataclass
 from typing import Union
 
+from ._ints import as_index
 from .errors import IllegalActionError, TileError
 from .tiles import HONGZHONG, format_tile, format_tiles, parse_tile, parse_tiles
 
@@ -88,11 +88,8 @@ ACTION_SPACE_SIZE = 163
 def _tile(value: int | str, what: str) -> int:
     if isinstance(value, str):
         return parse_tile(value)
-    try:
-        t = operator.index(value)
-    except TypeError:
-        t = -1
-    if isinstance(value, bool) or not 0 <= t < 34:
+    t = as_index(value)  # never a bool, numpy's too
+    if t is None or not 0 <= t < 34:
         raise TileError(f"{what}: expected a tile 0-33 or its notation, got {value!r}")
     return t
 
@@ -351,11 +348,8 @@ KIND_OF_CODE: tuple[str, ...] = tuple(a.kind for a in ACTIONS)
 
 def decode(code: int) -> Action:
     """The action of an integer code. Raises IllegalActionError if out of range."""
-    try:
-        c = operator.index(code)
-    except TypeError:
-        c = -1
-    if isinstance(code, bool) or not 0 <= c < ACTION_SPACE_SIZE:
+    c = as_index(code)  # never a bool, numpy's too
+    if c is None or not 0 <= c < ACTION_SPACE_SIZE:
         raise IllegalActionError(f"action code must be an int 0-{ACTION_SPACE_SIZE - 1}, got {code!r}")
     return ACTIONS[c]
 

@@ -40,7 +40,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from . import _core
-from .errors import HandError, MeldError, RulesError, TileCountError, TileError
+from .errors import HandError, MeldError, TileCountError, TileError
 from .meld import Meld
 from .rules import Rules
 from .tiles import HONGZHONG, format_tile, parse_tile, parse_tiles, prev_in_cycle, tile_counts
@@ -60,7 +60,6 @@ ROUTES: tuple[str, ...] = tuple(_core.ROUTE_NAMES)
 
 # On a tie the big hu (which pay more, S4) come before the small hu.
 _PREFERENCE = (1, 2, 3, 4, 5, 6, 0)
-_DEFAULT_RULES = Rules.kaikou()
 _ALL = (1 << len(ROUTES)) - 1
 
 
@@ -161,10 +160,7 @@ def _melds(melds: object) -> tuple:
 
 def _setup(hand, melds, laizi, rules, visible=None):
     """Validated counts, route mask, 痞子 and (if asked) the unseen counts."""
-    if rules is None:
-        rules = _DEFAULT_RULES
-    elif not isinstance(rules, Rules):
-        raise RulesError(f"rules must be a Rules, got {type(rules).__name__}")
+    rules = Rules.coerce(rules)
     c = _counts(hand, "hand")
     lz = _laizi(laizi)
     # the 痞子 are the two kinds before the 癞子 in its cycle: the indicator and the one
@@ -240,7 +236,7 @@ def wuhan_shanten(
     hand: str | Sequence[int] | np.ndarray,
     melds: Iterable[Meld] | None,
     laizi: int | str,
-    rules: Rules | None = None,
+    rules: Rules | str | None = None,
 ) -> ShantenResult:
     """Shanten over the Wuhan routes to a win (W1–W3, W6–W8, D8; see the module docstring).
 
@@ -253,7 +249,8 @@ def wuhan_shanten(
         laizi: the 癞子 kind (index or str), required: it is this hand's (the kind
             after the indicator, R2), so no default could be right; the 痞子 follow
             from it (R3) when ``rules.pizi``.
-        rules: only ``pizi`` matters; default :meth:`Rules.kaikou`.
+        rules: only ``pizi`` matters: a Rules, a preset name or None for ``kaikou``
+            (:meth:`Rules.coerce`).
 
     Returns:
         :class:`ShantenResult`.
@@ -263,7 +260,7 @@ def wuhan_shanten(
         MeldError: a meld holding the 癞子 (R4) or a 痞子 (R3), or not a Meld.
         HandError: a hand of the wrong size for its melds, more than 4 melds, ``melds``
             neither None nor an iterable (a str, a lone Meld, a number).
-        RulesError: ``rules`` is not a :class:`~wuhanmj.rules.Rules`.
+        RulesError: ``rules`` is neither a :class:`~wuhanmj.rules.Rules`, a preset name nor None.
     """
     c, lz, pizi, routes, _ = _setup(hand, melds, laizi, rules)
     vals = _core.wuhan_routes(c, lz, pizi, routes)
@@ -276,7 +273,7 @@ def effective_tiles(
     hand: str | Sequence[int] | np.ndarray,
     melds: Iterable[Meld] | None,
     laizi: int | str,
-    rules: Rules | None = None,
+    rules: Rules | str | None = None,
     visible: str | Iterable[int] | np.ndarray | None = None,
 ) -> EffectiveTiles:
     """The kinds whose draw lowers the shanten of a 3k+1 hand, with the copies still unseen.
@@ -312,7 +309,7 @@ def discard_advice(
     hand: str | Sequence[int] | np.ndarray,
     melds: Iterable[Meld] | None,
     laizi: int | str,
-    rules: Rules | None = None,
+    rules: Rules | str | None = None,
     visible: str | Iterable[int] | np.ndarray | None = None,
 ) -> tuple[DiscardOption, ...]:
     """Every normal discard of a 3k+2 hand, best first (least shanten, then most unseen

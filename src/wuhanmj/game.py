@@ -35,7 +35,6 @@ from __future__ import annotations
 
 import json
 import math
-import operator
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -62,6 +61,7 @@ from .errors import IllegalActionError, ReplayError, SetupError, TileError, Wuha
 from .meld import Meld, SeatPlays
 from .rules import Rules
 from ._illegal import why_illegal
+from ._ints import as_index
 from ._saved import restore
 from ._phases import BACK, CLAIM, FRONT, HAIDI, NO_DRAW, OVER, PHASES, ROB, TURN
 from .events import parse_event, parse_events, render_event, rules_json, same_event
@@ -156,13 +156,8 @@ def _check_seat(seat: object, what: str = "seat") -> int:
     floats, strings, None and other values raise IllegalActionError naming ``what``."""
     if type(seat) is int and 0 <= seat <= 3:
         return seat
-    s = -1
-    if not isinstance(seat, bool):
-        try:
-            s = operator.index(seat)  # numpy integers; never floats, numpy bools or str
-        except TypeError:
-            pass
-    if not 0 <= s <= 3:
+    s = as_index(seat)  # numpy integers; never floats, bools (numpy's too) or str
+    if s is None or not 0 <= s <= 3:
         raise IllegalActionError(f"{what} must be a seat 0-3 (an int), got {seat!r}")
     return s
 
@@ -178,13 +173,8 @@ def _prev_laizi(p: object) -> int:
             return parse_tile(p)
         except TileError as e:
             raise TileError(f"prev_laizi: {e}") from None
-    t = -1
-    if not isinstance(p, bool):
-        try:
-            t = operator.index(p)  # never a float (3.7 is not rounded to 3), str or bool
-        except TypeError:
-            pass
-    if not 0 <= t < 34:
+    t = as_index(p)  # never a float (3.7 is not rounded to 3), str or bool (numpy's too)
+    if t is None or not 0 <= t < 34:
         raise SetupError(f"prev_laizi must be a tile (an int 0-33 or notation like '6m') or None, got {p!r}")
     return t
 
@@ -193,7 +183,8 @@ class Game:
     """One hand of Wuhan Mahjong (G1–G4, P1–P5, R1–R4, scored by W/S/X/L).
 
     Args:
-        rules: a :class:`wuhanmj.rules.Rules` (default ``Rules.kaikou()``).
+        rules: a :class:`wuhanmj.rules.Rules`, a preset name or None for ``kaikou``
+            (:meth:`Rules.coerce`).
         seed: int >= 0, ``numpy.random.Generator`` / ``SeedSequence`` or None:
             shuffles the wall (G1); see :func:`wuhanmj.wall.shuffled_wall`.
         wall: an explicit wall of 136 tile kinds in the layout of
@@ -208,7 +199,7 @@ class Game:
         SetupError: a bad dealer, seed, prev_laizi or scores, or both ``seed`` and ``wall``.
         TileError, TileCountError: a wall that is not the 136 tile indices (floats
             are refused, not rounded); prev_laizi notation that is not a tile.
-        RulesError: ``rules`` is not a Rules.
+        RulesError: ``rules`` is neither a Rules, a preset name nor None.
 
     Main API: :attr:`phase`, :attr:`current_player`, :attr:`pending`,
     :meth:`legal_actions`, :meth:`legal_action_codes`, :meth:`action_mask`,
@@ -226,7 +217,7 @@ class Game:
 
     def __init__(
         self,
-        rules: Rules | None = None,
+        rules: Rules | str | None = None,
         *,
         seed: Any = None,
         wall: Iterable[int] | None = None,
@@ -234,12 +225,7 @@ class Game:
         prev_laizi: int | str | None = None,
         scores: Sequence[float] = (0, 0, 0, 0),
     ) -> None:
-        if rules is None:
-            rules = Rules.kaikou()
-        elif not isinstance(rules, Rules):
-            from .errors import RulesError
-
-            raise RulesError(f"rules must be a Rules, got {type(rules).__name__}")
+        rules = Rules.coerce(rules)
         if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer <= 3:
             raise SetupError(f"dealer must be a seat 0-3, got {dealer!r}")
         if wall is not None and seed is not None:
@@ -1199,7 +1185,8 @@ class Game:
         The log may stop mid-hand. The replayed game's log must equal the given one.
 
         Raises:
-            ReplayError: the log is malformed, an action in it is illegal, or what
+            ReplayError: the log is malformed (not JSON lines, or nested deeper than
+                :data:`wuhanmj._json.MAX_DEPTH` levels), an action in it is illegal, or what
                 the game does differs from what the log says (first differing event named).
         """
         evs = parse_events(events)
@@ -1267,7 +1254,8 @@ class Game:
         decisions were edited is refused.
 
         Raises:
-            SetupError: ``d`` is not a dict, the format is unknown, a field is missing
+            SetupError: ``d`` is not a dict or nests deeper than
+                :data:`wuhanmj._json.MAX_DEPTH` levels, the format is unknown, a field is missing
                 or unknown, the event log does not replay (``events``), or a field
                 differs from its event log; the message names the field.
         """

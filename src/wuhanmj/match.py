@@ -17,9 +17,9 @@ from typing import Any
 
 import numpy as np
 
-from .errors import AgentError, IllegalActionError, RulesError, SetupError
+from .errors import AgentError, IllegalActionError, SetupError
 from .game import Game, HandResult
-from .rules import PRESETS, Rules
+from .rules import Rules
 from .settlement import escape_payments
 
 __all__ = ["Match"]
@@ -54,20 +54,13 @@ class Match:
 
     def __init__(
         self,
-        rules: Rules | None = None,
+        rules: Rules | str | None = None,
         *,
         seed: int | None = None,
         dealer: int = 0,
         scores: Sequence[float] = (0, 0, 0, 0),
     ) -> None:
-        if rules is None:
-            self.rules = Rules.kaikou()
-        elif isinstance(rules, Rules):
-            self.rules = rules
-        elif isinstance(rules, str):
-            self.rules = Rules.preset(rules)
-        else:
-            raise RulesError(f"rules: expected a Rules or a preset name ({', '.join(PRESETS)}), got {rules!r}")
+        self.rules = Rules.coerce(rules)
         if not (
             seed is None
             or isinstance(seed, (np.random.SeedSequence, np.random.Generator))

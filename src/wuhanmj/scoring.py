@@ -58,7 +58,6 @@ __all__ = [
     "personal_fan",
 ]
 
-_DEFAULT_RULES = Rules.kaikou()
 _NO_BI = (False, False, False, False)
 _SMALL_COUNTS = bytes(range(4))
 _INT_ONLY = {int}
@@ -200,9 +199,10 @@ class WinResult:
     rules: Rules
 
     def to_expect(self) -> dict:
-        """The ``expect`` object of the cases schema (cases/README.md)."""
+        """The ``expect`` object of the cases schema (cases/README.md); an illegal win
+        also gives its ``reason``, the rule id and message (``"W5: holds 红中 7z"``)."""
         if not self.legal:
-            return {"legal": False}
+            return {"legal": False, "reason": self.reason}
         return {
             "legal": True,
             "hard": self.hard,
@@ -371,7 +371,7 @@ def evaluate_win(
     prev_laizi: int | str | None = None,
     discarder_ready: bool | None = None,
     discarder_holds_non_jiang: bool | None = None,
-    rules: Rules | None = None,
+    rules: Rules | str | None = None,
     co_liable: Iterable[int] = (),
 ) -> WinResult:
     """Decide one win: legality, the best reading (W10), fan and payments.
@@ -389,7 +389,8 @@ def evaluate_win(
         prev_laizi: the previous hand's 癞子 (X4, M2), or None.
         discarder_ready, discarder_holds_non_jiang: facts for the 全求人
             liability (L1, D10); needed only when a 全求人 is won on a discard.
-        rules: the rule set; default :meth:`Rules.kaikou`.
+        rules: the rule set: a :class:`Rules`, a preset name (``"koukou_fan"``) or
+            None for ``kaikou`` (:meth:`Rules.coerce`).
         co_liable: seats that discarded another kind while they could have
             discarded the suit of the winner's 清一色 threat (下雨/陪包, L5); each pays
             as much as the liable seat when the win is a 清一色 that L2 makes someone
@@ -410,11 +411,9 @@ def evaluate_win(
             are not distinct losers or given while ``rules.xiayu`` is off.
         MeldError: a meld of any seat holding the 癞子 (R4) or a 痞子 (R3); the
             message names the seat.
+        RulesError: ``rules`` is neither a Rules, a preset name nor None.
     """
-    if rules is None:
-        rules = _DEFAULT_RULES
-    elif not isinstance(rules, Rules):
-        raise WinInputError(f"rules must be a Rules, got {type(rules).__name__}")
+    rules = Rules.coerce(rules)
     if how not in HOWS:
         raise WinInputError(f"how must be one of {', '.join(HOWS)}; got {how!r}")
     winner = _seat(winner, "winner")
@@ -719,7 +718,7 @@ def winning_tiles(
     hand13: str | Sequence[int],
     melds: Iterable[Meld] | None,
     indicator: int | str,
-    rules: Rules | None = None,
+    rules: Rules | str | None = None,
 ) -> list[int]:
     """Kinds that, added to ``hand13``, give a winning SHAPE (W1–W3, W5, D8).
 
@@ -732,7 +731,8 @@ def winning_tiles(
         melds: the player's melds; None when unknown (then only the concealed
             tiles are checked for 碰碰胡 / 一色, and any size ``3k+1`` is accepted).
         indicator: the indicator tile (R2, R3).
-        rules: rule set (only ``pizi`` matters); default :meth:`Rules.kaikou`.
+        rules: rule set (only ``pizi`` matters): a Rules, a preset name or None for
+            ``kaikou`` (:meth:`Rules.coerce`).
 
     Returns:
         sorted ``list[int]``: kinds with a copy left (not all held or melded,
@@ -741,11 +741,9 @@ def winning_tiles(
 
     Raises:
         WinInputError: bad tiles or a hand of the wrong size.
+        RulesError: ``rules`` is neither a Rules, a preset name nor None.
     """
-    if rules is None:
-        rules = _DEFAULT_RULES
-    elif not isinstance(rules, Rules):
-        raise WinInputError(f"rules must be a Rules, got {type(rules).__name__}")
+    rules = Rules.coerce(rules)
     tiles = _tiles(hand13, "hand13")
     indicator = _tile(indicator, "indicator")
     if melds is None:
@@ -795,7 +793,7 @@ def winning_tiles(
 def is_ready(
     hand13: str | Sequence[int],
     indicator: int | str,
-    rules: Rules | None = None,
+    rules: Rules | str | None = None,
     melds: Iterable[Meld] | None = None,
 ) -> bool:
     """听牌 (D10, for L1): some tile added to the concealed tiles gives a winning
@@ -804,9 +802,11 @@ def is_ready(
     Args:
         hand13: the concealed tiles (``13 - 3k``); ``melds``: the player's melds
             when known (see :func:`winning_tiles`).
+        rules: a Rules, a preset name or None for ``kaikou`` (:meth:`Rules.coerce`).
 
     Raises:
         WinInputError: bad tiles or size.
+        RulesError: ``rules`` is neither a Rules, a preset name nor None.
     """
     return bool(winning_tiles(hand13, melds, indicator, rules))
 

@@ -14,11 +14,11 @@ The tiles left are those between the two ends; both kinds of draw reduce it (D1)
 
 from __future__ import annotations
 
-import operator
 from collections.abc import Iterable, Mapping, Sequence
 
 import numpy as np
 
+from ._ints import as_index
 from .errors import SetupError, TileCountError, TileError
 from .tiles import parse_tiles
 
@@ -67,13 +67,8 @@ def shuffled_wall(seed: int | np.random.Generator | None = None) -> list[int]:
 def _check_seed(seed: object) -> int | np.random.SeedSequence | np.random.BitGenerator:
     if isinstance(seed, (np.random.SeedSequence, np.random.BitGenerator)):
         return seed
-    s = -1
-    if not isinstance(seed, bool):
-        try:
-            s = operator.index(seed)  # ints and numpy integers; never floats, str or numpy bools
-        except TypeError:
-            pass
-    if s < 0:
+    s = as_index(seed)  # ints and numpy integers; never floats, str or bools (numpy's too)
+    if s is None or s < 0:
         raise SetupError(
             f"seed must be an int >= 0, a numpy Generator or SeedSequence, or None; got {seed!r}"
         )
@@ -94,12 +89,7 @@ def check_wall(wall: Iterable[int]) -> list[int]:
     tiles: list[int] = []
     for t in it:
         if type(t) is not int:
-            v = None
-            if not isinstance(t, bool):
-                try:
-                    v = operator.index(t)
-                except TypeError:
-                    pass
+            v = as_index(t)  # never a float or a bool (numpy's too)
             if v is None:
                 raise TileError(f"wall: expected tile indices (ints 0-33), got {t!r} at position {len(tiles)}")
             t = v
@@ -134,11 +124,9 @@ def _index(t: object) -> int:
     """A tile given as an int (numpy integers too); floats and bools are refused."""
     if type(t) is int:
         return t
-    if not isinstance(t, bool):
-        try:
-            return operator.index(t)
-        except TypeError:
-            pass
+    v = as_index(t)
+    if v is not None:
+        return v
     raise TileError(f"scripted_wall: expected a tile index or notation, got {t!r}")
 
 
