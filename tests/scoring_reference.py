@@ -1,6 +1,6 @@
 """A slow brute-force reference for win evaluation, written from RULES.md only (W, S, X, L).
 
-Independent of ``wuhanmj.scoring`` / ``wuhanmj.readings`` / ``wuhanmj.settlement``
+Independent of ``wuhanmj.scoring`` / ``wuhanmj.hand.readings`` / ``wuhanmj.scoring.settlement``
 and of the shape core: every 癞子 is either its own tile or a wildcard, and
 the wildcards are *enumerated* over every kind they may stand for (D8: any
 kind but 红中 and the 痞子, fifth copies allowed). Each concrete hand is then

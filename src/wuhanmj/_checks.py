@@ -1,9 +1,12 @@
 """Argument checks shared by the whole package: one reading of "a seat", "a tile", "tiles",
-"a count" and "a rule set", each raising the error class its caller names.
+and "a count", each raising the error class its caller names (a rule set: :meth:`Rules.coerce`).
 
 A numpy integer is read as the int it holds; a bool (Python's or numpy's), a float, a
 string where a number is due, or None is refused — never rounded or truthy-cast. The
-message always names the argument (``what``).
+message always names the argument (``what``). ``operator.index`` alone is not enough:
+numpy bools have ``__index__`` on numpy before 2.3 (``operator.index(np.True_) == 1``),
+and ``np.True_ in (0, 1, 2, 3)`` is true on every version, so ``np.True_`` would pass
+as seat 1.
 
 >>> seat(2, "winner", ValueError), tile("5m", "win_tile", ValueError)
 (2, 4)
@@ -16,11 +19,10 @@ from collections.abc import Iterable
 
 import numpy as np
 
-from .errors import RulesError, TileError, WuhanMJError
-from .rules import PRESETS, Rules
+from .errors import TileError, WuhanMJError
 from .tiles import parse_tile, parse_tiles
 
-__all__ = ["index", "seat", "tile", "tiles", "count", "rules"]
+__all__ = ["index", "is_seat", "seat", "tile", "tiles", "count"]
 
 _INT_ONLY = {int}
 
@@ -36,6 +38,12 @@ def index(x: object) -> int | None:
         return operator.index(x)  # type: ignore[arg-type]
     except TypeError:
         return None
+
+
+def is_seat(x: object) -> bool:
+    """``x`` is a seat: an integer 0–3 by :func:`index` (so never a bool)."""
+    s = index(x)
+    return s is not None and 0 <= s <= 3
 
 
 def seat(x: object, what: str, error: type[WuhanMJError]) -> int:
@@ -97,18 +105,3 @@ def count(x: object, what: str, error: type[WuhanMJError], low: int = 0, high: i
         bound = f"from {low} to {high}" if high is not None else f">= {low}"
         raise error(f"{what}: expected an integer {bound}, got {x!r}")
     return v
-
-
-def rules(x: object, what: str = "rules") -> Rules:
-    """A rule set from a :class:`~wuhanmj.rules.Rules`, a preset name (``"kaikou"``,
-    ``"koukou"``, ``"koukou_fan"``, §10), a dict for :meth:`Rules.from_dict`, or None
-    (``Rules.kaikou()``). Raises RulesError naming ``what`` otherwise."""
-    if x is None:
-        return Rules.kaikou()
-    if isinstance(x, Rules):
-        return x
-    if isinstance(x, str):
-        return Rules.preset(x)
-    if isinstance(x, dict):
-        return Rules.from_dict(x)
-    raise RulesError(f"{what}: expected a Rules, a preset name ({', '.join(PRESETS)}) or a dict, got {x!r}")

@@ -27,6 +27,8 @@ PRESETS = ("kaikou", "koukou", "koukou_fan")
 
 _DEFAULT_MONEY = ((6, 10), (7, 20), (8, 40), (9, 80), (10, 100))
 
+_COERCED: dict[str, Rules] = {}  # Rules.coerce: the presets by name, made once
+
 # RULES.md §10: each preset as its differences from the field defaults (which are kaikou's).
 _PRESET_FIELDS = {
     "kaikou": {"name": "kaikou"},
@@ -287,6 +289,28 @@ class Rules:
         if name == "koukou_fan":
             return cls.koukou_fan()
         raise RulesError(f"name: unknown preset {name!r}; expected one of {', '.join(PRESETS)}")
+
+    @classmethod
+    def coerce(cls, rules: Rules | str | None) -> Rules:
+        """The rule set every function taking ``rules`` uses: a :class:`Rules` as it is,
+        a preset name (one of :data:`PRESETS`) as that preset, None as ``kaikou``.
+
+        Raises:
+            RulesError: anything else (an unknown name, a dict, a number …), named ``rules``.
+        """
+        if type(rules) is cls or isinstance(rules, Rules):
+            return rules  # type: ignore[return-value]
+        if rules is None:
+            rules = "kaikou"
+        if isinstance(rules, str):
+            if rules not in _COERCED:
+                if rules not in PRESETS:
+                    raise RulesError(f"rules: unknown preset {rules!r}; expected one of {', '.join(PRESETS)}")
+                _COERCED[rules] = cls.preset(rules)  # immutable: one shared object per preset
+            return _COERCED[rules]
+        raise RulesError(
+            f"rules: expected a Rules, a preset name ({', '.join(PRESETS)}) or None, got {type(rules).__name__}"
+        )
 
     # ------------------------------------------------------------ changes
     def replace(self, **changes: Any) -> Rules:

@@ -32,7 +32,27 @@ def test_score_a_list_prints_the_expect_schema_with_ids(capsys):
     got = json.loads(out)
     assert [g["id"] for g in got] == [c["id"] for c in WORKED]
     for g, c in zip(got, WORKED):
-        assert {k: v for k, v in g.items() if k != "id"} == c["expect"]
+        assert {k: g[k] for k in c["expect"]} == c["expect"]
+        assert ("reason" in g) == (not g["legal"])  # an illegal win says why
+
+
+def test_an_illegal_win_gives_its_reason_in_the_json(capsys, tmp_path):
+    # E1 with a 红中 in the hand instead of a 5s of the pair: W5 forbids the win
+    red = dict(E1, id="R1", hand="234m456p789p5s7z", win_tile="7z")
+    code, out, err = run(capsys, "score", write(tmp_path, red))
+    assert code == 0 and err == ""
+    assert json.loads(out) == {"id": "R1", "legal": False, "reason": "W5: holds 红中 7z"}
+
+
+def test_check_an_expected_reason_by_its_rule_id_or_in_full(capsys, tmp_path):
+    red = dict(E1, hand="234m456p789p5s7z", win_tile="7z")
+    cases = [dict(red, id="R1", expect={"legal": False}), dict(red, id="R2", expect={"legal": False, "reason": "W5"}),
+             dict(red, id="R3", expect={"legal": False, "reason": "W5: holds 红中 7z"}),
+             dict(red, id="R4", expect={"legal": False, "reason": "W4"})]
+    code, out, _ = run(capsys, "score", write(tmp_path, cases), "--check")
+    assert code == 1
+    assert 'case R4: expected {"legal": false, "reason": "W4"}' in out
+    assert out.strip().splitlines()[-1] == "3 of 4 checked cases agree, 1 differ"
 
 
 def test_score_one_case_object(capsys, tmp_path):
@@ -56,7 +76,42 @@ def test_explain_prints_the_sheet(capsys):
 
 def test_check_agrees_with_the_worked_vectors(capsys):
     code, out, _ = run(capsys, "score", str(cases_dir() / "worked.json"), "--check")
-    assert code == 0 and out.strip().endswith(f"{len(WORKED)} of {len(WORKED)} cases agree")
+    assert code == 0 and out.strip().endswith(f"{len(WORKED)} of {len(WORKED)} checked cases agree")
+
+
+def test_check_a_case_without_expect_is_not_checked_and_says_so(capsys, tmp_path):
+    bare = {k: v for k, v in E1.items() if k != "expect"}
+    bare["id"] = "N1"
+    code, out, err = run(capsys, "score", write(tmp_path, [E1, bare, dict(E1, id="E1b")]), "--check")
+    assert code == 0 and err == ""
+    assert "case N1: no 'expect', not checked" in out
+    assert out.strip().splitlines()[-1] == "2 of 2 checked cases agree; 1 case has no expect"
+
+
+def test_check_only_cases_without_expect(capsys, tmp_path):
+    bare = {k: v for k, v in E1.items() if k != "expect"}
+    code, out, _ = run(capsys, "score", write(tmp_path, [bare, bare]), "--check")
+    assert code == 0 and out.strip().splitlines()[-1] == "0 of 0 checked cases agree; 2 cases have no expect"
+
+
+def test_check_a_partial_expect_compares_the_keys_it_has(capsys, tmp_path):
+    # E1 pays (-16, 56, -8, -32) (RULES.md E1); an expect of the payments alone agrees
+    only_pay = dict(E1, id="P1", expect={"payments": [-16, 56, -8, -32]})
+    code, out, _ = run(capsys, "score", write(tmp_path, [only_pay]), "--check")
+    assert code == 0 and out.strip() == "1 of 1 checked cases agree"
+    wrong = dict(E1, id="P2", expect={"payments": [-16, 56, -32, -8]})
+    code, out, _ = run(capsys, "score", write(tmp_path, [only_pay, wrong]), "--check")
+    assert code == 1
+    assert 'case P2: expected {"payments": [-16, 56, -32, -8]}' in out
+    assert 'got {"payments": [-16, 56, -8, -32]}' in out  # only the keys the expect has
+    assert out.strip().splitlines()[-1] == "1 of 2 checked cases agree, 1 differ"
+
+
+@pytest.mark.parametrize("expect, word", [({"payment": [0, 0, 0, 0]}, "payment"), ([1], "expect must be an object")])
+def test_check_a_malformed_expect_is_one_line_naming_the_case(capsys, tmp_path, expect, word):
+    code, out, err = run(capsys, "score", write(tmp_path, [dict(E1, id="M1", expect=expect)]), "--check")
+    assert code == 2 and err.startswith("wuhanmj score: case M1: ") and word in err
+    assert len(err.strip().splitlines()) == 1
 
 
 def test_check_reports_a_difference_exit_1(capsys, tmp_path):

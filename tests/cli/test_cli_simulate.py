@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import sys
 
 import pytest
 
@@ -53,6 +54,29 @@ def test_simulate_rules_from_toml_and_json(capsys, tmp_path):
     rj = json.loads(out_j.read_text(encoding="utf-8"))["rules"]
     assert (rt["schedule"], rt["bi"], rt["pizi"]) == ("fan", False, True)
     assert (rj["opening"], rj["cap"]) == ("per_opening", 200)
+
+
+def test_rules_toml_read_with_tomli_where_tomllib_is_missing(capsys, tmp_path, monkeypatch):
+    """Python 3.10 has no tomllib (3.11+): --rules FILE.toml reads it with tomli (a
+    dependency there); simulated here by hiding tomllib."""
+    pytest.importorskip("tomli")
+    monkeypatch.setitem(sys.modules, "tomllib", None)  # import tomllib -> ModuleNotFoundError
+    toml = tmp_path / "r.toml"
+    toml.write_text('name = "koukou_fan"\nbi = false\n', encoding="utf-8")
+    out = tmp_path / "t.json"
+    code, _, err = run(capsys, "simulate", *QUICK, "--rules", str(toml), "--out", str(out))
+    assert code == 0, err
+    rules = json.loads(out.read_text(encoding="utf-8"))["rules"]
+    assert (rules["schedule"], rules["bi"], rules["pizi"]) == ("fan", False, True)
+
+
+def test_rules_toml_without_any_toml_reader_is_one_line(capsys, tmp_path, monkeypatch):
+    monkeypatch.setitem(sys.modules, "tomllib", None)
+    monkeypatch.setitem(sys.modules, "tomli", None)
+    toml = tmp_path / "r.toml"
+    toml.write_text('name = "koukou"\n', encoding="utf-8")
+    code, _, err = run(capsys, "simulate", *QUICK, "--rules", str(toml))
+    assert code == 2 and "tomli" in err and len(err.strip().splitlines()) == 1, err
 
 
 def test_simulate_plain_progress_when_not_a_terminal(capsys):
@@ -233,3 +257,34 @@ def test_replay_refuses_an_edited_result(capsys, won_records, tmp_path, changes,
     key = next(iter(changes))
     assert code == 2 and out == ""
     assert f"the record's result says {key} = " in err and len(err.strip().splitlines()) == 1
+
+
+def test_absurd_workers_is_one_line_exit_2(capsys):
+    code, out, err = run(capsys, "simulate", *QUICK, "--workers", "10000")
+    assert code == 2 and "workers" in err and len(err.strip().splitlines()) == 1, err
+    assert out == ""
+
+
+def test_out_dash_writes_the_json_to_stdout_and_the_summary_to_stderr(capsys, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)  # a file named "-" must not appear here
+    code, out, err = run(capsys, "simulate", *QUICK, "--out", "-")
+    assert code == 0
+    data = json.loads(out)
+    assert data["hands"] == 12 and data["seed"] == 3
+    assert "荒庄" in err and "hands/s" in err
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_records_dash_writes_the_hands_to_stdout(capsys, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    code, out, err = run(capsys, "simulate", *QUICK, "--records", "-")
+    assert code == 0
+    lines = out.splitlines()
+    assert len(lines) == 12 and [json.loads(ln)["hand"] for ln in lines] == list(range(12))
+    assert "荒庄" in err
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_out_and_records_both_dash_is_one_line(capsys):
+    code, out, err = run(capsys, "simulate", *QUICK, "--out", "-", "--records", "-")
+    assert code == 2 and out == "" and "stdout" in err and len(err.strip().splitlines()) == 1

@@ -56,7 +56,7 @@ def run(game: Game, script: str) -> Game:
 
 
 def make_game(hands, indicator, *, draws=(), replacements=(), rules=None, dealer=0, prev_laizi=None) -> Game:
-    """A game on a scripted wall (see :func:`wuhanmj.wall.scripted_wall`)."""
+    """A game on a scripted wall (see :func:`wuhanmj.game.wall.scripted_wall`)."""
     wall = scripted_wall(hands, indicator, dealer=dealer, draws=draws, replacements=replacements)
     return Game(rules or Rules.kaikou(), wall=wall, dealer=dealer, prev_laizi=prev_laizi)
 

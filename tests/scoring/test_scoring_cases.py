@@ -18,14 +18,24 @@ def _ids(cases):
     return [c["id"] for c in cases]
 
 
+def _as_expected(case: dict) -> dict:
+    """The result of ``case`` on the keys its ``expect`` has (an illegal win's result
+    also carries a ``reason``, which the vectors do not give)."""
+    got = score_case(case)
+    assert set(case["expect"]) <= set(got)
+    if not got["legal"]:
+        assert got["reason"][:1] == "W" and ": " in got["reason"]  # a W rule id, then the message
+    return {k: got[k] for k in case["expect"]}
+
+
 @pytest.mark.parametrize("case", WORKED, ids=_ids(WORKED))
 def test_worked_vector(case):
-    assert score_case(case) == case["expect"], case.get("note")
+    assert _as_expected(case) == case["expect"], case.get("note")
 
 
 @pytest.mark.parametrize("case", SETTLEMENT, ids=_ids(SETTLEMENT))
 def test_settlement_vector(case):
-    assert score_case(case) == case["expect"]
+    assert _as_expected(case) == case["expect"]
 
 
 def test_the_vector_ids_are_unique():

@@ -648,7 +648,9 @@ def test_explain_names_caps_liability_and_payments():
 def test_to_expect_matches_the_cases_schema():
     assert win(E1, "5s").to_expect() == {
         "legal": True, "hard": True, "big": [], "payments": [-16, 32, -8, -8], "liable": None}
-    assert win("234m456p789p11s", "1s").to_expect() == {"legal": False}
+    # 11s is no 2/5/8 pair (W2) and the hand has no big hu shape: no winning reading
+    assert win("234m456p789p11s", "1s").to_expect() == {
+        "legal": False, "reason": "W1/W2: no winning shape (one 2/5/8 pair and four sets, or a big hu shape)"}
 
 
 def test_r3_r4_a_laizi_or_pizi_in_any_seats_meld_is_a_meld_error_naming_the_seat():

@@ -15,7 +15,7 @@ from fractions import Fraction
 
 import pytest
 
-from wuhanmj.errors import AgentError, RulesError, SimulationError, WuhanMJError
+from wuhanmj.errors import AgentError, RulesError, SimulationError, StatsError, WuhanMJError
 from wuhanmj.sim.results import HandOutcome, SimulationResult, tally_outcome
 from wuhanmj.rules import Rules
 from wuhanmj.sim.stats import Moments, Tally, exact
@@ -158,12 +158,72 @@ def test_result_csv_rows():
     assert got[("agent", "seat3")] == "random"
 
 
+def three_hands_of_seed(seed: int) -> SimulationResult:
+    t = Tally()
+    for o in (HAND_A, HAND_B, HAND_C):
+        tally_outcome(t, o, AGENTS)
+    return SimulationResult.from_tally(t, seed=seed, rules=Rules.kaikou(), agents=AGENTS, match_hands=8)
+
+
 def test_result_merge_adds_hands():
-    r = three_hands()
-    both = r.merge(r)
+    r, other = three_hands(), three_hands_of_seed(6)
+    both = r.merge(other)
     assert both.hands == 6
     assert both.win_rate_by_seat == pytest.approx(r.win_rate_by_seat)
     assert both.payments_by_seat[3].n == 6
+    # 3 hands in matches of 8: match 0 of each seed
+    assert both.matches == ((5, 0, 1), (6, 0, 1)) and both.seeds == (5, 6) and both.seed == 5
+
+
+def test_merging_a_result_with_itself_is_an_error_naming_the_overlap():
+    r = three_hands()
+    with pytest.raises(StatsError, match="match 0 of seed 5"):
+        r.merge(r)
+
+
+def test_merging_runs_of_one_seed_is_an_error_even_of_different_lengths():
+    # 10 hands in matches of 8: matches 0-1; 20 hands: matches 0-2. Both start at match 0.
+    a = simulate(hands=10, agents="random", seed=3)
+    b = simulate(hands=20, agents="random", seed=3)
+    assert a.matches == ((3, 0, 2),) and b.matches == ((3, 0, 3),)
+    with pytest.raises(StatsError, match="matches 0-1 of seed 3"):
+        a.merge(b)
+
+
+def test_a_merge_of_different_seeds_says_so_and_round_trips_through_json():
+    a = simulate(hands=10, agents="random", seed=1)
+    b = simulate(hands=10, agents="random", seed=2)
+    both = a.merge(b)
+    assert both.hands == 20 and both.seeds == (1, 2)
+    assert both.summary().splitlines()[0] == "20 hands, rules kaikou, seeds 1, 2 (merged), matches of 8 hands"
+    assert a.summary().splitlines()[0] == "10 hands, rules kaikou, seed 1, matches of 8 hands"
+    d = json.loads(both.to_json())
+    assert d["seeds"] == [1, 2] and d["matches"] == [[1, 0, 2], [2, 0, 2]]
+    back = SimulationResult.from_json(both.to_json())
+    assert back == both
+    with pytest.raises(StatsError, match="seed 2"):  # the provenance survives the round trip
+        back.merge(b)
+
+
+def test_a_result_written_before_matches_existed_reads_as_one_run():
+    d = json.loads(three_hands().to_json())
+    del d["matches"], d["seeds"]
+    assert SimulationResult.from_dict(d).matches == ((5, 0, 1),)
+
+
+@pytest.mark.parametrize("bad", [[[1, 2]], [[1, 3, 3]], [[-1, 0, 1]], [[1, 0, 2], [1, 1, 3]], [[True, 0, 1]], "x"])
+def test_malformed_matches_are_a_stats_error(bad):
+    d = json.loads(three_hands().to_json())
+    d["matches"] = bad
+    with pytest.raises(StatsError, match="matches"):
+        SimulationResult.from_dict(d)
+
+
+def test_merging_different_match_hands_is_an_error():
+    a = simulate(hands=4, agents="random", seed=1, match_hands=4)
+    b = simulate(hands=4, agents="random", seed=2, match_hands=2)
+    with pytest.raises(StatsError, match="match_hands"):
+        a.merge(b)
 
 
 def test_summary_names_the_figures():
@@ -320,3 +380,157 @@ def test_unpicklable_agent_with_workers_is_a_named_error():
 
     with pytest.raises(AgentError, match="picklable"):
         simulate(hands=4, agents=[local_agent, "random", "random", "random"], workers=2)
+
+
+# ---------------------------------------------------------------- workers: capped, never more than batches
+def _recording_pool(monkeypatch):
+    """Replace the process pool of simulate() by one that records its arguments."""
+    import importlib
+
+    sim = importlib.import_module("wuhanmj.sim.simulate")
+    made: list[dict] = []
+
+    class Recording(sim.ProcessPoolExecutor):
+        def __init__(self, *args, **kwargs):
+            made.append(dict(kwargs, args=args))
+            super().__init__(*args, **kwargs)
+
+    monkeypatch.setattr(sim, "ProcessPoolExecutor", Recording)
+    return made
+
+
+def test_a_pool_never_has_more_processes_than_batches(monkeypatch):
+    import os
+
+    made = _recording_pool(monkeypatch)
+    workers = min(4, 4 * (os.cpu_count() or 1))
+    # 10 hands in matches of 8: matches 0 and 1, one match a batch -> 2 batches
+    r = simulate(hands=10, agents="random", seed=2, workers=workers)
+    assert r.hands == 10
+    assert len(made) == 1 and made[0]["max_workers"] == 2
+
+
+@pytest.mark.parametrize("extra", [1, 1000])
+def test_workers_above_four_per_cpu_is_a_simulation_error_naming_workers(monkeypatch, extra):
+    import os
+
+    made = _recording_pool(monkeypatch)
+    too_many = 4 * (os.cpu_count() or 1) + extra
+    with pytest.raises(SimulationError, match="workers"):
+        simulate(hands=10, agents="random", seed=2, workers=too_many)
+    assert made == []  # refused before any process is started
+
+
+# ---------------------------------------------------------------- records and executor checked first
+def _counting_agents():
+    calls: list[int] = []
+
+    def first_legal(observation, legal_actions):
+        calls.append(1)
+        return legal_actions[0]
+
+    return [first_legal, "random", "random", "random"], calls
+
+
+@pytest.mark.parametrize(
+    "kwargs, name",
+    [
+        (dict(records=io.BytesIO()), "records"),
+        (dict(records=object()), "records"),
+        (dict(executor="x"), "executor"),
+        (dict(executor=object()), "executor"),
+    ],
+)
+def test_bad_records_or_executor_is_a_simulation_error_before_any_hand(kwargs, name):
+    agents, calls = _counting_agents()
+    with pytest.raises(SimulationError, match=f"^{name}: "):
+        simulate(hands=4, agents=agents, seed=1, **kwargs)
+    assert calls == []  # refused before any hand was played
+
+
+def test_a_closed_records_file_is_a_simulation_error():
+    f = io.StringIO()
+    f.close()
+    with pytest.raises(SimulationError, match="^records: "):
+        simulate(hands=4, agents="random", seed=1, records=f)
+
+
+def test_records_to_a_text_file_object():
+    f = io.StringIO()
+    simulate(hands=3, agents="random", seed=1, records=f)
+    assert [json.loads(ln)["hand"] for ln in f.getvalue().splitlines()] == [0, 1, 2]
+
+
+# ---------------------------------------------------------------- per-agent CI: clustered by hand
+def _clustered_ci_by_hand(recs, seats):
+    """Brute force from the per-hand records: one observation per hand, the mean payment
+    of ``seats`` in that hand; mean ± 1.96 · sd / √H (sd with H - 1)."""
+    import numpy as np
+
+    x = np.array([np.mean([r["result"]["payments"][s] for s in seats]) for r in recs], dtype=float)
+    h = len(x)
+    half = 1.959963984540054 * x.std(ddof=1) / math.sqrt(h)
+    return x.mean(), x.mean() - half, x.mean() + half
+
+
+def test_agent_ci_is_clustered_by_hand_as_the_records_give_it():
+    buf = io.StringIO()
+    r = simulate(hands=160, agents="greedy,random,greedy,random", seed=12, records=buf)
+    recs = [json.loads(ln) for ln in buf.getvalue().splitlines()]
+    assert len(recs) == 160
+    by_agent = {a["agent"]: a for a in r.to_dict()["by_agent"]}
+    for agent, seats in (("greedy", (0, 2)), ("random", (1, 3))):
+        mean, lo, hi = _clustered_ci_by_hand(recs, seats)
+        got = by_agent[agent]
+        assert got["payment_mean"] == pytest.approx(mean)
+        assert got["payment_ci95"] == pytest.approx([lo, hi], rel=1e-9)
+        assert r.payment_ci95_by_agent[agent] == pytest.approx((lo, hi), rel=1e-9)
+    rows = {(m, k): v for m, k, v in r.rows()}
+    assert rows[("payment_ci95_low", "agent:greedy")] == pytest.approx(_clustered_ci_by_hand(recs, (0, 2))[1])
+    # the summary prints the same interval
+    _, lo, hi = _clustered_ci_by_hand(recs, (1, 3))
+    line = next(ln for ln in r.summary().splitlines() if ln.startswith("random  "))
+    assert f"{lo:+.2f}" in line and f"{hi:+.2f}" in line
+
+
+def test_an_agent_in_every_seat_has_a_zero_width_interval():
+    # X5: the four payments of a hand sum to 0, so the mean over the 4 seats is 0 every hand
+    r = simulate(hands=40, agents="greedy", seed=5)
+    assert r.payment_ci95_by_agent["greedy"] == (0.0, 0.0)
+    assert r.payments_by_agent["greedy"].std > 0  # while single seat-hands vary
+
+
+# ---------------------------------------------------------------- the pool never forks (threads may be running)
+def test_the_process_pool_does_not_fork(monkeypatch):
+    made = _recording_pool(monkeypatch)
+    one = simulate(hands=16, agents="random", seed=4, workers=1)
+    two = simulate(hands=16, agents="random", seed=4, workers=2)
+    assert two == one  # the start method does not change the result
+    ctx = made[0].get("mp_context")
+    assert ctx is not None and ctx.get_start_method() in ("forkserver", "spawn")
+
+
+def test_no_fork_warning_with_a_progress_bar_running():
+    """Python 3.12+ warns (DeprecationWarning) when a process with threads forks; tqdm's
+    monitor thread runs while the pool starts. Caught in this process, and in a fresh
+    interpreter run under -W error::DeprecationWarning (the fork server's own stderr too)."""
+    import subprocess
+    import sys
+    import warnings
+
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        simulate(hands=16, agents="random", seed=4, workers=2, progress=True)
+    assert not [w for w in caught if "fork" in str(w.message)], [str(w.message) for w in caught]
+
+    code = (
+        "from wuhanmj import simulate\n"
+        "if __name__ == '__main__':\n"
+        "    r = simulate(hands=16, agents='random', seed=4, workers=2, progress=True)\n"
+        "    print('hands', r.hands)\n"
+    )
+    for flag in ("error::DeprecationWarning", "always::DeprecationWarning"):
+        run = subprocess.run([sys.executable, "-W", flag, "-c", code], capture_output=True, text=True, timeout=120)
+        assert run.returncode == 0, run.stderr
+        assert run.stdout.strip() == "hands 16"
+        assert "DeprecationWarning" not in run.stderr and "fork()" not in run.stderr, run.stderr

@@ -8,7 +8,7 @@ the agent returns one of them. An agent class may set ``observes = False`` (it
 gets ``None`` for the observation) or ``legal_codes = True`` (it gets the
 legal action codes, a tuple of ints, and returns a code): the game loop
 (:func:`wuhanmj.game.loop.play_game`, the one loop) then skips building what the agent does not
-read. :func:`wuhanmj.simulate.simulate` calls
+read. :func:`wuhanmj.sim.simulate.simulate` calls
 ``reset(seed=...)`` at the start of every match (hands are played in matches,
 D5/M2) with a seed derived from the simulation seed, so a seeded agent plays the
 same way whatever the number of workers.
@@ -17,7 +17,7 @@ Built-in bots:
 
 - :class:`RandomAgent`: a uniformly random legal action (seeded numpy Generator).
 - :class:`GreedyAgent`: always declares a legal hu; discards by
-  :func:`wuhanmj.analysis.discard_advice` (least shanten, then most unseen
+  :func:`wuhanmj.hand.analysis.discard_advice` (least shanten, then most unseen
   effective tiles); claims 碰/吃/杠 when that does not worsen its shanten; plays
   红中 and 痞子 at once (P3) and keeps a single 癞子 as a wildcard (W8).
 

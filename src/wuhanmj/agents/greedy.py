@@ -1,4 +1,4 @@
-"""GreedyAgent: a shanten-greedy bot built on :mod:`wuhanmj.analysis`.
+"""GreedyAgent: a shanten-greedy bot built on :mod:`wuhanmj.hand.analysis`.
 
 Policy, in order (first that applies):
 
@@ -9,7 +9,7 @@ Policy, in order (first that applies):
    (W8: two 癞子 forbid a small hu).
 3. 暗杠 / 蓄杠 when the hand's shanten after the gang is no worse than the
    shanten of the best discard (P1).
-4. Discard the first option of :func:`wuhanmj.analysis.discard_advice`: least
+4. Discard the first option of :func:`wuhanmj.hand.analysis.discard_advice`: least
    shanten, then most unseen effective tiles (the visible tiles are every discard
    on the table, every meld and special play, and the indicator).
 5. On another player's discard: 冲杠, 碰 or 吃 when the shanten after the claim
@@ -50,7 +50,7 @@ __all__ = ["GreedyAgent"]
 class GreedyAgent:
     """A deterministic shanten-greedy bot (see the module docstring for the policy).
 
-    ``act(observation, legal_actions)`` takes a :class:`wuhanmj.observation.Observation`
+    ``act(observation, legal_actions)`` takes a :class:`wuhanmj.game.observation.Observation`
     and returns one of ``legal_actions`` (action values or their integer codes;
     it returns the same kind it was given). ``reset`` does nothing: the bot has
     no randomness and no memory between decisions.

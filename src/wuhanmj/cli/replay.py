@@ -17,6 +17,7 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
+from .._json import load_json
 from ..errors import ReplayError, WuhanMJError
 from ..tiles import format_glyphs, format_tiles, parse_tiles
 
@@ -78,10 +79,7 @@ def load_records(path: str) -> list[dict[str, Any]]:
     """
     out = []
     for i, ln in enumerate(_lines(path), start=1):
-        try:
-            obj = json.loads(ln)
-        except json.JSONDecodeError as err:
-            raise ReplayError(f"{path}, line {i}: not JSON ({err.msg})") from None
+        obj = load_json(ln, ReplayError, f"{path}, line {i}")
         if not isinstance(obj, dict):
             raise ReplayError(f"{path}, line {i}: expected a JSON object")
         out.append(obj)

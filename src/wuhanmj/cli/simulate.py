@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 import time
 from pathlib import Path
 from typing import Any
 
+from .._json import MAX_DEPTH, check_depth, load_json
 from ..errors import RulesError, SimulationError
 from ..rules import PRESETS, Rules
 
@@ -24,7 +24,12 @@ examples:
   wuhanmj simulate --hands 100000 --workers 2 --seed 7 --out results.json
   wuhanmj simulate --rules koukou_fan --agents greedy,random,greedy,random
   wuhanmj simulate --rules my_rules.toml --records hands.jsonl
+  wuhanmj simulate --hands 500 --records - | wuhanmj replay - --list   records on stdout, summary on stderr
   wuhanmj simulate --scheduler tcp://host:8786       on a Dask cluster (pip install "wuhanmj[dask]")"""
+
+
+STDOUT = "-"
+"""The output path that means standard output (as ``score -`` and ``replay -`` read stdin)."""
 
 
 def _positive(text: str) -> int:
@@ -71,11 +76,14 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
         help="agents of seats 0-3: greedy, random or module:Name (one name fills every seat; "
         "default greedy,greedy,greedy,greedy)",
     )
-    p.add_argument("--workers", type=_non_negative, default=1, metavar="N", help="local processes (default 1; 0 = one per CPU)")
+    p.add_argument("--workers", type=_non_negative, default=1, metavar="N",
+                   help="local processes (default 1; 0 = one per CPU; at most 4 per CPU)")
     p.add_argument("--seed", type=_non_negative, default=None, metavar="N", help="root seed (default: fresh, printed)")
     p.add_argument("--match-hands", type=_positive, default=8, metavar="N", help="hands per match (dealer rotation, 连癞; default 8)")
-    p.add_argument("--out", metavar="FILE", help="write the results as JSON (or CSV when FILE ends in .csv)")
-    p.add_argument("--records", metavar="FILE", help="write every hand as a JSON line (for wuhanmj replay)")
+    p.add_argument("--out", metavar="FILE",
+                   help="write the results as JSON (or CSV when FILE ends in .csv); - for stdout (JSON)")
+    p.add_argument("--records", metavar="FILE",
+                   help="write every hand as a JSON line (for wuhanmj replay); - for stdout")
     p.add_argument("--scheduler", metavar="ADDRESS", help="run on a Dask cluster, e.g. tcp://host:8786 (extra wuhanmj[dask])")
     p.add_argument(
         "--connect-timeout", type=_positive, default=20, metavar="S", help="seconds to reach the --scheduler (default 20)"
@@ -101,20 +109,38 @@ def load_rules(spec: str) -> Rules:
     except (OSError, UnicodeDecodeError) as err:
         raise RulesError(f"rules: cannot read {spec!r}: {err}") from None
     if path.suffix.lower() == ".toml":
-        import tomllib
-
+        toml = _toml_module()
         try:
-            data = tomllib.loads(text)
-        except tomllib.TOMLDecodeError as err:
+            data = toml.loads(text)
+        except toml.TOMLDecodeError as err:
             raise RulesError(f"rules: {spec!r} is not valid TOML: {err}") from None
+        except RecursionError:
+            raise RulesError(f"rules: {spec!r}: nested deeper than {MAX_DEPTH} levels of arrays/tables") from None
+        check_depth(data, RulesError, f"rules: {spec!r}")
     else:
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as err:
-            raise RulesError(f"rules: {spec!r} is not valid JSON ({err}); use .toml for TOML") from None
+        data = load_json(text, RulesError, f"rules: {spec!r} (use .toml for TOML)")
     if not isinstance(data, dict):
         raise RulesError(f"rules: {spec!r} must hold a table/object of rule fields")
     return Rules.from_dict(data)
+
+
+def _toml_module() -> Any:
+    """The TOML reader: the standard ``tomllib`` (Python 3.11+), else ``tomli`` (the same
+    API; a dependency on Python 3.10). Raises RulesError when neither can be imported."""
+    try:
+        import tomllib
+
+        return tomllib
+    except ModuleNotFoundError:
+        pass
+    try:
+        import tomli
+
+        return tomli
+    except ModuleNotFoundError:
+        raise RulesError(
+            "rules: reading a .toml file needs tomllib (Python 3.11+) or tomli: pip install tomli"
+        ) from None
 
 
 class _PlainProgress:
@@ -136,10 +162,14 @@ def run(args: argparse.Namespace) -> int:
 
     # the output files are checked before the rules are read and any hand is played
     for what, name in (("out", args.out), ("records", args.records)):
-        if name is not None:
+        if name is not None and name != STDOUT:
             check_output_path(what, name)
-    if args.out and args.records and Path(args.out).resolve() == Path(args.records).resolve():
+    if args.out == STDOUT and args.records == STDOUT:
+        raise SimulationError("out and records cannot both be - (stdout); give one of them a file name")
+    if args.out and args.records and args.out != STDOUT and Path(args.out).resolve() == Path(args.records).resolve():
         raise SimulationError(f"out and records name the same file {args.out!r}")
+    # with data on stdout, the summary goes to stderr
+    report = sys.stderr if STDOUT in (args.out, args.records) else sys.stdout
     rules = load_rules(args.rules)
     if args.quiet:
         progress: Any = False
@@ -153,7 +183,7 @@ def run(args: argparse.Namespace) -> int:
         agents=args.agents,
         seed=args.seed,
         workers=args.workers,
-        records=args.records,
+        records=sys.stdout if args.records == STDOUT else args.records,
         progress=progress,
         match_hands=args.match_hands,
     )
@@ -164,16 +194,19 @@ def run(args: argparse.Namespace) -> int:
     else:
         result = simulate(**kwargs)
     elapsed = time.perf_counter() - t0
-    if args.out:
+    if args.out == STDOUT:
+        sys.stdout.write(result.to_json() + "\n")
+        sys.stdout.flush()
+    elif args.out:
         text = result.to_csv() if args.out.lower().endswith(".csv") else result.to_json() + "\n"
         try:
             Path(args.out).write_text(text, encoding="utf-8")
         except OSError as err:
             raise SimulationError(f"out: cannot write {args.out!r}: {err.strerror}") from None
-    print(result.summary())
-    print(f"\n{result.hands:,} hands in {elapsed:.1f} s ({result.hands / max(elapsed, 1e-9):,.0f} hands/s)")
-    if args.out:
-        print(f"results written to {args.out}")
-    if args.records:
-        print(f"hand records written to {args.records} (wuhanmj replay {args.records} --hand 0)")
+    print(result.summary(), file=report)
+    print(f"\n{result.hands:,} hands in {elapsed:.1f} s ({result.hands / max(elapsed, 1e-9):,.0f} hands/s)", file=report)
+    if args.out and args.out != STDOUT:
+        print(f"results written to {args.out}", file=report)
+    if args.records and args.records != STDOUT:
+        print(f"hand records written to {args.records} (wuhanmj replay {args.records} --hand 0)", file=report)
     return 0

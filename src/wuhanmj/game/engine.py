@@ -49,7 +49,6 @@ from .. import _checks
 from ..errors import (
     IllegalActionError,
     ReplayError,
-    RulesError,
     SetupError,
     TileError,
     WuhanMJError,
@@ -84,7 +83,8 @@ class Game:
     """One hand of Wuhan Mahjong (G1–G4, P1–P5, R1–R4, scored by W/S/X/L).
 
     Args:
-        rules: a :class:`wuhanmj.rules.Rules` or a preset name (default ``Rules.kaikou()``).
+        rules: a :class:`wuhanmj.rules.Rules`, a preset name or None for ``kaikou``
+            (:meth:`Rules.coerce`).
         seed: int >= 0, ``numpy.random.Generator`` / ``SeedSequence`` or None:
             shuffles the wall (G1); see :func:`wuhanmj.game.wall.shuffled_wall`.
         wall: an explicit wall of 136 tile kinds in the layout of
@@ -99,7 +99,7 @@ class Game:
         SetupError: a bad dealer, seed, prev_laizi or scores, or both ``seed`` and ``wall``.
         TileError, TileCountError: a wall that is not the 136 tile indices (floats
             are refused, not rounded); prev_laizi notation that is not a tile.
-        RulesError: ``rules`` is neither a Rules nor a preset name.
+        RulesError: ``rules`` is neither a Rules, a preset name nor None.
 
     Main API: :attr:`phase`, :attr:`current_player`, :attr:`pending`,
     :meth:`legal_actions`, :meth:`legal_action_codes`, :meth:`action_mask`,
@@ -121,9 +121,7 @@ class Game:
         prev_laizi: int | str | None = None,
         scores: Sequence[float] = (0, 0, 0, 0),
     ) -> None:
-        if rules is not None and not isinstance(rules, (Rules, str)):
-            raise RulesError(f"rules must be a Rules or a preset name, got {type(rules).__name__}")
-        rules = _checks.rules(rules)
+        rules = Rules.coerce(rules)
         if isinstance(dealer, (bool, np.bool_)) or not isinstance(dealer, int) or not 0 <= dealer <= 3:
             raise SetupError(f"dealer must be a seat 0-3, got {dealer!r}")
         if wall is not None and seed is not None:
@@ -378,7 +376,8 @@ class Game:
         The log may stop mid-hand. The replayed game's log must equal the given one.
 
         Raises:
-            ReplayError: the log is malformed, an action in it is illegal, or what
+            ReplayError: the log is malformed (not JSON lines, or nested deeper than
+                :data:`wuhanmj._json.MAX_DEPTH` levels), an action in it is illegal, or what
                 the game does differs from what the log says (first differing event named).
         """
         evs = parse_events(events)
@@ -423,7 +422,8 @@ class Game:
         decisions were edited is refused.
 
         Raises:
-            SetupError: ``d`` is not a dict, the format is unknown, a field is missing
+            SetupError: ``d`` is not a dict or nests deeper than
+                :data:`wuhanmj._json.MAX_DEPTH` levels, the format is unknown, a field is missing
                 or unknown, the event log does not replay (``events``), or a field
                 differs from its event log; the message names the field.
         """

@@ -9,10 +9,12 @@ the wall as a list of tiles) and :func:`parse_event` reads it back. See
 from __future__ import annotations
 
 import json
+import reprlib
 from collections.abc import Iterable, Mapping
 from typing import Any
 
 from .. import _checks
+from .._json import check_depth, load_json
 from ..errors import ReplayError, TileError, WuhanMJError
 from ..rules import Rules
 from ..tiles import format_tile, format_tiles, parse_tile, parse_tiles
@@ -20,6 +22,11 @@ from ..tiles import format_tile, format_tiles, parse_tile, parse_tiles
 __all__ = ["render_event", "parse_event", "parse_events", "same_event", "same_json", "rules_json"]
 
 _TILE_KEYS = ("tile", "indicator", "laizi", "prev_laizi")
+
+_short = reprlib.Repr()  # for messages: a bounded repr of what is not an event
+_short.maxlist = 8
+_short.maxdict = 6
+_short.maxstring = 60
 
 _RULES_JSON: dict = {}
 
@@ -144,22 +151,22 @@ def parse_events(events: str | Iterable[Mapping | str]) -> list[dict]:
     """Event dicts from JSON lines or an iterable of dicts / JSON strings.
 
     Raises:
-        ReplayError: not JSON lines, not iterable, or an item that is not an event.
+        ReplayError: not JSON lines, not iterable, an item nested deeper than
+            :data:`wuhanmj._json.MAX_DEPTH` levels, or an item that is not an event.
     """
     if not isinstance(events, str) and not isinstance(events, Iterable):
         raise ReplayError(f"an event log is JSON lines or a list of events, got {type(events).__name__}")
-    try:
-        if isinstance(events, str):
-            items: Iterable = [ln for ln in events.splitlines() if ln.strip()]
+    if isinstance(events, str):
+        items: Iterable = [ln for ln in events.splitlines() if ln.strip()]
+    else:
+        items = events
+    out = []
+    for i, e in enumerate(items):
+        if isinstance(e, str):
+            e = load_json(e, ReplayError, f"event log, event {i}")
         else:
-            items = events
-        out = []
-        for e in items:
-            if isinstance(e, str):
-                e = json.loads(e)
-            if not isinstance(e, Mapping) or "type" not in e:
-                raise ReplayError(f"not an event: {e!r}")
-            out.append(dict(e))
-        return out
-    except json.JSONDecodeError as err:
-        raise ReplayError(f"event log is not JSON lines: {err}") from None
+            check_depth(e, ReplayError, f"event log, event {i}")
+        if not isinstance(e, Mapping) or "type" not in e:
+            raise ReplayError(f"not an event: {_short.repr(e)}")
+        out.append(dict(e))
+    return out

@@ -18,8 +18,8 @@ from typing import Any
 import numpy as np
 
 from .. import _checks
-from ..errors import RulesError, SetupError
-from ..rules import PRESETS, Rules
+from ..errors import SetupError
+from ..rules import Rules
 from ..scoring.settlement import escape_payments
 from .engine import Game, HandResult
 from .loop import agent_act, play_game
@@ -56,15 +56,13 @@ class Match:
 
     def __init__(
         self,
-        rules: Rules | None = None,
+        rules: Rules | str | None = None,
         *,
         seed: int | None = None,
         dealer: int = 0,
         scores: Sequence[float] = (0, 0, 0, 0),
     ) -> None:
-        if rules is not None and not isinstance(rules, (Rules, str)):
-            raise RulesError(f"rules: expected a Rules or a preset name ({', '.join(PRESETS)}), got {rules!r}")
-        self.rules = _checks.rules(rules)
+        self.rules = Rules.coerce(rules)
         if not (
             seed is None
             or isinstance(seed, (np.random.SeedSequence, np.random.Generator))
@@ -210,7 +208,7 @@ class Match:
     def escape(self, seat: int) -> tuple:
         """Seat ``seat`` leaves the match (逃跑, M3): it pays ``rules.escape_penalty`` (the
         schedule's 金顶, D15), shared equally by the other three (D7) as
-        :func:`~wuhanmj.settlement.escape_payments` computes; a hand in play is
+        :func:`~wuhanmj.scoring.settlement.escape_payments` computes; a hand in play is
         abandoned unscored and the match is over.
 
         Returns:

@@ -1,4 +1,4 @@
-"""Phase and draw-kind constants shared by :mod:`wuhanmj.game` and :mod:`wuhanmj._illegal`."""
+"""Phase and draw-kind constants shared by :mod:`wuhanmj.game` and :mod:`wuhanmj.game.illegal`."""
 
 TURN, CLAIM, ROB, HAIDI, OVER = range(5)
 PHASES = ("turn", "claim", "rob", "haidi", "over")

@@ -14,6 +14,7 @@ import reprlib
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
+from .._json import check_depth
 from ..errors import ReplayError, SetupError, WuhanMJError
 from ..rules import Rules
 from .events import parse_event, render_event, same_json
@@ -74,12 +75,14 @@ def restore(cls: type[Game], d: object) -> Game:
     """The game a save describes: its event log replayed, every field checked against it.
 
     Raises:
-        SetupError: ``d`` is not a mapping, the format is unknown, a field is missing
+        SetupError: ``d`` is not a mapping or nests too deeply (``_json.MAX_DEPTH``),
+            the format is unknown, a field is missing
             or unknown, the event log does not replay (``events``), or a field differs
             from what the log gives (named).
     """
     if not isinstance(d, Mapping):
         raise SetupError(f"a saved game is a dict (as Game.to_dict() gives), got {type(d).__name__}")
+    check_depth(d, SetupError, "saved game")
     fmt = d.get("format")
     fields = FIELDS if fmt == FORMAT else OLD_FORMATS.get(fmt)  # type: ignore[arg-type]
     if fields is None:

@@ -162,7 +162,7 @@ def _melds(melds: object) -> tuple:
 
 def _setup(hand, melds, laizi, rules, visible=None):
     """Validated counts, route mask, 痞子 and (if asked) the unseen counts."""
-    rules = _checks.rules(rules)
+    rules = Rules.coerce(rules)
     c = _counts(hand, "hand")
     lz = _laizi(laizi)
     # the indicator before the 癞子 gives the same 癞子 and 痞子 (R2, R3; for 中 as well)
@@ -228,7 +228,7 @@ def wuhan_shanten(
     hand: str | Sequence[int] | np.ndarray,
     melds: Iterable[Meld] | None,
     laizi: int | str,
-    rules: Rules | None = None,
+    rules: Rules | str | None = None,
 ) -> ShantenResult:
     """Shanten over the Wuhan routes to a win (W1–W3, W6–W8, D8; see the module docstring).
 
@@ -236,12 +236,13 @@ def wuhan_shanten(
         hand: the concealed tiles, 癞子, 红中 and 痞子 included: a str (``"234m456p"``),
             tile indices, or a numpy (34,) counts array; ``13 - 3 × len(melds)`` or
             ``14 - 3 × len(melds)`` tiles.
-        melds: the player's :class:`~wuhanmj.meld.Meld` values (each one set), ``()``
+        melds: the player's :class:`~wuhanmj.hand.meld.Meld` values (each one set), ``()``
             or None for none; they decide which big hu remain possible.
         laizi: the 癞子 kind (index or str), required: it is this hand's (the kind
             after the indicator, R2), so no default could be right; the 痞子 follow
             from it (R3) when ``rules.pizi``.
-        rules: only ``pizi`` matters; default :meth:`Rules.kaikou`.
+        rules: only ``pizi`` matters: a Rules, a preset name or None for ``kaikou``
+            (:meth:`Rules.coerce`).
 
     Returns:
         :class:`ShantenResult`.
@@ -251,7 +252,7 @@ def wuhan_shanten(
         MeldError: a meld holding the 癞子 (R4) or a 痞子 (R3), or not a Meld.
         HandError: a hand of the wrong size for its melds, more than 4 melds, ``melds``
             neither None nor an iterable (a str, a lone Meld, a number).
-        RulesError: ``rules`` is not a :class:`~wuhanmj.rules.Rules`.
+        RulesError: ``rules`` is neither a :class:`~wuhanmj.rules.Rules`, a preset name nor None.
     """
     c, lz, pizi, routes, _ = _setup(hand, melds, laizi, rules)
     vals = _core.wuhan_routes(c, lz, pizi, routes)
@@ -264,7 +265,7 @@ def effective_tiles(
     hand: str | Sequence[int] | np.ndarray,
     melds: Iterable[Meld] | None,
     laizi: int | str,
-    rules: Rules | None = None,
+    rules: Rules | str | None = None,
     visible: str | Iterable[int] | np.ndarray | None = None,
 ) -> EffectiveTiles:
     """The kinds whose draw lowers the shanten of a 3k+1 hand, with the copies still unseen.
@@ -300,7 +301,7 @@ def discard_advice(
     hand: str | Sequence[int] | np.ndarray,
     melds: Iterable[Meld] | None,
     laizi: int | str,
-    rules: Rules | None = None,
+    rules: Rules | str | None = None,
     visible: str | Iterable[int] | np.ndarray | None = None,
 ) -> tuple[DiscardOption, ...]:
     """Every normal discard of a 3k+2 hand, best first (least shanten, then most unseen

@@ -121,7 +121,7 @@ class MeldFacts:
 
     @classmethod
     def of(cls, melds) -> MeldFacts:
-        """From a sequence of :class:`wuhanmj.meld.Meld`."""
+        """From a sequence of :class:`wuhanmj.hand.meld.Meld`."""
         has_chi = False
         suits = 0
         all_jiang = True

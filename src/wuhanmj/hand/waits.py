@@ -23,7 +23,7 @@ def winning_tiles(
     hand13: str | Sequence[int],
     melds: Iterable[Meld] | None,
     indicator: int | str,
-    rules: Rules | None = None,
+    rules: Rules | str | None = None,
 ) -> list[int]:
     """Kinds that, added to ``hand13``, give a winning SHAPE (W1–W3, W5, D8).
 
@@ -36,7 +36,8 @@ def winning_tiles(
         melds: the player's melds; None when unknown (then only the concealed
             tiles are checked for 碰碰胡 / 一色, and any size ``3k+1`` is accepted).
         indicator: the indicator tile (R2, R3).
-        rules: rule set or preset name (only ``pizi`` matters); default :meth:`Rules.kaikou`.
+        rules: rule set (only ``pizi`` matters): a Rules, a preset name or None for
+            ``kaikou`` (:meth:`Rules.coerce`).
 
     Returns:
         sorted ``list[int]``: kinds with a copy left (not all held or melded,
@@ -45,8 +46,9 @@ def winning_tiles(
 
     Raises:
         WinInputError: bad tiles or a hand of the wrong size.
+        RulesError: ``rules`` is neither a Rules, a preset name nor None.
     """
-    rules = _checks.rules(rules)
+    rules = Rules.coerce(rules)
     tiles = _checks.tiles(hand13, "hand13", WinInputError)
     indicator = _checks.tile(indicator, "indicator", WinInputError)
     if melds is None:
@@ -96,7 +98,7 @@ def winning_tiles(
 def is_ready(
     hand13: str | Sequence[int],
     indicator: int | str,
-    rules: Rules | None = None,
+    rules: Rules | str | None = None,
     melds: Iterable[Meld] | None = None,
 ) -> bool:
     """听牌 (D10, for L1): some tile added to the concealed tiles gives a winning
@@ -105,9 +107,11 @@ def is_ready(
     Args:
         hand13: the concealed tiles (``13 - 3k``); ``melds``: the player's melds
             when known (see :func:`winning_tiles`).
+        rules: a Rules, a preset name or None for ``kaikou`` (:meth:`Rules.coerce`).
 
     Raises:
         WinInputError: bad tiles or size.
+        RulesError: ``rules`` is neither a Rules, a preset name nor None.
     """
     return bool(winning_tiles(hand13, melds, indicator, rules))
 

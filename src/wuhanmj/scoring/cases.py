@@ -1,4 +1,4 @@
-"""JSON cases (the schema of ``tests/data/cases/README.md``) ↔ :func:`evaluate_win`.
+"""JSON cases (the schema of the test vectors, ``tests/data/cases/README.md``) ↔ :func:`evaluate_win`.
 
 Beyond that schema a case may give ``"co_liable": [seats]``: the seats co-liable
 under 下雨/陪包 (L5; the rule set must play ``xiayu``), as :func:`evaluate_win`'s
@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from .._json import check_depth
 from ..errors import CaseError, WuhanMJError
 from ..hand.meld import MELD_KINDS, Meld, SeatPlays
 from ..rules import Rules
@@ -26,7 +27,13 @@ from ..tiles import laizi_of, parse_tile
 from .evaluate import evaluate_win
 from .result import WinResult
 
-__all__ = ["case_id", "case_kwargs", "evaluate_case", "score_case", "expect_of", "seat_plays_of"]
+__all__ = [
+    "case_id", "case_kwargs", "evaluate_case", "score_case", "expect_of", "seat_plays_of",
+    "EXPECT_KEYS", "expect_differences",
+]
+
+EXPECT_KEYS = ("legal", "hard", "big", "payments", "liable", "reason")
+"""The keys an ``expect`` object may have (``reason``: of an illegal win, see :func:`expect_differences`)."""
 
 _REQUIRED = ("rules", "indicator", "dealer", "winner", "hand", "win_tile", "how", "seats")
 _OPTIONAL = (
@@ -115,12 +122,14 @@ def case_kwargs(case: object, index: int | None = None) -> dict[str, Any]:
     The optional ``laizi`` must agree with the indicator (R2).
 
     Raises:
-        CaseError: a missing or malformed field; the message starts with
+        CaseError: a missing or malformed field, or a case nested deeper than
+            :data:`wuhanmj._json.MAX_DEPTH` levels; the message starts with
             ``case <id>:`` and names the field.
     """
     cid = case_id(case, index)
     if not isinstance(case, Mapping):
         raise _bad(cid, f"a case must be a JSON object, got {type(case).__name__}")
+    check_depth(case, CaseError, f"case {cid}")
     missing = [k for k in _REQUIRED if k not in case]
     if missing:
         raise _bad(cid, f"missing field(s) {', '.join(missing)}")
@@ -198,7 +207,42 @@ def evaluate_case(case: object, index: int | None = None) -> WinResult:
         raise _bad(case_id(case, index), str(e)) from None
 
 
+def expect_differences(expect: object, got: Mapping[str, Any], cid: str = "<case>") -> dict[str, Any]:
+    """The keys of ``expect`` whose value ``got`` does not have, with ``got``'s value.
+
+    Only the keys the expectation has are compared, so a partial ``expect`` (e.g. only
+    ``payments``) checks just those. An expected ``reason`` may be the whole reason or
+    its rule id alone (``"W5"`` matches ``"W5: holds 红中 7z"``).
+
+    Args:
+        expect: a case's ``expect`` object.
+        got: a result in the ``expect`` schema (:func:`score_case`).
+        cid: the case id for messages.
+
+    Returns:
+        ``{key: got's value (None when it has none)}`` for every key that differs; empty
+        when they agree.
+
+    Raises:
+        CaseError: ``expect`` is not an object, or has a key not in :data:`EXPECT_KEYS`.
+    """
+    if not isinstance(expect, Mapping):
+        raise _bad(cid, f"expect must be an object, got {expect!r}")
+    unknown = sorted(str(k) for k in expect if k not in EXPECT_KEYS)
+    if unknown:
+        raise _bad(cid, f"expect: unknown field(s) {', '.join(unknown)}; expected {', '.join(EXPECT_KEYS)}")
+    out = {}
+    for k, want in expect.items():
+        have = got.get(k)
+        if k == "reason" and isinstance(want, str) and isinstance(have, str) and have.startswith(want + ":"):
+            continue
+        if have != want:
+            out[k] = have
+    return out
+
+
 def score_case(case: object, index: int | None = None) -> dict[str, Any]:
-    """One case → its result in the ``expect`` schema. Raises CaseError (see :func:`evaluate_case`)."""
+    """One case → its result in the ``expect`` schema (an illegal win: ``legal`` false and
+    its ``reason``, e.g. ``"W5: holds 红中 7z"``). Raises CaseError (see :func:`evaluate_case`)."""
     return expect_of(evaluate_case(case, index))
 

@@ -64,7 +64,7 @@ def evaluate_win(
     prev_laizi: int | str | None = None,
     discarder_ready: bool | None = None,
     discarder_holds_non_jiang: bool | None = None,
-    rules: Rules | None = None,
+    rules: Rules | str | None = None,
     co_liable: Iterable[int] = (),
 ) -> WinResult:
     """Decide one win: legality, the best reading (W10), fan and payments.
@@ -76,13 +76,14 @@ def evaluate_win(
         how: one of :data:`HOWS`.
         winner, dealer: seats 0–3.
         indicator: the indicator tile (R2); the 癞子 and 痞子 follow from it.
-        seats: 4 :class:`~wuhanmj.meld.SeatPlays`, the winner's included. For
+        seats: 4 :class:`~wuhanmj.hand.meld.SeatPlays`, the winner's included. For
             qianggang the robbed seat's meld is still a peng (L3).
         discarder: the seat that discarded (fangchong) or was robbed (qianggang), else None.
         prev_laizi: the previous hand's 癞子 (X4, M2), or None.
         discarder_ready, discarder_holds_non_jiang: facts for the 全求人
             liability (L1, D10); needed only when a 全求人 is won on a discard.
-        rules: the rule set; default :meth:`Rules.kaikou`.
+        rules: the rule set: a :class:`Rules`, a preset name (``"koukou_fan"``) or
+            None for ``kaikou`` (:meth:`Rules.coerce`).
         co_liable: seats that discarded another kind while they could have
             discarded the suit of the winner's 清一色 threat (下雨/陪包, L5); each pays
             as much as the liable seat when the win is a 清一色 that L2 makes someone
@@ -103,8 +104,9 @@ def evaluate_win(
             are not distinct losers or given while ``rules.xiayu`` is off.
         MeldError: a meld of any seat holding the 癞子 (R4) or a 痞子 (R3); the
             message names the seat.
+        RulesError: ``rules`` is neither a Rules, a preset name nor None.
     """
-    rules = _checks.rules(rules)
+    rules = Rules.coerce(rules)
     if how not in HOWS:
         raise WinInputError(f"how must be one of {', '.join(HOWS)}; got {how!r}")
     winner = _checks.seat(winner, "winner", WinInputError)
@@ -233,7 +235,7 @@ def _plainest_soft(r: WinResult, soft, n: int, facts, sk, extra, ctx) -> WinResu
     Soft readings differ only in what the wildcards stand for; when caps make
     several pay the same, RULES.md is silent, and this picks one reading the
     same way every time (and the way the public vectors do). The search runs
-    through the shape core (:func:`~wuhanmj.readings.lowest_assignment`).
+    through the shape core (:func:`~wuhanmj.hand.readings.lowest_assignment`).
     ``soft`` is the ``best_spec`` of the all-wild reading.
     """
     specs, top_i, arr = soft

@@ -35,7 +35,7 @@ class WinResult:
         winner_fan: ``F_winner`` [fan].
         loser_fan: each loser's ``U_i`` of S5 [fan] (None for the winner); for an
             illegal win only when it was refused for 起胡 (W11), else all None.
-        settlement: the :class:`~wuhanmj.settlement.Settlement` (caps, 金顶, 闭, X4), or None.
+        settlement: the :class:`~wuhanmj.scoring.settlement.Settlement` (caps, 金顶, 闭, X4), or None.
         rules: the rule set used.
     """
 
@@ -58,9 +58,10 @@ class WinResult:
     rules: Rules
 
     def to_expect(self) -> dict:
-        """The ``expect`` object of the cases schema (cases/README.md)."""
+        """The ``expect`` object of the cases schema (cases/README.md); an illegal win
+        also gives its ``reason``, the rule id and message (``"W5: holds 红中 7z"``)."""
         if not self.legal:
-            return {"legal": False}
+            return {"legal": False, "reason": self.reason}
         return {
             "legal": True,
             "hard": self.hard,

@@ -76,7 +76,7 @@ class Settlement:
 
 
 def settle(
-    rules: Rules,
+    rules: Rules | str,
     *,
     winner: int,
     winner_fan: int,
@@ -91,7 +91,7 @@ def settle(
     """Turn fan into payments (S4, S5, X1–X5, L).
 
     Args:
-        rules: the rule set (schedule, caps, money, jinding mode).
+        rules: the rule set (schedule, caps, money, jinding mode): a Rules or a preset name.
         winner: the winning seat 0–3.
         winner_fan: ``F_winner`` [fan] (S1 + S2), without any big-hu fan.
         loser_fan: 4 ints [fan], for each loser ``F_i`` plus its loser-only fan
@@ -111,12 +111,14 @@ def settle(
     Raises:
         WinInputError: a bad seat, a negative fan, a liable seat equal to the winner,
             or co-liable seats without a liable seat, repeated, or the winner.
+        RulesError: ``rules`` is neither a Rules nor a preset name.
     """
-    if winner not in (0, 1, 2, 3):
+    rules = Rules.coerce(rules)
+    if not _checks.is_seat(winner):
         raise WinInputError(f"winner must be a seat 0-3, got {winner!r}")
     if len(loser_fan) != 4 or len(bi) != 4:
         raise WinInputError("loser_fan and bi need one entry per seat (4)")
-    if liable is not None and (liable not in (0, 1, 2, 3) or liable == winner):
+    if liable is not None and (not _checks.is_seat(liable) or liable == winner):
         raise WinInputError(f"liable seat {liable!r} must be a loser 0-3")
     if winner_fan < 0 or big < 0 or any(loser_fan[s] < 0 for s in range(4) if s != winner):
         raise WinInputError("fan cannot be negative")
@@ -124,7 +126,7 @@ def settle(
     if co:
         if liable is None:
             raise WinInputError("co_liable seats pay as much as the liable seat: give liable too (L5)")
-        if len(set(co)) != len(co) or any(c not in (0, 1, 2, 3) or c == winner for c in co):
+        if len(set(co)) != len(co) or any(not _checks.is_seat(c) or c == winner for c in co):
             raise WinInputError(f"co_liable must be distinct losing seats 0-3, got {co_liable!r} (L5)")
     co = tuple(sorted(c for c in co if c != liable))
     return settle_checked(rules, winner, winner_fan, loser_fan, big, zimo_big, bi, doubled, liable, co)
@@ -215,13 +217,16 @@ def settle_checked(
     )
 
 
-def escape_payments(escaper: int, rules: Rules) -> tuple[Amount, Amount, Amount, Amount]:
-    """逃跑 (M3, D7): ``escaper`` pays ``rules.escape_penalty``, shared equally by the
-    other three. Amounts are int when the share is whole, else float (400 / 3).
+def escape_payments(escaper: int, rules: Rules | str) -> tuple[Amount, Amount, Amount, Amount]:
+    """逃跑 (M3, D7): ``escaper`` pays ``rules.escape_penalty`` (``rules``: a Rules or a
+    preset name), shared equally by the other three. Amounts are int when the share is
+    whole, else float (400 / 3).
 
     Raises:
         WinInputError: ``escaper`` is not a seat 0–3.
+        RulesError: ``rules`` is neither a Rules nor a preset name.
     """
+    rules = Rules.coerce(rules)
     escaper = _checks.seat(escaper, "escaper", WinInputError)
     pen = rules.escape_penalty
     share = _num(pen / 3) if pen % 3 else pen // 3

@@ -1,7 +1,7 @@
 """What a simulation measures: :class:`HandOutcome` per hand, :class:`SimulationResult` overall.
 
 Every finished hand is reduced to a :class:`HandOutcome` and added to a
-:class:`wuhanmj.stats.Tally` by :func:`tally_outcome`; a
+:class:`wuhanmj.sim.stats.Tally` by :func:`tally_outcome`; a
 :class:`SimulationResult` is the tally of all hands plus what produced it
 (rules, agents, seed). Every figure of the result is derived from the exact
 tally, so two runs that tally the same hands give equal results, and results
@@ -24,10 +24,12 @@ from numbers import Real
 from typing import Any
 
 from .. import terms as _terms
+from .._checks import is_seat
+from .._json import check_depth, load_json
 from ..errors import StatsError
 from ..hand.bighu import BIG_HU as _BIG_LABEL
 from ..rules import Rules
-from .stats import Z95, Moments, Tally
+from .stats import Z95, Moments, Tally, exact
 
 __all__ = ["BIG_HU", "HOWS", "LIABILITY", "HandOutcome", "SimulationResult", "tally_outcome"]
 
@@ -81,7 +83,7 @@ class HandOutcome:
     decisions: int = 0
 
     def __post_init__(self) -> None:
-        if self.dealer not in (0, 1, 2, 3):
+        if not is_seat(self.dealer):
             raise StatsError(f"outcome: dealer must be a seat 0-3, got {self.dealer!r}")
         if (
             not isinstance(self.payments, (tuple, list))
@@ -101,7 +103,7 @@ class HandOutcome:
             if self.how is not None or self.big or any(self.payments):
                 raise StatsError("outcome: a draw has no how, big hu or payments (X6)")
         else:
-            if self.winner not in (0, 1, 2, 3):
+            if not is_seat(self.winner):
                 raise StatsError(f"outcome: winner must be a seat 0-3, got {self.winner!r}")
             if self.how not in HOWS:
                 raise StatsError(f"outcome: how must be one of {', '.join(HOWS)}, got {self.how!r}")
@@ -122,7 +124,9 @@ def tally_outcome(tally: Tally, outcome: HandOutcome, agents: Sequence[str]) -> 
     ``how.<how>``, ``yinding`` (wins where some loser reached the cap),
     ``yinding_losers``, ``jinding``, ``liability.<L>``.
     Moments: ``pay.seat<i>``, ``pay.agent:<label>`` (one observation per seat
-    the agent holds), ``length``, ``decisions``.
+    the agent holds), ``pay.agent_hand:<label>`` (one observation per hand: the sum
+    of the payments of the seats the agent holds, for its confidence interval — the
+    seats of one hand are not independent), ``length``, ``decisions``.
     """
     tally.count("hands")
     w = outcome.winner
@@ -148,10 +152,14 @@ def tally_outcome(tally: Tally, outcome: HandOutcome, agents: Sequence[str]) -> 
             tally.count("jinding")
         if outcome.liability is not None:
             tally.count(f"liability.{outcome.liability}")
+    by_agent: dict[str, Any] = {}
     for s in range(4):
         p = outcome.payments[s]
         tally.observe(f"pay.seat{s}", p)
         tally.observe(f"pay.agent:{agents[s]}", p)
+        by_agent[agents[s]] = by_agent.get(agents[s], 0) + (p if type(p) is int else exact(p))  # exact sums
+    for a, total in by_agent.items():
+        tally.observe(f"pay.agent_hand:{a}", total)
     tally.observe("length", outcome.length)
     tally.observe("decisions", outcome.decisions)
 
@@ -172,7 +180,7 @@ def _rate_ci(k: int, n: int) -> tuple[float, float]:
 
 @dataclass(frozen=True, slots=True)
 class SimulationResult:
-    """The statistics of a simulation; immutable. Built by :func:`wuhanmj.simulate.simulate`.
+    """The statistics of a simulation; immutable. Built by :func:`wuhanmj.sim.simulate.simulate`.
 
     Fields:
         hands: hands played.
@@ -182,7 +190,13 @@ class SimulationResult:
         match_hands: hands per match (dealer rotation D5 and 连癞 M2 run within a match).
         counts: the tally's counts as sorted ``(key, int)`` pairs (see :func:`tally_outcome`).
         moments: the tally's moments as sorted ``(key, Moments)`` pairs.
+        matches: which matches the tally holds, as sorted ``(seed, first, stop)``
+            triples: matches ``first`` … ``stop - 1`` of the run of root seed ``seed``
+            (match ``m`` of a seed is always the same hands, :func:`wuhanmj.sim.simulate.match_seeds`).
+            One triple for a run of :func:`~wuhanmj.sim.simulate.simulate`; several after
+            :meth:`merge`, which refuses results whose matches overlap.
 
+    For a merged result ``seed`` is the first result's seed; :attr:`seeds` lists them all.
     Derived figures are properties; rates are per hand, ``*_share`` per win.
     """
 
@@ -193,15 +207,36 @@ class SimulationResult:
     match_hands: int
     counts: tuple[tuple[str, int], ...] = field(repr=False)
     moments: tuple[tuple[str, Moments], ...] = field(repr=False)
+    matches: tuple[tuple[int, int, int], ...] = ()
 
     @classmethod
     def from_tally(
-        cls, tally: Tally, *, seed: int, rules: Rules, agents: Sequence[str], match_hands: int
+        cls,
+        tally: Tally,
+        *,
+        seed: int,
+        rules: Rules,
+        agents: Sequence[str],
+        match_hands: int,
+        matches: Sequence[Sequence[int]] | None = None,
     ) -> SimulationResult:
-        """Freeze a tally into a result."""
+        """Freeze a tally into a result.
+
+        Args:
+            matches: the ``(seed, first, stop)`` match ranges the tally holds; None means
+                one run of :func:`~wuhanmj.sim.simulate.simulate` from match 0: matches
+                ``0 … ceil(hands / match_hands) - 1`` of ``seed`` (none for 0 hands).
+
+        Raises:
+            StatsError: ``matches`` malformed (not integer triples, an empty range, or
+                overlapping ranges of one seed).
+        """
+        hands, match_hands = tally.get("hands"), int(match_hands)
+        if matches is None:
+            matches = ((int(seed), 0, -(-hands // match_hands)),) if hands and match_hands > 0 else ()
         counts = tuple((k, tally.counts[k]) for k in sorted(tally.counts))
         moments = tuple((k, tally.moments(k)) for k in tally.moment_keys())
-        return cls(tally.get("hands"), int(seed), rules, tuple(agents), int(match_hands), counts, moments)
+        return cls(hands, int(seed), rules, tuple(agents), match_hands, counts, moments, _match_ranges(matches))
 
     # ------------------------------------------------------------ raw access
     def count(self, key: str) -> int:
@@ -227,19 +262,43 @@ class SimulationResult:
             t.merge(_tally_of_moments(k, m))
         return t
 
-    def merge(self, other: SimulationResult) -> SimulationResult:
-        """The result of both runs together (same rules and agents required).
+    @property
+    def seeds(self) -> tuple[int, ...]:
+        """The root seeds of the runs this result holds, sorted (one unless merged)."""
+        return tuple(sorted({m[0] for m in self.matches})) or (self.seed,)
 
-        The seed of the merged result is this result's seed.
+    def merge(self, other: SimulationResult) -> SimulationResult:
+        """The result of both runs together (same rules, agents and match_hands required).
+
+        The merged result holds the matches of both (:attr:`matches`); its ``seed`` is
+        this result's seed and :attr:`seeds` lists every seed.
 
         Raises:
-            StatsError: the rules or agents differ.
+            StatsError: the rules, agents or match_hands differ, or the two results hold
+                a common match (the same seed and overlapping match ranges: those hands
+                would be counted twice); the message names the seed and the matches.
         """
+        if not isinstance(other, SimulationResult):
+            raise StatsError(f"merge: expected a SimulationResult, got {type(other).__name__}")
         if other.rules != self.rules or other.agents != self.agents:
             raise StatsError("merge: results of different rules or agents cannot be merged")
+        if other.match_hands != self.match_hands:
+            raise StatsError(
+                f"merge: results of different match_hands ({self.match_hands}, {other.match_hands}) cannot be merged"
+            )
+        for s, a, b in self.matches:
+            for s2, a2, b2 in other.matches:
+                if s == s2 and a < b2 and a2 < b:
+                    lo, hi = max(a, a2), min(b, b2) - 1
+                    which = f"match {lo}" if lo == hi else f"matches {lo}-{hi}"
+                    raise StatsError(
+                        f"merge: both results hold {which} of seed {s}: overlapping runs would count "
+                        "their hands twice (merge runs of different seeds)"
+                    )
         t = self.tally().merge(other.tally())
         return SimulationResult.from_tally(
-            t, seed=self.seed, rules=self.rules, agents=self.agents, match_hands=self.match_hands
+            t, seed=self.seed, rules=self.rules, agents=self.agents, match_hands=self.match_hands,
+            matches=self.matches + other.matches,
         )
 
     # ------------------------------------------------------------ derived figures
@@ -327,6 +386,20 @@ class SimulationResult:
         return {a: self.moment(f"pay.agent:{a}") for a in dict.fromkeys(self.agents)}
 
     @property
+    def payment_ci95_by_agent(self) -> dict[str, tuple[float, float]]:
+        """Per agent label, the 95 % interval of its mean payment per hand and seat held,
+        clustered by hand: each hand is one observation (the mean payment of the seats
+        the agent holds in it), since the seats of one hand are not independent (their
+        payments sum to 0, X5). ``nan`` for a result without ``pay.agent_hand`` moments
+        (read from JSON written before they existed)."""
+        out = {}
+        for a in dict.fromkeys(self.agents):
+            k = self.agents.count(a)
+            lo, hi = self.moment(f"pay.agent_hand:{a}").ci95
+            out[a] = (lo / k, hi / k)
+        return out
+
+    @property
     def mean_length(self) -> float:
         """Mean tiles drawn per hand after the deal (normal and replacement draws)."""
         return self.moment("length").mean
@@ -357,8 +430,9 @@ class SimulationResult:
                 }
             )
         agents = []
+        agent_ci = self.payment_ci95_by_agent
         for a, m in self.payments_by_agent.items():
-            lo, hi = m.ci95
+            lo, hi = agent_ci[a]
             agents.append(
                 {
                     "agent": a,
@@ -373,6 +447,8 @@ class SimulationResult:
         return {
             "hands": self.hands,
             "seed": self.seed,
+            "seeds": list(self.seeds),
+            "matches": [list(m) for m in self.matches],
             "match_hands": self.match_hands,
             "rules": self.rules.to_dict(),
             "agents": list(self.agents),
@@ -402,9 +478,12 @@ class SimulationResult:
     @classmethod
     def from_dict(cls, d: Mapping[str, Any]) -> SimulationResult:
         """Rebuild a result from :meth:`to_dict` (only ``seed``, ``rules``, ``agents``,
-        ``match_hands`` and ``tally`` are read). Raises StatsError or RulesError."""
+        ``match_hands``, ``tally`` and ``matches`` are read; without ``matches``, as
+        written before it existed, one run from match 0 of ``seed``). Raises StatsError
+        or RulesError."""
         if not isinstance(d, Mapping):
             raise StatsError(f"result: expected a dict, got {type(d).__name__}")
+        check_depth(d, StatsError, "result")
         try:
             tally = Tally.from_dict(d["tally"])
             seed, agents, match_hands, rules = d["seed"], d["agents"], d["match_hands"], d["rules"]
@@ -418,21 +497,24 @@ class SimulationResult:
             raise StatsError(f"result: agents must be 4 labels, got {agents!r}")
         if not isinstance(rules, Mapping):
             raise StatsError(f"result: rules must be a dict of rule fields, got {rules!r}")
-        return cls.from_tally(tally, seed=seed, rules=Rules.from_dict(rules), agents=agents, match_hands=match_hands)
+        matches = d.get("matches")
+        if matches is not None and not isinstance(matches, (list, tuple)):
+            raise StatsError(f"result: matches must be a list of [seed, first, stop], got {matches!r}")
+        return cls.from_tally(
+            tally, seed=seed, rules=Rules.from_dict(rules), agents=agents, match_hands=match_hands, matches=matches
+        )
 
     @classmethod
     def from_json(cls, text: str) -> SimulationResult:
-        """Inverse of :meth:`to_json`."""
-        try:
-            return cls.from_dict(json.loads(text))
-        except json.JSONDecodeError as err:
-            raise StatsError(f"result: not JSON ({err})") from None
+        """Inverse of :meth:`to_json`. Raises StatsError (not JSON, nested deeper than
+        :data:`wuhanmj._json.MAX_DEPTH` levels, or a malformed result) or RulesError."""
+        return cls.from_dict(load_json(text, StatsError, "result"))
 
     def rows(self) -> list[tuple[str, str, float | int]]:
         """The figures as ``(metric, key, value)`` rows (the CSV form)."""
         r: list[tuple[str, str, float | int]] = [
             ("hands", "", self.hands),
-            ("seed", "", self.seed),
+            *((("seed", "", self.seed),) if len(self.seeds) == 1 else (("seed", "merged", x) for x in self.seeds)),
             ("draw_rate", "", self.draw_rate),
             ("dealer_win_rate", "", self.dealer_win_rate),
         ]
@@ -447,9 +529,10 @@ class SimulationResult:
                 ("payment_ci95_low", key, lo),
                 ("payment_ci95_high", key, hi),
             ]
+        agent_ci = self.payment_ci95_by_agent
         for a, m in self.payments_by_agent.items():
             key = f"agent:{a}"
-            lo, hi = m.ci95
+            lo, hi = agent_ci[a]
             r += [
                 ("win_rate", key, self.win_rate_by_agent[a]),
                 ("payment_mean", key, m.mean),
@@ -479,6 +562,27 @@ class SimulationResult:
     def summary(self) -> str:
         """A readable multi-line table of the main figures."""
         return _summary(self)
+
+
+def _match_ranges(matches: Any) -> tuple[tuple[int, int, int], ...]:
+    """``matches`` as sorted ``(seed, first, stop)`` int triples; StatsError when a
+    triple is malformed or two ranges of one seed overlap."""
+    out = []
+    for m in matches:
+        if (
+            not isinstance(m, (list, tuple))
+            or len(m) != 3
+            or not all(isinstance(x, int) and not isinstance(x, bool) for x in m)
+            or m[0] < 0
+            or not 0 <= m[1] < m[2]
+        ):
+            raise StatsError(f"result: matches: expected [seed >= 0, first >= 0, stop > first], got {m!r}")
+        out.append((int(m[0]), int(m[1]), int(m[2])))
+    out.sort()
+    for (s, _, b), (s2, a2, _) in zip(out, out[1:]):
+        if s == s2 and a2 < b:
+            raise StatsError(f"result: matches: the ranges of seed {s} overlap from match {a2}")
+    return tuple(out)
 
 
 def _tally_of_moments(key: str, m: Moments) -> Tally:
@@ -512,10 +616,18 @@ def _num(x: float) -> str:
     return "-" if math.isnan(x) else f"{x:+.2f}"
 
 
+def _seeds_text(r: SimulationResult) -> str:
+    """``seed 7`` for one run; ``seeds 1, 2 (merged)`` for a merged result."""
+    if len(r.matches) <= 1:
+        return f"seed {r.seed}"
+    seeds = r.seeds
+    return f"{'seed' if len(seeds) == 1 else 'seeds'} {', '.join(map(str, seeds))} (merged)"
+
+
 def _summary(r: SimulationResult) -> str:
     unit = "points" if r.rules.schedule == "points" else "money"
     lines = [
-        f"{r.hands:,} hands, rules {r.rules.name}, seed {r.seed}, matches of {r.match_hands} hands",
+        f"{r.hands:,} hands, rules {r.rules.name}, {_seeds_text(r)}, matches of {r.match_hands} hands",
         "",
         f"seat  agent         wins   win %        mean  95% CI of the mean          std  [{unit} per hand]",
     ]
@@ -527,10 +639,15 @@ def _summary(r: SimulationResult) -> str:
             f"  {_num(m.mean):>10}  [{_num(lo):>9}, {_num(hi):>9}]  {m.std:>9.2f}"
         )
     if len(set(r.agents)) > 1:
-        lines += ["", "agent         seats   win %   mean payment per seat-hand"]
+        lines += ["", "agent         seats   win %   mean per seat-hand  95% CI (clustered by hand)"]
+        agent_ci = r.payment_ci95_by_agent
         for a, m in r.payments_by_agent.items():
             seats = ",".join(str(s) for s in range(4) if r.agents[s] == a)
-            lines.append(f"{a[:12]:<12}  {seats:<7} {_pct(r.win_rate_by_agent[a])}   {_num(m.mean):>10}")
+            lo, hi = agent_ci[a]
+            lines.append(
+                f"{a[:12]:<12}  {seats:<7} {_pct(r.win_rate_by_agent[a])}   {_num(m.mean):>16}"
+                f"  [{_num(lo):>9}, {_num(hi):>9}]"
+            )
     w = r.wins
     lines += ["", "outcome                        count  % hands  % wins"]
 

@@ -6,31 +6,44 @@ How a simulation is laid out (so that it is a pure function of its seed):
   last one may be shorter). Within a match the dealer moves by D5 and the
   previous hand's 癞子 is kept for 连癞 (M2, X4); match ``m`` starts with seat
   ``m % 4`` as dealer, so over many matches every seat deals equally often.
-- Match ``m`` is a :class:`~wuhanmj.match.Match` seeded from
+- Match ``m`` is a :class:`~wuhanmj.game.match.Match` seeded from
   ``SeedSequence(seed).spawn(...)[m]``, i.e. ``SeedSequence(seed, spawn_key=(m,))``:
   its child ``(m, 0)`` gives the match seed (every wall of the match follows
   from it), its child ``(m, 1)`` the four agent seeds, passed to
   ``agent.reset(seed=...)`` of seats 0–3 at the start of the match.
 - Matches are grouped into batches; each batch is one call of a module-level
-  function returning an exact :class:`~wuhanmj.stats.Tally` (and the per-hand
+  function returning an exact :class:`~wuhanmj.sim.stats.Tally` (and the per-hand
   records when asked). Tallies merge exactly, so the result is the same for any
   number of workers, any batch size and any ``concurrent.futures.Executor``:
   a process pool (``workers > 1``), Dask (:func:`dask_executor`), or your own.
 
 Memory stays flat: without ``records`` no per-hand data is kept, and at most a
 few batches are in flight at once.
+
+The local process pool starts its workers with the ``forkserver`` method (``spawn``
+where there is none), never ``fork``: forking a process that runs threads (tqdm's
+progress monitor, a user's own) may deadlock the child, which Python 3.12+ warns
+about. The fork server imports wuhanmj once, so a pool after the first in a process
+starts nearly as fast as a forked one (two workers: 0.12–0.27 s against 0.10–0.23 s by
+fork on the development machine under load; the first pool of a process 0.5–0.9 s;
+spawn 0.6–1.9 s every time; bench/README.md).
+A script that calls ``simulate(workers=...)`` must guard it with
+``if __name__ == "__main__":`` (the workers import the main module).
 """
 
 from __future__ import annotations
 
 import contextlib
 import copy
+import io
 import json
+import multiprocessing
 import os
 import pickle
 from collections import deque
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from concurrent.futures import Executor, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Any
@@ -55,9 +68,37 @@ DEFAULT_MATCH_HANDS = 8
 _TARGET_BATCH_HANDS = 200
 _LOCAL_BATCH_HANDS = 64
 
+WORKERS_PER_CPU = 4
+"""The cap on ``workers``: at most this many processes per CPU of the machine
+(:func:`max_workers`). More only add start-up time and memory (each worker is a Python
+process with its own tables); a pool never has more processes than batches either."""
+
+
+START_METHOD = "forkserver" if "forkserver" in multiprocessing.get_all_start_methods() else "spawn"
+"""How the local pool starts its workers: never ``fork`` (see the module docstring)."""
+
+_preload_set = False
+
+
+def _mp_context() -> Any:
+    """The multiprocessing context of the local pool (:data:`START_METHOD`). The fork
+    server preloads this module (and, as by default, ``__main__``) the first time."""
+    global _preload_set
+    ctx = multiprocessing.get_context(START_METHOD)
+    if START_METHOD == "forkserver" and not _preload_set:
+        ctx.set_forkserver_preload(["__main__", __name__])  # takes effect when the server starts
+        _preload_set = True
+    return ctx
+
+
+def max_workers() -> int:
+    """The most local worker processes :func:`simulate` accepts:
+    ``WORKERS_PER_CPU × os.cpu_count()`` (4 per CPU)."""
+    return WORKERS_PER_CPU * (os.cpu_count() or 1)
+
 
 def match_seeds(seed: int, match: int) -> tuple[int, tuple[int, int, int, int]]:
-    """The :class:`~wuhanmj.match.Match` seed and the 4 agent seeds of match ``match``.
+    """The :class:`~wuhanmj.game.match.Match` seed and the 4 agent seeds of match ``match``.
 
     Match: the first 64-bit word of ``SeedSequence(seed, spawn_key=(match, 0))``;
     agents: the four words of ``SeedSequence(seed, spawn_key=(match, 1))`` (the
@@ -134,6 +175,13 @@ def _check_picklable(spec: _Spec) -> None:
         ) from None
 
 
+def _resolve_rules(rules: Rules | str | Mapping[str, Any] | None) -> Rules:
+    """:meth:`Rules.coerce`, and a dict of rule fields (:meth:`Rules.from_dict`)."""
+    if isinstance(rules, Mapping):
+        return Rules.from_dict(rules)
+    return Rules.coerce(rules)
+
+
 def _resolve_agents(agents: Any) -> tuple[Any, Any, Any, Any]:
     if agents is None:
         agents = "greedy"
@@ -191,6 +239,18 @@ def check_output_path(what: str, path: str | os.PathLike) -> Path:
     return p
 
 
+def _check_text_file(f: Any) -> None:
+    """Check, before any hand is played, that ``f`` is a writable text file (it gets str lines)."""
+    if isinstance(f, (io.RawIOBase, io.BufferedIOBase)) or not callable(getattr(f, "write", None)):
+        raise SimulationError(
+            f"records: expected a path or a writable text file (open(..., 'w')), got {f!r}"
+        )
+    try:
+        f.write("")  # a binary or closed file refuses even an empty str
+    except (TypeError, ValueError, OSError) as err:
+        raise SimulationError(f"records: cannot write text lines to {f!r}: {err}") from None
+
+
 @contextlib.contextmanager
 def _open_records(records: str | os.PathLike | IO[str] | None) -> Iterator[IO[str] | None]:
     if records is None:
@@ -235,7 +295,9 @@ def simulate(
         seed: the root seed (int >= 0); None draws a fresh 32-bit seed, reported in
             the result's ``seed`` so the run can be repeated.
         workers: processes for a local ``ProcessPoolExecutor`` (1 = in this
-            process; 0 = one per CPU). Ignored when ``executor`` is given.
+            process; 0 = one per CPU), at most :func:`max_workers` (4 per CPU); the
+            pool never starts more processes than there are batches. Ignored (but
+            still checked) when ``executor`` is given.
         executor: any ``concurrent.futures.Executor`` (e.g. Dask's
             ``Client.get_executor()``, see :func:`dask_executor`); not shut down here.
         records: a path or a writable text file: one JSON line per hand, in hand
@@ -248,13 +310,15 @@ def simulate(
             when that leaves workers idle). Does not change the result.
 
     Returns:
-        :class:`~wuhanmj.results.SimulationResult`, the same for the same seed,
+        :class:`~wuhanmj.sim.results.SimulationResult`, the same for the same seed,
         hands, match_hands, rules and agents, whatever the workers, batches or executor.
 
     Raises:
-        SimulationError: a bad argument (``hands``, ``seed``, ``workers``,
-            ``records``, ``progress``, …; the message names it) or an unwritable records
-            file (a directory or a missing folder is reported before any hand is played).
+        SimulationError: a bad argument (``hands``, ``seed``, ``workers`` — below 0
+            or above :func:`max_workers` —, ``executor`` that is no Executor,
+            ``records`` that is a binary or closed file, ``progress``, …; the message
+            names it) or an unwritable records file (a directory or a missing folder);
+            all reported before any hand is played.
         RulesError: bad rules.
         AgentError: bad agents (not 4, not agents, not picklable with workers), or an
             agent whose ``act``/``reset`` raised (the message names the seat and the
@@ -263,10 +327,21 @@ def simulate(
     """
     if isinstance(records, (str, os.PathLike)):
         check_output_path("records", records)
+    elif records is not None:
+        _check_text_file(records)
+    if executor is not None and not callable(getattr(executor, "submit", None)):
+        raise SimulationError(
+            f"executor: expected a concurrent.futures.Executor (an object with submit()), got {executor!r}"
+        )
     hands = _check_int("hands", hands, 1)
     match_hands = _check_int("match_hands", match_hands, 1)
     workers = _check_int("workers", workers, 0) or (os.cpu_count() or 1)
-    the_rules = _checks.rules(rules)
+    if workers > max_workers():
+        raise SimulationError(
+            f"workers: {workers} is more than {WORKERS_PER_CPU} per CPU of this machine "
+            f"({max_workers()} for {os.cpu_count() or 1} CPUs); 0 gives one per CPU"
+        )
+    the_rules = _resolve_rules(rules)
     the_agents = _resolve_agents(agents)
     labels = tuple(agent_name(a) for a in the_agents)
     if seed is None:
@@ -285,6 +360,7 @@ def simulate(
         per = _check_int("batch_hands", batch_hands, 1)
     per_batch = max(1, per // match_hands)
     batches = ((b, min(b + per_batch, n_matches)) for b in range(0, n_matches, per_batch))
+    pool_size = min(workers, -(-n_matches // per_batch))  # never more processes than batches
 
     spec = _Spec(root, hands, match_hands, the_rules, the_agents, labels, records is not None)
     total = Tally()
@@ -311,10 +387,10 @@ def simulate(
             own = executor is None
             if own:
                 _check_picklable(spec)
-            ex = ProcessPoolExecutor(max_workers=workers) if own else executor
+            ex = ProcessPoolExecutor(max_workers=pool_size, mp_context=_mp_context()) if own else executor
             try:
                 # A bounded window of batches in flight, consumed in submission order.
-                window = 2 * (workers if own else 16)
+                window = 2 * (pool_size if own else 16)
                 pending: deque[tuple[Any, tuple[int, int]]] = deque()
                 for b in batches:
                     pending.append((ex.submit(_run_batch, spec, *b), b))
@@ -322,10 +398,20 @@ def simulate(
                         consume(*_result(pending.popleft()))
                 while pending:
                     consume(*_result(pending.popleft()))
+            except BrokenProcessPool:
+                if not own:
+                    raise
+                raise SimulationError(
+                    "workers: a worker process died or could not start; a script that calls "
+                    "simulate(workers=...) needs `if __name__ == \"__main__\":` around it, as the "
+                    f"{START_METHOD} workers import the main module"
+                ) from None
             finally:
                 if own:
                     ex.shutdown(wait=True, cancel_futures=True)
-    return SimulationResult.from_tally(total, seed=root, rules=the_rules, agents=labels, match_hands=match_hands)
+    return SimulationResult.from_tally(
+        total, seed=root, rules=the_rules, agents=labels, match_hands=match_hands, matches=((root, 0, n_matches),)
+    )
 
 
 def _result(item: tuple[Any, tuple[int, int]]) -> tuple[Any, tuple[int, int]]:
