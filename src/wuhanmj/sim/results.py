@@ -1,11 +1,10 @@
-"""What a simulation measures: :class:`HandOutcome` per hand, :class:`SimulationResult` overall.
+"""What a simulation measures overall: :class:`SimulationResult`.
 
-Every finished hand is reduced to a :class:`HandOutcome` and added to a
-:class:`wuhanmj.sim.stats.Tally` by :func:`tally_outcome`; a
-:class:`SimulationResult` is the tally of all hands plus what produced it
-(rules, agents, seed). Every figure of the result is derived from the exact
-tally, so two runs that tally the same hands give equal results, and results
-of parts of a run can be merged (:meth:`SimulationResult.merge`).
+Every finished hand is reduced to a :class:`~wuhanmj.sim.outcome.HandOutcome` and added
+to a :class:`wuhanmj.sim.stats.Tally`; a :class:`SimulationResult` is the tally of all
+hands plus what produced it (rules, agents, seed, the matches it holds). Every figure of
+the result is derived from the exact tally, so two runs that tally the same hands give
+equal results, and results of parts of a run can be merged (:meth:`SimulationResult.merge`).
 
 Rates are per hand unless named ``share`` (per win). Payments are in the
 rule set's unit: points (schedule ``points``, X1) or money (``fan``, X2).
@@ -17,155 +16,17 @@ import csv
 import io
 import json
 import math
-import unicodedata
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from numbers import Real
 from typing import Any
 
-from .. import terms as _terms
-from .._checks import is_seat
 from .._json import check_depth, load_json
 from ..errors import StatsError
-from ..hand.bighu import BIG_HU as _BIG_LABEL
 from ..rules import Rules
-from .stats import Z95, Moments, Tally, exact
+from .outcome import BIG_HU, HOWS, LIABILITY, SELF_DRAWN, HandOutcome, tally_outcome
+from .stats import Z95, Moments, Tally, rate
 
 __all__ = ["BIG_HU", "HOWS", "LIABILITY", "HandOutcome", "SimulationResult", "tally_outcome"]
-
-BIG_HU: tuple[str, ...] = tuple(_BIG_LABEL)
-"""The big hu types (W6), in the order of :data:`wuhanmj.hand.bighu.CATALOGUE`."""
-
-HOWS: tuple[str, ...] = tuple(_terms.HOWS)
-"""How a hand is won (the ``how`` of :func:`wuhanmj.scoring.evaluate_win`)."""
-
-SELF_DRAWN = ("zimo", "gangshanghua", "haidilao")
-
-LIABILITY = tuple(_terms.LIABILITY)
-"""Liability cases (承包): L1 全求人, L2 清一色 third opening, L3 抢杠."""
-
-
-
-@dataclass(frozen=True, slots=True)
-class HandOutcome:
-    """The facts of one finished hand that the statistics need.
-
-    Fields:
-        dealer: the dealer seat 0–3.
-        winner: the winning seat, or None for an exhaustive draw (荒庄, X6).
-        how: ``"zimo"``, ``"gangshanghua"``, ``"haidilao"``, ``"fangchong"`` or
-            ``"qianggang"``; None for a draw.
-        big: names of the big hu types (W6), empty for a small hu.
-        hard: 硬胡 (W9).
-        payments: 4 amounts [points or money], winner positive, sum 0 (X5);
-            all 0 for a draw (X6).
-        liability: ``"L1"``, ``"L2"``, ``"L3"`` or None (承包, L4 decides).
-        reached: number of losers that reached the 银顶 (0–3, X1/X2).
-        jinding: all three reached it: 金顶 applied (X1, X2, D9).
-        length: tiles drawn after the deal, normal and replacement draws (G1, D1).
-        decisions: actions chosen by agents in the hand (claims and passes included).
-
-    Raises:
-        StatsError: inconsistent values (a seat out of range, a winner without
-            ``how``, payments that do not sum to 0, …).
-    """
-
-    dealer: int
-    winner: int | None = None
-    how: str | None = None
-    big: tuple[str, ...] = ()
-    hard: bool = False
-    payments: tuple[Any, Any, Any, Any] = (0, 0, 0, 0)
-    liability: str | None = None
-    reached: int = 0
-    jinding: bool = False
-    length: int = 0
-    decisions: int = 0
-
-    def __post_init__(self) -> None:
-        if not is_seat(self.dealer):
-            raise StatsError(f"outcome: dealer must be a seat 0-3, got {self.dealer!r}")
-        if (
-            not isinstance(self.payments, (tuple, list))
-            or len(self.payments) != 4
-            or not all(isinstance(p, Real) and not isinstance(p, bool) for p in self.payments)
-        ):
-            raise StatsError(f"outcome: payments need 4 amounts, got {self.payments!r}")
-        if not isinstance(self.big, (tuple, list)):
-            raise StatsError(f"outcome: big must be a tuple of big hu names, got {self.big!r}")
-        for name in ("reached", "length", "decisions"):
-            v = getattr(self, name)
-            if isinstance(v, bool) or not isinstance(v, int) or v < 0:
-                raise StatsError(f"outcome: {name} must be an integer >= 0, got {v!r}")
-        if abs(sum(self.payments)) > 1e-9:
-            raise StatsError(f"outcome: payments {self.payments!r} do not sum to 0 (X5)")
-        if self.winner is None:
-            if self.how is not None or self.big or any(self.payments):
-                raise StatsError("outcome: a draw has no how, big hu or payments (X6)")
-        else:
-            if not is_seat(self.winner):
-                raise StatsError(f"outcome: winner must be a seat 0-3, got {self.winner!r}")
-            if self.how not in HOWS:
-                raise StatsError(f"outcome: how must be one of {', '.join(HOWS)}, got {self.how!r}")
-        unknown = [b for b in self.big if b not in BIG_HU]
-        if unknown:
-            raise StatsError(f"outcome: unknown big hu {unknown[0]!r}")
-        if self.liability not in (None, *LIABILITY):
-            raise StatsError(f"outcome: liability must be L1, L2, L3 or None, got {self.liability!r}")
-        if self.reached > 3:
-            raise StatsError(f"outcome: reached must be 0-3, got {self.reached!r}")
-
-
-def tally_outcome(tally: Tally, outcome: HandOutcome, agents: Sequence[str]) -> None:
-    """Add one hand to ``tally``. ``agents``: the 4 agent labels by seat.
-
-    Counts (keys): ``hands``, ``draws``, ``win.seat<i>``, ``win.agent:<label>``,
-    ``dealer_win``, ``small``, ``big``, ``big.<name>``, ``hard``, ``soft``,
-    ``how.<how>``, ``yinding`` (wins where some loser reached the cap),
-    ``yinding_losers``, ``jinding``, ``liability.<L>``.
-    Moments: ``pay.seat<i>``, ``pay.agent:<label>`` (one observation per seat
-    the agent holds), ``pay.agent_hand:<label>`` (one observation per hand: the sum
-    of the payments of the seats the agent holds, for its confidence interval — the
-    seats of one hand are not independent), ``length``, ``decisions``.
-    """
-    tally.count("hands")
-    w = outcome.winner
-    if w is None:
-        tally.count("draws")
-    else:
-        tally.count(f"win.seat{w}")
-        tally.count(f"win.agent:{agents[w]}")
-        if w == outcome.dealer:
-            tally.count("dealer_win")
-        if outcome.big:
-            tally.count("big")
-            for b in outcome.big:
-                tally.count(f"big.{b}")
-        else:
-            tally.count("small")
-        tally.count("hard" if outcome.hard else "soft")
-        tally.count(f"how.{outcome.how}")
-        if outcome.reached:
-            tally.count("yinding")
-            tally.count("yinding_losers", outcome.reached)
-        if outcome.jinding:
-            tally.count("jinding")
-        if outcome.liability is not None:
-            tally.count(f"liability.{outcome.liability}")
-    by_agent: dict[str, Any] = {}
-    for s in range(4):
-        p = outcome.payments[s]
-        tally.observe(f"pay.seat{s}", p)
-        tally.observe(f"pay.agent:{agents[s]}", p)
-        by_agent[agents[s]] = by_agent.get(agents[s], 0) + (p if type(p) is int else exact(p))  # exact sums
-    for a, total in by_agent.items():
-        tally.observe(f"pay.agent_hand:{a}", total)
-    tally.observe("length", outcome.length)
-    tally.observe("decisions", outcome.decisions)
-
-
-def _rate(k: int, n: int) -> float:
-    return k / n if n else math.nan
 
 
 def _rate_ci(k: int, n: int) -> tuple[float, float]:
@@ -310,65 +171,65 @@ class SimulationResult:
     @property
     def draw_rate(self) -> float:
         """荒庄: share of hands that ended in an exhaustive draw (X6)."""
-        return _rate(self.count("draws"), self.hands)
+        return rate(self.count("draws"), self.hands)
 
     @property
     def win_rate_by_seat(self) -> tuple[float, float, float, float]:
         """Per seat: wins / hands."""
-        return tuple(_rate(self.count(f"win.seat{s}"), self.hands) for s in range(4))  # type: ignore[return-value]
+        return tuple(rate(self.count(f"win.seat{s}"), self.hands) for s in range(4))  # type: ignore[return-value]
 
     @property
     def win_rate_by_agent(self) -> dict[str, float]:
         """Per agent label: wins / (hands × seats the agent holds)."""
         out = {}
         for a in dict.fromkeys(self.agents):
-            out[a] = _rate(self.count(f"win.agent:{a}"), self.hands * self.agents.count(a))
+            out[a] = rate(self.count(f"win.agent:{a}"), self.hands * self.agents.count(a))
         return out
 
     @property
     def dealer_win_rate(self) -> float:
         """Share of hands won by the dealer."""
-        return _rate(self.count("dealer_win"), self.hands)
+        return rate(self.count("dealer_win"), self.hands)
 
     @property
     def small_hu_rate(self) -> float:
         """Share of hands won with a small hu (W7)."""
-        return _rate(self.count("small"), self.hands)
+        return rate(self.count("small"), self.hands)
 
     @property
     def big_hu_rate(self) -> float:
         """Share of hands won with at least one big hu (W6)."""
-        return _rate(self.count("big"), self.hands)
+        return rate(self.count("big"), self.hands)
 
     @property
     def big_hu_rates(self) -> dict[str, float]:
         """Per big hu type: share of hands won with it (types add up, S4, so these can overlap)."""
-        return {b: _rate(self.count(f"big.{b}"), self.hands) for b in BIG_HU}
+        return {b: rate(self.count(f"big.{b}"), self.hands) for b in BIG_HU}
 
     @property
     def hard_share(self) -> float:
         """Share of wins that were 硬胡 (W9); ``1 - hard_share`` were 软胡."""
-        return _rate(self.count("hard"), self.wins)
+        return rate(self.count("hard"), self.wins)
 
     @property
     def how_rates(self) -> dict[str, float]:
         """Per way of winning (zimo, gangshanghua, haidilao, fangchong, qianggang): share of hands."""
-        return {h: _rate(self.count(f"how.{h}"), self.hands) for h in HOWS}
+        return {h: rate(self.count(f"how.{h}"), self.hands) for h in HOWS}
 
     @property
     def self_drawn_rate(self) -> float:
         """Share of hands won self-drawn (自摸, 杠上开花 and 海底捞 together)."""
-        return _rate(sum(self.count(f"how.{h}") for h in SELF_DRAWN), self.hands)
+        return rate(sum(self.count(f"how.{h}") for h in SELF_DRAWN), self.hands)
 
     @property
     def yinding_rate(self) -> float:
         """Share of hands where at least one loser reached the 银顶 (X1, X2)."""
-        return _rate(self.count("yinding"), self.hands)
+        return rate(self.count("yinding"), self.hands)
 
     @property
     def jinding_rate(self) -> float:
         """Share of hands where all three losers reached it: 金顶 (X1, X2, D9)."""
-        return _rate(self.count("jinding"), self.hands)
+        return rate(self.count("jinding"), self.hands)
 
     @property
     def liability_counts(self) -> dict[str, int]:
@@ -561,7 +422,9 @@ class SimulationResult:
 
     def summary(self) -> str:
         """A readable multi-line table of the main figures."""
-        return _summary(self)
+        from .summary import summary  # the text layout lives with the reports
+
+        return summary(self)
 
 
 def _match_ranges(matches: Any) -> tuple[tuple[int, int, int], ...]:
@@ -600,79 +463,3 @@ def _nan_to_none(x: Any) -> Any:
     if isinstance(x, (list, tuple)):
         return [_nan_to_none(v) for v in x]
     return x
-
-
-def _ljust(text: str, width: int) -> str:
-    """Pad ``text`` to ``width`` terminal columns (CJK characters take two)."""
-    cols = sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
-    return text + " " * max(0, width - cols)
-
-
-def _pct(x: float) -> str:
-    return "    -" if math.isnan(x) else f"{100 * x:5.1f}"
-
-
-def _num(x: float) -> str:
-    return "-" if math.isnan(x) else f"{x:+.2f}"
-
-
-def _seeds_text(r: SimulationResult) -> str:
-    """``seed 7`` for one run; ``seeds 1, 2 (merged)`` for a merged result."""
-    if len(r.matches) <= 1:
-        return f"seed {r.seed}"
-    seeds = r.seeds
-    return f"{'seed' if len(seeds) == 1 else 'seeds'} {', '.join(map(str, seeds))} (merged)"
-
-
-def _summary(r: SimulationResult) -> str:
-    unit = "points" if r.rules.schedule == "points" else "money"
-    lines = [
-        f"{r.hands:,} hands, rules {r.rules.name}, {_seeds_text(r)}, matches of {r.match_hands} hands",
-        "",
-        f"seat  agent         wins   win %        mean  95% CI of the mean          std  [{unit} per hand]",
-    ]
-    wr = r.win_rate_by_seat
-    for s, m in enumerate(r.payments_by_seat):
-        lo, hi = m.ci95
-        lines.append(
-            f"{s:>4}  {r.agents[s][:12]:<12} {r.count(f'win.seat{s}'):>5}   {_pct(wr[s])}"
-            f"  {_num(m.mean):>10}  [{_num(lo):>9}, {_num(hi):>9}]  {m.std:>9.2f}"
-        )
-    if len(set(r.agents)) > 1:
-        lines += ["", "agent         seats   win %   mean per seat-hand  95% CI (clustered by hand)"]
-        agent_ci = r.payment_ci95_by_agent
-        for a, m in r.payments_by_agent.items():
-            seats = ",".join(str(s) for s in range(4) if r.agents[s] == a)
-            lo, hi = agent_ci[a]
-            lines.append(
-                f"{a[:12]:<12}  {seats:<7} {_pct(r.win_rate_by_agent[a])}   {_num(m.mean):>16}"
-                f"  [{_num(lo):>9}, {_num(hi):>9}]"
-            )
-    w = r.wins
-    lines += ["", "outcome                        count  % hands  % wins"]
-
-    def row(label: str, k: int, of_wins: bool = True) -> None:
-        pw = _pct(_rate(k, w)) if of_wins else "     "
-        lines.append(f"{_ljust(label, 29)} {k:>6}   {_pct(_rate(k, r.hands))}   {pw}")
-
-    row("won", w, of_wins=False)
-    row("dealer won", r.count("dealer_win"))
-    row("draw (荒庄)", r.count("draws"), of_wins=False)
-    row("small hu (小胡)", r.count("small"))
-    row("big hu, any (大胡)", r.count("big"))
-    for b in BIG_HU:
-        row(f"  {b} ({_BIG_LABEL[b]})", r.count(f"big.{b}"))
-    row("hard (硬胡)", r.count("hard"))
-    row("soft (软胡)", r.count("soft"))
-    row("self-drawn, all (自摸)", sum(r.count(f"how.{h}") for h in SELF_DRAWN))
-    row("on a discard (放冲)", r.count("how.fangchong"))
-    row("robbed kong (抢杠)", r.count("how.qianggang"))
-    row("cap reached (银顶)", r.count("yinding"))
-    row("gold cap (金顶)", r.count("jinding"))
-    for c, label in zip(LIABILITY, ("全求人", "清一色", "抢杠")):
-        row(f"liability {c} ({label})", r.count(f"liability.{c}"))
-    lines += [
-        "",
-        f"mean hand length: {r.mean_length:.1f} tiles drawn, {r.mean_decisions:.1f} decisions",
-    ]
-    return "\n".join(lines)

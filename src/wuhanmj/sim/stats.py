@@ -29,7 +29,7 @@ from typing import Any, Union
 
 from ..errors import StatsError
 
-__all__ = ["Exact", "Moments", "Tally", "exact", "Z95"]
+__all__ = ["Exact", "Moments", "Tally", "exact", "rate", "Z95"]
 
 Exact = Union[int, Fraction]
 """An exact number: an ``int``, or a ``Fraction`` for non-integral values."""
@@ -264,3 +264,8 @@ class Tally:
 
     def __repr__(self) -> str:
         return f"Tally({len(self.counts)} counts, {len(self._n)} moments)"
+
+
+def rate(k: int, n: int) -> float:
+    """``k / n``, NaN when ``n`` is 0."""
+    return k / n if n else math.nan

@@ -1,0 +1,147 @@
+"""What a simulation keeps of one hand: :class:`HandOutcome`, and :func:`tally_outcome`,
+which adds it to an exact :class:`~wuhanmj.sim.stats.Tally` (X5, X6, L)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from numbers import Real
+from typing import Any
+
+from .. import terms as _terms
+from .._checks import is_seat
+from ..errors import StatsError
+from ..hand.bighu import BIG_HU as _BIG_LABEL
+from .stats import Tally, exact
+
+__all__ = ["BIG_HU", "HOWS", "LIABILITY", "SELF_DRAWN", "HandOutcome", "tally_outcome"]
+
+BIG_HU: tuple[str, ...] = tuple(_BIG_LABEL)
+"""The big hu types (W6), in the order of :data:`wuhanmj.hand.bighu.CATALOGUE`."""
+
+HOWS: tuple[str, ...] = tuple(_terms.HOWS)
+"""How a hand is won (the ``how`` of :func:`wuhanmj.scoring.evaluate_win`)."""
+
+SELF_DRAWN = ("zimo", "gangshanghua", "haidilao")
+
+LIABILITY = tuple(_terms.LIABILITY)
+"""Liability cases (承包): L1 全求人, L2 清一色 third opening, L3 抢杠."""
+
+
+
+@dataclass(frozen=True, slots=True)
+class HandOutcome:
+    """The facts of one finished hand that the statistics need.
+
+    Fields:
+        dealer: the dealer seat 0–3.
+        winner: the winning seat, or None for an exhaustive draw (荒庄, X6).
+        how: ``"zimo"``, ``"gangshanghua"``, ``"haidilao"``, ``"fangchong"`` or
+            ``"qianggang"``; None for a draw.
+        big: names of the big hu types (W6), empty for a small hu.
+        hard: 硬胡 (W9).
+        payments: 4 amounts [points or money], winner positive, sum 0 (X5);
+            all 0 for a draw (X6).
+        liability: ``"L1"``, ``"L2"``, ``"L3"`` or None (承包, L4 decides).
+        reached: number of losers that reached the 银顶 (0–3, X1/X2).
+        jinding: all three reached it: 金顶 applied (X1, X2, D9).
+        length: tiles drawn after the deal, normal and replacement draws (G1, D1).
+        decisions: actions chosen by agents in the hand (claims and passes included).
+
+    Raises:
+        StatsError: inconsistent values (a seat out of range, a winner without
+            ``how``, payments that do not sum to 0, …).
+    """
+
+    dealer: int
+    winner: int | None = None
+    how: str | None = None
+    big: tuple[str, ...] = ()
+    hard: bool = False
+    payments: tuple[Any, Any, Any, Any] = (0, 0, 0, 0)
+    liability: str | None = None
+    reached: int = 0
+    jinding: bool = False
+    length: int = 0
+    decisions: int = 0
+
+    def __post_init__(self) -> None:
+        if not is_seat(self.dealer):
+            raise StatsError(f"outcome: dealer must be a seat 0-3, got {self.dealer!r}")
+        if (
+            not isinstance(self.payments, (tuple, list))
+            or len(self.payments) != 4
+            or not all(isinstance(p, Real) and not isinstance(p, bool) for p in self.payments)
+        ):
+            raise StatsError(f"outcome: payments need 4 amounts, got {self.payments!r}")
+        if not isinstance(self.big, (tuple, list)):
+            raise StatsError(f"outcome: big must be a tuple of big hu names, got {self.big!r}")
+        for name in ("reached", "length", "decisions"):
+            v = getattr(self, name)
+            if isinstance(v, bool) or not isinstance(v, int) or v < 0:
+                raise StatsError(f"outcome: {name} must be an integer >= 0, got {v!r}")
+        if abs(sum(self.payments)) > 1e-9:
+            raise StatsError(f"outcome: payments {self.payments!r} do not sum to 0 (X5)")
+        if self.winner is None:
+            if self.how is not None or self.big or any(self.payments):
+                raise StatsError("outcome: a draw has no how, big hu or payments (X6)")
+        else:
+            if not is_seat(self.winner):
+                raise StatsError(f"outcome: winner must be a seat 0-3, got {self.winner!r}")
+            if self.how not in HOWS:
+                raise StatsError(f"outcome: how must be one of {', '.join(HOWS)}, got {self.how!r}")
+        unknown = [b for b in self.big if b not in BIG_HU]
+        if unknown:
+            raise StatsError(f"outcome: unknown big hu {unknown[0]!r}")
+        if self.liability not in (None, *LIABILITY):
+            raise StatsError(f"outcome: liability must be L1, L2, L3 or None, got {self.liability!r}")
+        if self.reached > 3:
+            raise StatsError(f"outcome: reached must be 0-3, got {self.reached!r}")
+
+
+def tally_outcome(tally: Tally, outcome: HandOutcome, agents: Sequence[str]) -> None:
+    """Add one hand to ``tally``. ``agents``: the 4 agent labels by seat.
+
+    Counts (keys): ``hands``, ``draws``, ``win.seat<i>``, ``win.agent:<label>``,
+    ``dealer_win``, ``small``, ``big``, ``big.<name>``, ``hard``, ``soft``,
+    ``how.<how>``, ``yinding`` (wins where some loser reached the cap),
+    ``yinding_losers``, ``jinding``, ``liability.<L>``.
+    Moments: ``pay.seat<i>``, ``pay.agent:<label>`` (one observation per seat
+    the agent holds), ``pay.agent_hand:<label>`` (one observation per hand: the sum
+    of the payments of the seats the agent holds, for its confidence interval — the
+    seats of one hand are not independent), ``length``, ``decisions``.
+    """
+    tally.count("hands")
+    w = outcome.winner
+    if w is None:
+        tally.count("draws")
+    else:
+        tally.count(f"win.seat{w}")
+        tally.count(f"win.agent:{agents[w]}")
+        if w == outcome.dealer:
+            tally.count("dealer_win")
+        if outcome.big:
+            tally.count("big")
+            for b in outcome.big:
+                tally.count(f"big.{b}")
+        else:
+            tally.count("small")
+        tally.count("hard" if outcome.hard else "soft")
+        tally.count(f"how.{outcome.how}")
+        if outcome.reached:
+            tally.count("yinding")
+            tally.count("yinding_losers", outcome.reached)
+        if outcome.jinding:
+            tally.count("jinding")
+        if outcome.liability is not None:
+            tally.count(f"liability.{outcome.liability}")
+    by_agent: dict[str, Any] = {}
+    for s in range(4):
+        p = outcome.payments[s]
+        tally.observe(f"pay.seat{s}", p)
+        tally.observe(f"pay.agent:{agents[s]}", p)
+        by_agent[agents[s]] = by_agent.get(agents[s], 0) + (p if type(p) is int else exact(p))  # exact sums
+    for a, total in by_agent.items():
+        tally.observe(f"pay.agent_hand:{a}", total)
+    tally.observe("length", outcome.length)
+    tally.observe("decisions", outcome.decisions)
