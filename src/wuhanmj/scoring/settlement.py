@@ -149,6 +149,7 @@ def settle_checked(
     raw: list[Amount | None] = [None, None, None, None]
     reached = [False, False, False, False]
     points = rules.schedule == "points"
+    a: Amount
     if points:
         base = points_base(big)
         cap = rules.cap
@@ -175,7 +176,9 @@ def settle_checked(
     fixed = rules.jinding == "fixed"
     owed: list[Amount] = [0, 0, 0, 0]
     for s in losers:
-        a = raw[s]
+        ra = raw[s]
+        assert ra is not None  # both branches above set every loser's raw amount
+        a = ra
         if jinding:
             if points:
                 a = rules.gold_cap if fixed else min(a, rules.gold_cap)
@@ -183,7 +186,9 @@ def settle_checked(
                 a = rules.gold_money
             else:
                 # D9 "ceiling": the money goes on doubling above cap_fan, up to the gold money.
-                a = min(money[rules.cap_fan] * 2 ** (fan[s] - rules.cap_fan), rules.gold_money)
+                f = fan[s]
+                assert f is not None  # set for every loser above
+                a = min(money[rules.cap_fan] * 2 ** (f - rules.cap_fan), rules.gold_money)
         elif reached[s] and points:
             a = rules.cap
         if bi[s]:

@@ -21,7 +21,7 @@ import unicodedata
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from numbers import Real
-from typing import Any
+from typing import Any, cast
 
 from .. import terms as _terms
 from ..errors import StatsError
@@ -201,7 +201,8 @@ class SimulationResult:
         """Freeze a tally into a result."""
         counts = tuple((k, tally.counts[k]) for k in sorted(tally.counts))
         moments = tuple((k, tally.moments(k)) for k in tally.moment_keys())
-        return cls(tally.get("hands"), int(seed), rules, tuple(agents), int(match_hands), counts, moments)
+        labels = cast("tuple[str, str, str, str]", tuple(agents))  # 4 labels by contract (from_dict checks)
+        return cls(tally.get("hands"), int(seed), rules, labels, int(match_hands), counts, moments)
 
     # ------------------------------------------------------------ raw access
     def count(self, key: str) -> int:
