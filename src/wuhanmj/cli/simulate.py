@@ -101,7 +101,10 @@ def load_rules(spec: str) -> Rules:
     except (OSError, UnicodeDecodeError) as err:
         raise RulesError(f"rules: cannot read {spec!r}: {err}") from None
     if path.suffix.lower() == ".toml":
-        import tomllib
+        if sys.version_info >= (3, 11):
+            import tomllib
+        else:  # the same API before 3.11 (the tomli dependency)
+            import tomli as tomllib
 
         try:
             data = tomllib.loads(text)
