@@ -71,7 +71,7 @@ class Settlement:
     doubled: bool
     owed: tuple[Amount, ...]
     liable: int | None
-    payments: tuple[Amount, ...]
+    payments: tuple[Amount, Amount, Amount, Amount]
     co_liable: tuple[int, ...] = ()
 
 
@@ -215,7 +215,7 @@ def settle_checked(
         doubled=bool(doubled),
         owed=tuple(owed),
         liable=liable,
-        payments=tuple(payments),
+        payments=(payments[0], payments[1], payments[2], payments[3]),
         co_liable=tuple(co_liable),
     )
 
@@ -232,7 +232,7 @@ def escape_payments(escaper: int, rules: Rules) -> tuple[Amount, Amount, Amount,
     share = _num(pen / 3) if pen % 3 else pen // 3
     out: list[Amount] = [share] * 4
     out[escaper] = _num(-pen)
-    return tuple(out)  # type: ignore[return-value]
+    return (out[0], out[1], out[2], out[3])
 
 
 def draw_payments() -> tuple[int, int, int, int]:

@@ -18,10 +18,10 @@ import io
 import json
 import math
 import unicodedata
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from numbers import Real
-from typing import Any, cast
+from typing import Any, TypeVar, cast
 
 from .. import terms as _terms
 from ..errors import StatsError
@@ -156,6 +156,14 @@ def tally_outcome(tally: Tally, outcome: HandOutcome, agents: Sequence[str]) -> 
     tally.observe("decisions", outcome.decisions)
 
 
+_T = TypeVar("_T")
+
+
+def _by_seat(f: Callable[[int], _T]) -> tuple[_T, _T, _T, _T]:
+    """``(f(0), f(1), f(2), f(3))``."""
+    return (f(0), f(1), f(2), f(3))
+
+
 def _rate(k: int, n: int) -> float:
     return k / n if n else math.nan
 
@@ -257,7 +265,7 @@ class SimulationResult:
     @property
     def win_rate_by_seat(self) -> tuple[float, float, float, float]:
         """Per seat: wins / hands."""
-        return tuple(_rate(self.count(f"win.seat{s}"), self.hands) for s in range(4))  # type: ignore[return-value]
+        return _by_seat(lambda s: _rate(self.count(f"win.seat{s}"), self.hands))
 
     @property
     def win_rate_by_agent(self) -> dict[str, float]:
@@ -320,7 +328,7 @@ class SimulationResult:
     @property
     def payments_by_seat(self) -> tuple[Moments, Moments, Moments, Moments]:
         """Per seat, the moments of its payment per hand (draws count as 0)."""
-        return tuple(self.moment(f"pay.seat{s}") for s in range(4))  # type: ignore[return-value]
+        return _by_seat(lambda s: self.moment(f"pay.seat{s}"))
 
     @property
     def payments_by_agent(self) -> dict[str, Moments]:
@@ -429,9 +437,9 @@ class SimulationResult:
         except json.JSONDecodeError as err:
             raise StatsError(f"result: not JSON ({err})") from None
 
-    def rows(self) -> list[tuple[str, str, float | int]]:
-        """The figures as ``(metric, key, value)`` rows (the CSV form)."""
-        r: list[tuple[str, str, float | int]] = [
+    def rows(self) -> list[tuple[str, str, float | int | str]]:
+        """The figures as ``(metric, key, value)`` rows (the CSV form; the ``agent`` rows' value is a label)."""
+        r: list[tuple[str, str, float | int | str]] = [
             ("hands", "", self.hands),
             ("seed", "", self.seed),
             ("draw_rate", "", self.draw_rate),
@@ -441,7 +449,7 @@ class SimulationResult:
             key = f"seat{s}"
             lo, hi = m.ci95
             r += [
-                ("agent", key, self.agents[s]),  # type: ignore[list-item]
+                ("agent", key, self.agents[s]),
                 ("win_rate", key, self.win_rate_by_seat[s]),
                 ("payment_mean", key, m.mean),
                 ("payment_std", key, m.std),

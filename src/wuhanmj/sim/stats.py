@@ -264,7 +264,7 @@ class Tally:
             return NotImplemented
         return self.to_dict() == other.to_dict()
 
-    __hash__ = None  # type: ignore[assignment]
+    __hash__ = None  # type: ignore[assignment]  # mutable, so unhashable: mypy rejects the standard idiom
 
     def __repr__(self) -> str:
         return f"Tally({len(self.counts)} counts, {len(self._n)} moments)"
