@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Iterable
+from typing import SupportsIndex, cast
 
 import numpy as np
 
@@ -35,7 +36,7 @@ def index(x: object) -> int | None:
     if isinstance(x, (bool, np.bool_)):
         return None
     try:
-        return operator.index(x)  # type: ignore[arg-type]
+        return operator.index(cast("SupportsIndex", x))  # duck-typed: no __index__ raises TypeError
     except TypeError:
         return None
 

@@ -14,9 +14,9 @@ from __future__ import annotations
 import dataclasses
 import math
 import numbers
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Any, Literal, cast
 
 from .errors import RulesError
 
@@ -30,7 +30,7 @@ _DEFAULT_MONEY = ((6, 10), (7, 20), (8, 40), (9, 80), (10, 100))
 _COERCED: dict[str, Rules] = {}  # Rules.coerce: the presets by name, made once
 
 # RULES.md §10: each preset as its differences from the field defaults (which are kaikou's).
-_PRESET_FIELDS = {
+_PRESET_FIELDS: dict[str, dict[str, Any]] = {
     "kaikou": {"name": "kaikou"},
     "koukou": {"name": "koukou", "opening": "per_opening", "gold_cap": 500, "escape_penalty": 500},
     "koukou_fan": {
@@ -87,7 +87,8 @@ def _money_pairs(money: object) -> tuple[tuple[int, int | float], ...]:
         items = list(money.items())
     else:
         try:
-            items = [tuple(p) for p in money]  # type: ignore[union-attr]
+            # duck-typed: anything not iterable (or with non-iterable entries) raises TypeError here
+            items = [tuple(p) for p in cast("Iterable[Any]", money)]
         except TypeError:
             raise RulesError(f"money: expected a mapping fan -> money, got {money!r}") from None
     pairs = []
@@ -299,7 +300,7 @@ class Rules:
             RulesError: anything else (an unknown name, a dict, a number …), named ``rules``.
         """
         if type(rules) is cls or isinstance(rules, Rules):
-            return rules  # type: ignore[return-value]
+            return rules
         if rules is None:
             rules = "kaikou"
         if isinstance(rules, str):

@@ -235,6 +235,13 @@ def test_unknown_format():
         Game.from_dict({"format": "other"})
 
 
+@pytest.mark.parametrize("fmt", [[], {}, ["wuhanmj.game/1"], None, 2])
+def test_a_format_that_is_not_a_string(fmt):
+    # an unhashable format once escaped as a TypeError from the OLD_FORMATS lookup
+    with pytest.raises(SetupError, match="format"):
+        Game.from_dict({"format": fmt})
+
+
 def test_a_missing_field_is_named(mid):
     d = copy.deepcopy(mid)
     del d["rivers"]

@@ -41,6 +41,7 @@ from ..game.actions import (
     PENG,
     PIZI_GANG,
     XU_GANG,
+    Chi,
 )
 from ..hand.bighu import ALL_ROUTES, MELD_ROUTES
 
@@ -101,6 +102,8 @@ def _choose(obs: Any, codes: Sequence[int]) -> int:
 
 # A meld's routes depend only on whether it is a chi and on its lowest tile (hand.bighu).
 _SAME_MASK, _CHI_MASK = MELD_ROUTES
+# chi code -> the lowest tile of its chow
+_CHI_LOW: dict[int, int] = {a.code: a.low for a in ACTIONS if isinstance(a, Chi)}
 
 
 def _route_mask(melds: Any) -> int:
@@ -187,13 +190,14 @@ def _claim(obs: Any, codes: Sequence[int]) -> int:
     lz, pizi = obs.laizi, obs.pizi
     now = _shanten(counts, lz, pizi, mask)
     best_code, best_key = PASS, None
+    take: tuple[tuple[int, int], ...]
     for c in codes:
         if c == CHONG_GANG:
             take, pref, m_mask = ((t, 3),), 0, mask & _SAME_MASK[t]
         elif c == PENG:
             take, pref, m_mask = ((t, 2),), 1, mask & _SAME_MASK[t]
         elif CHI <= c < PENG:
-            low = ACTIONS[c].low
+            low = _CHI_LOW[c]
             take = tuple((x, 1) for x in (low, low + 1, low + 2) if x != t)
             pref, m_mask = 2, mask & _CHI_MASK[low]
         else:

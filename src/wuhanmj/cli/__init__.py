@@ -11,6 +11,7 @@ import argparse
 import importlib
 import os
 import sys
+from typing import NoReturn
 
 from ..errors import WuhanMJError
 
@@ -24,7 +25,7 @@ class OneLineParser(argparse.ArgumentParser):
     prints the full usage.
     """
 
-    def error(self, message: str):  # type: ignore[override]
+    def error(self, message: str) -> NoReturn:
         self.exit(2, f"{self.prog}: {message} (see {self.prog} --help)\n")
 
 

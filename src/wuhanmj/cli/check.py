@@ -15,7 +15,7 @@ from typing import Any
 
 from ..errors import MeldError, TileError
 from ..hand.analysis import discard_advice, effective_tiles, wuhan_shanten
-from ..hand.meld import Meld, SeatPlays
+from ..hand.meld import Meld, MeldKind, SeatPlays
 from ..rules import PRESETS, Rules
 from ..tiles import (
     format_tile,
@@ -70,13 +70,16 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     return p
 
 
+_PREFIX_KINDS: dict[str, MeldKind] = {"an": "an_gang", "an_gang": "an_gang", "xu": "xu_gang", "xu_gang": "xu_gang"}
+
+
 def parse_meld(text: str) -> Meld:
     """A meld from the ``--meld`` syntax; raises MeldError."""
-    kind = None
+    kind: MeldKind | None = None
     body = text.strip()
     if ":" in body:
         prefix, body = body.split(":", 1)
-        kind = {"an": "an_gang", "an_gang": "an_gang", "xu": "xu_gang", "xu_gang": "xu_gang"}.get(prefix)
+        kind = _PREFIX_KINDS.get(prefix)
         if kind is None:
             raise MeldError(f"meld {text!r}: unknown prefix {prefix!r} (an: or xu:)")
     try:
@@ -91,7 +94,7 @@ def parse_meld(text: str) -> Meld:
         else:
             kind = "peng"
     source = None if kind == "an_gang" else (CHI_FROM if kind == "chi" else CLAIM_FROM)
-    return Meld(kind, tiles, source)  # type: ignore[arg-type]
+    return Meld(kind, tiles, source)
 
 
 def _route(name: str) -> str:

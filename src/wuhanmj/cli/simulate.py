@@ -128,7 +128,7 @@ def _toml_module() -> Any:
     """The TOML reader: the standard ``tomllib`` (Python 3.11+), else ``tomli`` (the same
     API; a dependency on Python 3.10). Raises RulesError when neither can be imported."""
     try:
-        import tomllib
+        import tomllib  # type: ignore[import-not-found, unused-ignore]  # Python 3.11+
 
         return tomllib
     except ModuleNotFoundError:

@@ -34,7 +34,7 @@ True
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Union
+from typing import Union, cast
 
 from .. import _checks
 from ..errors import IllegalActionError, TileError
@@ -324,6 +324,7 @@ ActionLike = Union[Action, int]
 
 def _build_table() -> tuple[Action, ...]:
     table: list[Action | None] = [None] * ACTION_SPACE_SIZE
+    a: Action
     for t in range(34):
         table[DISCARD + t] = Discard(t)
         table[XU_GANG + t] = XuGang(t)
@@ -336,7 +337,7 @@ def _build_table() -> tuple[Action, ...]:
     for a in (Peng(), ChongGang(), HongzhongGang(), LaiziGang(), Hu(), Pass()):
         table[a.code] = a
     assert all(a is not None and a.code == i for i, a in enumerate(table))
-    return tuple(table)  # type: ignore[arg-type]
+    return tuple(cast("list[Action]", table))  # no None left: asserted above
 
 
 ACTIONS: tuple[Action, ...] = _build_table()

@@ -394,12 +394,12 @@ class Game:
             )
         except (KeyError, TypeError, ValueError, WuhanMJError) as e:
             raise ReplayError(f"deal event: {e if isinstance(e, ValueError) else repr(e)}") from None
-        for i, e in enumerate(evs[2:], start=2):
-            if "action" in e:
+        for i, ev in enumerate(evs[2:], start=2):
+            if "action" in ev:
                 try:
-                    g.step(e["seat"], e["action"])
+                    g.step(ev["seat"], ev["action"])
                 except (IllegalActionError, KeyError) as err:
-                    raise ReplayError(f"event {i} ({e.get('type')}): {err}") from None
+                    raise ReplayError(f"event {i} ({ev.get('type')}): {err}") from None
         mine = g.events
         for i, (a, b) in enumerate(zip(mine, evs)):
             if not same_event(a, b):

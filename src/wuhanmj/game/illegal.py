@@ -59,6 +59,7 @@ def why_illegal(st: HandState, seat: int, code: int) -> str:
                 return _why_no_hu(st, seat, st.tile)
             return f"P2: seat {seat} has no claim on this tile; nothing to decide"
         t = st.tile
+        assert t is not None  # a claim / rob window is open: its tile is set
         C = st.hands[seat]
         if CHI <= code < PENG:
             low = code - CHI
@@ -148,7 +149,9 @@ def _why_no_hu(st: HandState, seat: int, t: int | None) -> str:
         return "W1: the tiles do not form a winning hand"
     if t is None:
         how = moves.self_win_how(st)
-        res = moves.evaluate(st, seat, C, st.drawn, how, None)
+        drawn = st.drawn
+        assert drawn is not None  # asked for a self-drawn hu only with a drawn tile (draw_kind set)
+        res = moves.evaluate(st, seat, C, drawn, how, None)
     else:
         res = moves.evaluate(st, seat, C, t, "qianggang" if st.phase == ROB else "fangchong", st.turn)
     return res.reason or "W: the hand does not make a legal win under these rules"

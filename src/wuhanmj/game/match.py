@@ -12,7 +12,7 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import numpy as np
@@ -80,7 +80,7 @@ class Match:
         self.game: Game | None = None
         self.escaped: int | None = None
         self._rng = np.random.default_rng(seed)
-        self._rng_before: dict | None = None  # generator state before the hand in play was dealt
+        self._rng_before: Mapping[str, Any] | None = None  # generator state before the hand in play was dealt
 
     @property
     def hands_played(self) -> int:
@@ -140,7 +140,9 @@ class Match:
         g = self.game
         if g is None:
             raise SetupError("M1: no hand in play")
-        self._rng.bit_generator.state = self._rng_before
+        before = self._rng_before
+        assert before is not None  # set by new_game together with self.game
+        self._rng.bit_generator.state = before
         self.game = None
         self._rng_before = None
         return g
@@ -159,6 +161,7 @@ class Match:
         if not g.over:
             raise SetupError("M1: the hand in play is not over")
         r = g.result
+        assert r is not None  # the hand is over: its result is set
         for s in range(4):
             self.scores[s] += r.payments[s]
         if r.winner is not None and r.winner != g.dealer:

@@ -16,6 +16,7 @@ never asked; a window closes once no pending answer can change its outcome.
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from typing import Any
 
 from .. import scoring
@@ -177,12 +178,13 @@ def _check_self_win(st: HandState, seat: int) -> Any:
             return False
     ws = st.derived.waits[seat]  # cached for the hand before this draw (see win_kinds)
     t = st.drawn
+    assert t is not None  # a self-drawn win is checked only right after a draw
     if ws is not None and t != st.specials.laizi:
         if t not in ws:
             return False
     elif not shape_may_win(st, seat, C):
         return False
-    res = evaluate(st, seat, C, st.drawn, self_win_how(st), None)
+    res = evaluate(st, seat, C, t, self_win_how(st), None)
     return res if res.legal else False
 
 
@@ -229,7 +231,7 @@ def win_kinds(st: HandState, seat: int) -> frozenset:
         B[L] = 0
     else:
         B = C
-    ws = waits(B, k, "any", False, sp.blocked)
+    ws: Collection[int] = waits(B, k, "any", False, sp.blocked)
     total = sum(B)
     melds = st.melds[seat]
     if _all_honors(B, total, melds):
@@ -262,7 +264,7 @@ def shape_may_win(st: HandState, seat: int, C: list[int]) -> bool:
 def evaluate(st: HandState, seat: int, C: list[int], tile: int, how: str, d: int | None) -> Any:
     """:func:`wuhanmj.scoring.evaluate_win` of ``seat`` winning with 14 counts ``C`` on
     ``tile`` (from seat ``d``, or self-drawn), with the L1 facts and the L5 co-liable seats."""
-    kw = {}
+    kw: dict[str, Any] = {}
     if d is not None and len(st.melds[seat]) == 4:
         # the discarder's facts matter only for 全求人 (four melds), liability L1
         h = st.hands[d]
@@ -387,7 +389,7 @@ def _open_claims(st: HandState, d: int, t: int) -> bool:
 
 def _open_rob(st: HandState, s: int, t: int) -> bool:
     """P4: after seat ``s`` declares 蓄杠 of ``t``, ask the seats that can win on ``t``."""
-    opts = {}
+    opts: dict[int, tuple[int, ...]] = {}
     st.derived.wins = {}
     for i in (1, 2, 3):
         w = (s + i) & 3
@@ -430,6 +432,7 @@ def _try_resolve(st: HandState) -> None:
         if s not in dec and (min(_RANK[c] for c in o), (s - o0) & 3) < best_key:
             return  # an answer still pending could change the outcome
     t = st.tile
+    assert t is not None  # a claim / rob window is open: its tile is set
     st.options = {}
     st.decisions = {}
     st.tile = None
@@ -444,6 +447,7 @@ def _try_resolve(st: HandState) -> None:
         _draw_next(st, (d + 1) & 3)
         return
     code = dec[best]
+    tiles: tuple[int, ...]
     if code == HU:
         _win_claim(st, best, t, "fangchong", d)
         return

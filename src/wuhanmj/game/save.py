@@ -84,7 +84,10 @@ def restore(cls: type[Game], d: object) -> Game:
         raise SetupError(f"a saved game is a dict (as Game.to_dict() gives), got {type(d).__name__}")
     check_depth(d, SetupError, "saved game")
     fmt = d.get("format")
-    fields = FIELDS if fmt == FORMAT else OLD_FORMATS.get(fmt)  # type: ignore[arg-type]
+    if fmt == FORMAT:
+        fields: tuple[str, ...] | None = FIELDS
+    else:  # a non-string format (possibly unhashable) is just unknown
+        fields = OLD_FORMATS.get(fmt) if isinstance(fmt, str) else None
     if fields is None:
         raise SetupError(f"format: unknown saved-game format {fmt!r}, expected {FORMAT!r}")
     missing = [k for k in fields if k not in d]

@@ -17,7 +17,7 @@ Nothing here decides a rule: the rules are applied by :mod:`wuhanmj.game.moves`.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 from ..hand.meld import Meld, SeatPlays
 from ..rules import Rules
@@ -291,7 +291,8 @@ class HandState:
                         else:
                             lz += 1
                     sp[s] = SeatPlays(d.meld_values[s], hz, pz, lz)
-            p = d.all_plays = tuple(sp)
+            # the loop above filled every None entry
+            p = d.all_plays = tuple(cast("list[SeatPlays]", sp))
         return p
 
     def count_seen(self) -> list[int]:

@@ -135,7 +135,7 @@ def _counts(x: object, what: str) -> np.ndarray:
         return np.ascontiguousarray(x, dtype=np.uint8)
     if isinstance(x, (str, bytes)) or isinstance(x, Iterable):
         try:
-            return tile_counts(x)  # type: ignore[arg-type]
+            return tile_counts(x)
         except TileError as e:
             raise type(e)(f"{what}: {e}") from None
     raise TileError(f"{what} must be tiles (a str or tile indices) or (34,) counts, got {x!r}")

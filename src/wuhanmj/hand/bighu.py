@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import Literal
 
 __all__ = [
     "BigHu",
@@ -34,7 +35,17 @@ __all__ = [
     "MELD_ROUTES",
     "quanqiuren",
     "shape_specs",
+    "Pair",
+    "Spec",
 ]
+
+Pair = Literal["258", "any"]
+"""The core's ``pair`` argument (:mod:`wuhanmj._core`): a 2/5/8 pair, or any pair."""
+
+# A spec: (big names, pair, pungs_only, forbid); pair None marks a W3 hand
+# (将一色 / 风一色) that wins whatever its shape, ``forbid`` then being the
+# kinds its wildcards may not stand for.
+Spec = tuple[tuple[str, ...], Pair | None, bool, tuple[int, ...]]
 
 # Route names of the analysis, in the order of the core's route bits (one bit each).
 ROUTES = ("xiaohu", "pengpenghu", "qingyise_m", "qingyise_p", "qingyise_s", "jiangyise", "fengyise")
@@ -153,7 +164,7 @@ def quanqiuren(n_melds: int, an_gangs: int, how: str, win_tile: int, qqr_pair: s
 
 # ---------------------------------------------------------------- shape profiles
 def shape_specs(suit: int, jiang: bool, honors: bool, pungs_ok: bool, forbid, forbid_suit,
-                forbid_jiang, forbid_jiang_suit, forbid_honor) -> list[tuple]:
+                forbid_jiang, forbid_jiang_suit, forbid_honor) -> list[Spec]:
     """The shape profiles a hand may take, most big hu types first (W1–W3, W6).
 
     Args:
@@ -168,7 +179,7 @@ def shape_specs(suit: int, jiang: bool, honors: bool, pungs_ok: bool, forbid, fo
         for the core, or None for a W3 hand that wins whatever its shape. The last
         profile is always the plain small-hu shape ``((), "258", False, forbid)``.
     """
-    out: list[tuple] = []
+    out: list[Spec] = []
     # Three types: 将一色 of one suit is all pongs (2, 5, 8 never chow).
     if jiang and suit >= 0 and pungs_ok:
         out.append((("jiangyise", "pengpenghu", "qingyise"), "any", True, forbid_jiang_suit[suit]))

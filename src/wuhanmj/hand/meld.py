@@ -12,17 +12,18 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Literal, NamedTuple
+from typing import TYPE_CHECKING, Any, Literal, NamedTuple
 
 import numpy as np
 
 from ..errors import MeldError, TileError
 from ..tiles import HONGZHONG, format_tiles, parse_tiles
 
-__all__ = ["Meld", "SeatPlays", "PlayFacts", "MELD_KINDS"]
+__all__ = ["Meld", "SeatPlays", "PlayFacts", "MELD_KINDS", "MeldKind"]
 
 MELD_KINDS = ("chi", "peng", "chong_gang", "xu_gang", "an_gang")
 """The kinds of meld (P1, P2, P5)."""
+MeldKind = Literal["chi", "peng", "chong_gang", "xu_gang", "an_gang"]
 
 _SIZE = {"chi": 3, "peng": 3, "chong_gang": 4, "xu_gang": 4, "an_gang": 4}
 _OPENING = {"chi": True, "peng": True, "chong_gang": True, "xu_gang": True, "an_gang": False}
@@ -65,9 +66,14 @@ class Meld:
             the indicator and are checked by :func:`wuhanmj.scoring.evaluate_win`.
     """
 
-    kind: Literal["chi", "peng", "chong_gang", "xu_gang", "an_gang"]
+    kind: MeldKind
     tiles: tuple[int, ...]
     source: int | None = None
+
+    if TYPE_CHECKING:
+        # The generated __init__ takes the tiles as a string or any indices; __post_init__
+        # stores them as the sorted tuple above. Declared for the type checker only.
+        def __init__(self, kind: MeldKind, tiles: str | Iterable[int], source: int | None = None) -> None: ...
 
     def __post_init__(self) -> None:
         if self.kind not in _SIZE:
@@ -98,27 +104,27 @@ class Meld:
     @classmethod
     def chi(cls, tiles: str | Sequence[int], source: int) -> Meld:
         """吃: three consecutive tiles of one suit, claimed from ``source`` (the previous seat)."""
-        return cls("chi", tiles, source)  # type: ignore[arg-type]
+        return cls("chi", tiles, source)
 
     @classmethod
     def peng(cls, tiles: str | Sequence[int], source: int) -> Meld:
         """碰: three of a kind, the third claimed from ``source``."""
-        return cls("peng", tiles, source)  # type: ignore[arg-type]
+        return cls("peng", tiles, source)
 
     @classmethod
     def chong_gang(cls, tiles: str | Sequence[int], source: int) -> Meld:
         """冲杠: a concealed triplet plus ``source``'s discard (明杠, an opening)."""
-        return cls("chong_gang", tiles, source)  # type: ignore[arg-type]
+        return cls("chong_gang", tiles, source)
 
     @classmethod
     def xu_gang(cls, tiles: str | Sequence[int], source: int) -> Meld:
         """蓄杠: an own peng extended by the fourth tile (明杠); ``source`` is the peng's."""
-        return cls("xu_gang", tiles, source)  # type: ignore[arg-type]
+        return cls("xu_gang", tiles, source)
 
     @classmethod
     def an_gang(cls, tiles: str | Sequence[int]) -> Meld:
         """暗杠: four of a kind from the own hand (not an opening)."""
-        return cls("an_gang", tiles, None)  # type: ignore[arg-type]
+        return cls("an_gang", tiles, None)
 
     # ------------------------------------------------------------ facts
     @property

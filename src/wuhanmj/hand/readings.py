@@ -24,7 +24,7 @@ import numpy as np
 
 from .. import _core
 from ..tiles import Specials, specials_of
-from .bighu import shape_specs
+from .bighu import Spec, shape_specs
 
 __all__ = [
     "ShapeProfile",
@@ -177,11 +177,8 @@ def _facts(counts, melds: MeldFacts):
 
 _SUIT_OF_MASK = {1: 0, 2: 1, 4: 2}
 
-# A spec: (big names, pair, pungs_only, forbid); pair None marks a W3 hand
-# (将一色 / 风一色) that wins whatever its shape, ``forbid`` then being the
-# kinds its wildcards may not stand for.
-Spec = tuple[tuple[str, ...], str | None, bool, tuple[int, ...]]
-
+# Spec (from bighu): (big names, pair, pungs_only, forbid); pair None marks a W3 hand
+# (将一色 / 风一色) that wins whatever its shape.
 
 _SPECS_CACHE: dict[tuple, list[Spec]] = {}
 

@@ -16,7 +16,7 @@ under 下雨/陪包 (L5; the rule set must play ``xiayu``), as :func:`evaluate_w
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, Literal, overload
 
 from .._json import check_depth
 from ..errors import CaseError, WuhanMJError
@@ -103,7 +103,16 @@ def seat_plays_of(d: object, cid: str = "<case>", seat: int = 0) -> SeatPlays:
         raise _bad(cid, f"{where}: {e}") from None
 
 
+@overload
+def _tile_field(case: Mapping, key: str, cid: str, *, optional: Literal[False] = False) -> int: ...
+
+
+@overload
+def _tile_field(case: Mapping, key: str, cid: str, *, optional: bool) -> int | None: ...
+
+
 def _tile_field(case: Mapping, key: str, cid: str, *, optional: bool = False) -> int | None:
+    """The tile of ``case[key]``; None only when ``optional`` and the field is absent or null."""
     v = case.get(key)
     if v is None and optional:
         return None

@@ -7,6 +7,9 @@ for a meld that no play makes) naming the seat or the argument.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from typing import Any, cast
+
 import numpy as np
 
 from .. import _checks
@@ -27,7 +30,8 @@ def co_liable_of(co_liable: object, winner: int, rules: Rules) -> tuple[int, ...
     if isinstance(co_liable, (str, bytes)):
         raise WinInputError(f"co_liable must be a sequence of seats, got {co_liable!r} (L5)")
     try:
-        seats = [_checks.seat(c, "co_liable seat", WinInputError) for c in co_liable]  # type: ignore[union-attr]
+        # duck-typed: anything not iterable raises TypeError here
+        seats = [_checks.seat(c, "co_liable seat", WinInputError) for c in cast("Iterable[Any]", co_liable)]
     except TypeError:
         raise WinInputError(f"co_liable must be a sequence of seats, got {co_liable!r} (L5)") from None
     if not seats:

@@ -135,7 +135,7 @@ def score_reading(
         hard=hard,
         big=big,
         fan=tuple(fan),
-        payments=st.payments,  # type: ignore[arg-type]
+        payments=st.payments,
         liable=liable,
         liable_rule=rule,
         co_liable=st.co_liable,

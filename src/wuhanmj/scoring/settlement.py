@@ -71,7 +71,7 @@ class Settlement:
     doubled: bool
     owed: tuple[Amount, ...]
     liable: int | None
-    payments: tuple[Amount, ...]
+    payments: tuple[Amount, Amount, Amount, Amount]
     co_liable: tuple[int, ...] = ()
 
 
@@ -151,6 +151,7 @@ def settle_checked(
     raw: list[Amount | None] = [None, None, None, None]
     reached = [False, False, False, False]
     points = rules.schedule == "points"
+    a: Amount
     if points:
         base = points_base(big)
         cap = rules.cap
@@ -177,7 +178,9 @@ def settle_checked(
     fixed = rules.jinding == "fixed"
     owed: list[Amount] = [0, 0, 0, 0]
     for s in losers:
-        a = raw[s]
+        ra = raw[s]
+        assert ra is not None  # both branches above set every loser's raw amount
+        a = ra
         if jinding:
             if points:
                 a = rules.gold_cap if fixed else min(a, rules.gold_cap)
@@ -185,7 +188,9 @@ def settle_checked(
                 a = rules.gold_money
             else:
                 # D9 "ceiling": the money goes on doubling above cap_fan, up to the gold money.
-                a = min(money[rules.cap_fan] * 2 ** (fan[s] - rules.cap_fan), rules.gold_money)
+                f = fan[s]
+                assert f is not None  # set for every loser above
+                a = min(money[rules.cap_fan] * 2 ** (f - rules.cap_fan), rules.gold_money)
         elif reached[s] and points:
             a = rules.cap
         if bi[s]:
@@ -212,7 +217,7 @@ def settle_checked(
         doubled=bool(doubled),
         owed=tuple(owed),
         liable=liable,
-        payments=tuple(payments),
+        payments=(payments[0], payments[1], payments[2], payments[3]),
         co_liable=tuple(co_liable),
     )
 
@@ -232,7 +237,7 @@ def escape_payments(escaper: int, rules: Rules | str) -> tuple[Amount, Amount, A
     share = _num(pen / 3) if pen % 3 else pen // 3
     out: list[Amount] = [share] * 4
     out[escaper] = _num(-pen)
-    return tuple(out)  # type: ignore[return-value]
+    return (out[0], out[1], out[2], out[3])
 
 
 def draw_payments() -> tuple[int, int, int, int]:

@@ -74,6 +74,7 @@ def outcome_of(game: Game, decisions: int = 0) -> HandOutcome:
 def result_dict(o: HandOutcome, game: Game) -> dict[str, Any]:
     """The ``result`` fields of a records line (JSON-ready) for a finished ``game``."""
     res = game.result
+    assert res is not None  # a finished game (its outcome o came from outcome_of)
     return {
         "winner": o.winner,
         "how": o.how,

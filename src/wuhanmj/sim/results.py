@@ -16,9 +16,9 @@ import csv
 import io
 import json
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar, cast
 
 from .._json import check_depth, load_json
 from ..errors import StatsError
@@ -27,6 +27,14 @@ from .outcome import BIG_HU, HOWS, LIABILITY, SELF_DRAWN, HandOutcome, tally_out
 from .stats import Z95, Moments, Tally, rate
 
 __all__ = ["BIG_HU", "HOWS", "LIABILITY", "HandOutcome", "SimulationResult", "tally_outcome"]
+
+
+_T = TypeVar("_T")
+
+
+def _by_seat(f: Callable[[int], _T]) -> tuple[_T, _T, _T, _T]:
+    """``(f(0), f(1), f(2), f(3))``."""
+    return (f(0), f(1), f(2), f(3))
 
 
 def _rate_ci(k: int, n: int) -> tuple[float, float]:
@@ -97,7 +105,8 @@ class SimulationResult:
             matches = ((int(seed), 0, -(-hands // match_hands)),) if hands and match_hands > 0 else ()
         counts = tuple((k, tally.counts[k]) for k in sorted(tally.counts))
         moments = tuple((k, tally.moments(k)) for k in tally.moment_keys())
-        return cls(hands, int(seed), rules, tuple(agents), match_hands, counts, moments, _match_ranges(matches))
+        labels = cast("tuple[str, str, str, str]", tuple(agents))  # 4 labels by contract (from_dict checks)
+        return cls(hands, int(seed), rules, labels, match_hands, counts, moments, _match_ranges(matches))
 
     # ------------------------------------------------------------ raw access
     def count(self, key: str) -> int:
@@ -239,7 +248,7 @@ class SimulationResult:
     @property
     def payments_by_seat(self) -> tuple[Moments, Moments, Moments, Moments]:
         """Per seat, the moments of its payment per hand (draws count as 0)."""
-        return tuple(self.moment(f"pay.seat{s}") for s in range(4))  # type: ignore[return-value]
+        return _by_seat(lambda s: self.moment(f"pay.seat{s}"))
 
     @property
     def payments_by_agent(self) -> dict[str, Moments]:
@@ -371,9 +380,9 @@ class SimulationResult:
         :data:`wuhanmj._json.MAX_DEPTH` levels, or a malformed result) or RulesError."""
         return cls.from_dict(load_json(text, StatsError, "result"))
 
-    def rows(self) -> list[tuple[str, str, float | int]]:
-        """The figures as ``(metric, key, value)`` rows (the CSV form)."""
-        r: list[tuple[str, str, float | int]] = [
+    def rows(self) -> list[tuple[str, str, float | int | str]]:
+        """The figures as ``(metric, key, value)`` rows (the CSV form; the ``agent`` rows' value is a label)."""
+        r: list[tuple[str, str, float | int | str]] = [
             ("hands", "", self.hands),
             *((("seed", "", self.seed),) if len(self.seeds) == 1 else (("seed", "merged", x) for x in self.seeds)),
             ("draw_rate", "", self.draw_rate),
@@ -383,7 +392,7 @@ class SimulationResult:
             key = f"seat{s}"
             lo, hi = m.ci95
             r += [
-                ("agent", key, self.agents[s]),  # type: ignore[list-item]
+                ("agent", key, self.agents[s]),
                 ("win_rate", key, self.win_rate_by_seat[s]),
                 ("payment_mean", key, m.mean),
                 ("payment_std", key, m.std),

@@ -106,7 +106,8 @@ def match_seeds(seed: int, match: int) -> tuple[int, tuple[int, int, int, int]]:
     """
     word = np.random.SeedSequence(seed, spawn_key=(match, 0)).generate_state(1, np.uint64)[0]
     words = np.random.SeedSequence(seed, spawn_key=(match, 1)).generate_state(4, np.uint64)
-    return int(word), tuple(int(x) for x in words)  # type: ignore[return-value]
+    a, b, c, d = (int(x) for x in words)
+    return int(word), (a, b, c, d)
 
 
 @dataclass(frozen=True, slots=True)
@@ -204,7 +205,7 @@ def _resolve_agents(agents: Any) -> tuple[Any, Any, Any, Any]:
             raise
         except Exception as err:  # e.g. a module:Name class whose __init__ needs arguments
             raise AgentError(f"agents: seat {seat}: cannot make {a!r}: {type(err).__name__}: {err}") from err
-    return tuple(out)  # type: ignore[return-value]
+    return tuple(out)
 
 
 def _check_int(name: str, value: Any, low: int) -> int:
@@ -263,7 +264,7 @@ def _open_records(records: str | os.PathLike | IO[str] | None) -> Iterator[IO[st
         with f:
             yield f
     elif hasattr(records, "write"):
-        yield records  # type: ignore[misc]
+        yield records
     else:
         raise SimulationError(f"records: expected a path or a writable text file, got {records!r}")
 
@@ -343,7 +344,8 @@ def simulate(
         )
     the_rules = _resolve_rules(rules)
     the_agents = _resolve_agents(agents)
-    labels = tuple(agent_name(a) for a in the_agents)
+    a0, a1, a2, a3 = the_agents
+    labels = (agent_name(a0), agent_name(a1), agent_name(a2), agent_name(a3))
     if seed is None:
         root = int(np.random.SeedSequence().generate_state(1)[0])  # fresh, short enough to type again
     else:
@@ -387,7 +389,10 @@ def simulate(
             own = executor is None
             if own:
                 _check_picklable(spec)
-            ex = ProcessPoolExecutor(max_workers=pool_size, mp_context=_mp_context()) if own else executor
+            if executor is None:
+                ex: Executor = ProcessPoolExecutor(max_workers=pool_size, mp_context=_mp_context())
+            else:
+                ex = executor
             try:
                 # A bounded window of batches in flight, consumed in submission order.
                 window = 2 * (pool_size if own else 16)

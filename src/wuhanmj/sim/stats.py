@@ -25,7 +25,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from numbers import Real
-from typing import Any, Union
+from typing import Any, SupportsFloat, Union
 
 from ..errors import StatsError
 
@@ -38,7 +38,9 @@ Z95 = 1.959963984540054
 """The two-sided 95 % quantile of the standard normal distribution."""
 
 
-def exact(x: Real) -> Exact:
+# Real numbers are annotated SupportsFloat (mypy does not model the numbers tower, so an int
+# is not a numbers.Real to it); numbers.Real is what exact() checks at run time.
+def exact(x: SupportsFloat) -> Exact:
     """``x`` as an exact number: ``int`` when integral, else the ``Fraction`` of its value.
 
     Raises:
@@ -98,9 +100,11 @@ class Moments:
     total_sq: Exact = 0
 
     @classmethod
-    def of(cls, values: Iterable[Real]) -> Moments:
+    def of(cls, values: Iterable[SupportsFloat]) -> Moments:
         """The moments of ``values`` (any iterable of real numbers)."""
-        n, s, s2 = 0, 0, 0
+        n = 0
+        s: Exact = 0
+        s2: Exact = 0
         for v in values:
             x = exact(v)
             n += 1
@@ -186,7 +190,7 @@ class Tally:
         """Add ``k`` to the count named ``key`` (created at 0)."""
         self.counts[key] = self.counts.get(key, 0) + k
 
-    def observe(self, key: str, x: Real) -> None:
+    def observe(self, key: str, x: SupportsFloat) -> None:
         """Record one observation ``x`` of the quantity ``key``.
 
         Raises:
@@ -260,7 +264,7 @@ class Tally:
             return NotImplemented
         return self.to_dict() == other.to_dict()
 
-    __hash__ = None  # type: ignore[assignment]
+    __hash__ = None  # type: ignore[assignment]  # mutable, so unhashable: mypy rejects the standard idiom
 
     def __repr__(self) -> str:
         return f"Tally({len(self.counts)} counts, {len(self._n)} moments)"
