@@ -69,7 +69,7 @@ from .terms import FAN_ITEMS, HOWS
 from .tiles import *  # noqa: F403
 from .tiles import __all__ as _tiles_all
 
-__version__ = "0.1.0"
+__version__ = "0.2.0"
 
 __all__ = [
     *_tiles_all,
