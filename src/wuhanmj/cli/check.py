@@ -16,6 +16,7 @@ from typing import Any
 from ..errors import MeldError, TileError
 from ..hand.analysis import discard_advice, effective_tiles, wuhan_shanten
 from ..hand.meld import Meld, MeldKind, SeatPlays
+from ..rulefiles import load_rules
 from ..rules import PRESETS, Rules
 from ..tiles import (
     format_tile,
@@ -62,8 +63,9 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
                    help="a meld: 777s (碰), 123m (吃), 7777s (冲杠), an:1111m (暗杠), xu:7777s (蓄杠); repeat")
     p.add_argument("--indicator", required=True, metavar="TILE",
                    help="the indicator tile (翻牌, R2); the 癞子 and 痞子 follow from it")
-    p.add_argument("--rules", default="kaikou", choices=PRESETS,
-                   help="preset whose 痞子 option (R3) the analysis uses (default kaikou)")
+    p.add_argument("--rules", default="kaikou", metavar="RULES",
+                   help=f"a preset ({', '.join(PRESETS)}) or a .toml/.json file of rule fields, whose "
+                        "痞子 option (R3) the analysis uses (default kaikou)")
     p.add_argument("--visible", default="", metavar="TILES",
                    help="tiles seen outside the hand and melds (discards, other melds); the indicator is added")
     p.set_defaults(run=run)
@@ -101,16 +103,21 @@ def _route(name: str) -> str:
     return ROUTE_LABELS.get(name, name)
 
 
-def _sample_scores(hand: list[int], melds: list[Meld], indicator: int) -> list[str]:
-    """One line per preset: the sample win's verdict and the winner's gain."""
+def _sample_scores(hand: list[int], melds: list[Meld], indicator: int, rules: Rules) -> list[str]:
+    """One line per preset (and for ``rules`` when it is none of them): the sample win's
+    verdict and the payments."""
     from ..scoring import evaluate_win
 
     seats = [SeatPlays() for _ in range(4)]
     seats[WINNER] = SeatPlays(tuple(melds))
     lines = []
-    for name in PRESETS:
+    sets = [Rules.preset(name) for name in PRESETS]
+    if rules not in sets:
+        sets.append(rules)
+    for rs in sets:
+        name = rs.name
         r = evaluate_win(hand=hand, win_tile=hand[-1], how="zimo", winner=WINNER, dealer=DEALER,
-                         indicator=indicator, seats=seats, rules=Rules.preset(name))
+                         indicator=indicator, seats=seats, rules=rs)
         if r.legal:
             kind = " + ".join(r.big) if r.big else "small hu"
             pays = " ".join(f"{p:+g}" for p in r.payments)
@@ -125,7 +132,7 @@ def run(args: argparse.Namespace) -> int:
     hand = parse_tiles(args.hand)
     melds = [parse_meld(m) for m in args.meld]
     indicator = parse_tile(args.indicator)
-    rules = Rules.preset(args.rules)
+    rules = load_rules(args.rules)
     laizi = laizi_of(indicator)
     visible = parse_tiles(args.visible, max_copies=4) + [indicator]
     counts = tile_counts(hand)
@@ -133,7 +140,7 @@ def run(args: argparse.Namespace) -> int:
     res = wuhan_shanten(counts, melds, laizi, rules)
     complete = len(hand) + 3 * len(melds) == 14
     if complete:
-        scores = _sample_scores(hand, melds, indicator)
+        scores = _sample_scores(hand, melds, indicator, rules)
         adv = discard_advice(counts, melds, laizi, rules, visible=visible)
     else:
         eff = effective_tiles(counts, melds, laizi, rules, visible=visible)

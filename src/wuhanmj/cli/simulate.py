@@ -8,9 +8,9 @@ import time
 from pathlib import Path
 from typing import Any
 
-from .._json import MAX_DEPTH, check_depth, load_json
-from ..errors import RulesError, SimulationError
-from ..rules import PRESETS, Rules
+from ..errors import SimulationError
+from ..rules import PRESETS
+from ..rulefiles import load_rules
 
 DESCRIPTION = """\
 Play HANDS hands of Wuhan Mahjong (红中癞子杠) with bots and print the statistics:
@@ -91,56 +91,6 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     p.add_argument("--quiet", action="store_true", help="no progress display")
     p.set_defaults(run=run)
     return p
-
-
-def load_rules(spec: str) -> Rules:
-    """A preset by name, or a TOML (``.toml``) or JSON file of rule fields.
-
-    Raises:
-        RulesError: neither a preset nor a readable file, or bad contents.
-    """
-    if spec in PRESETS:
-        return Rules.preset(spec)
-    path = Path(spec)
-    if not path.is_file():
-        raise RulesError(f"rules: {spec!r} is neither a preset ({', '.join(PRESETS)}) nor a file")
-    try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as err:
-        raise RulesError(f"rules: cannot read {spec!r}: {err}") from None
-    if path.suffix.lower() == ".toml":
-        toml = _toml_module()
-        try:
-            data = toml.loads(text)
-        except toml.TOMLDecodeError as err:
-            raise RulesError(f"rules: {spec!r} is not valid TOML: {err}") from None
-        except RecursionError:
-            raise RulesError(f"rules: {spec!r}: nested deeper than {MAX_DEPTH} levels of arrays/tables") from None
-        check_depth(data, RulesError, f"rules: {spec!r}")
-    else:
-        data = load_json(text, RulesError, f"rules: {spec!r} (use .toml for TOML)")
-    if not isinstance(data, dict):
-        raise RulesError(f"rules: {spec!r} must hold a table/object of rule fields")
-    return Rules.from_dict(data)
-
-
-def _toml_module() -> Any:
-    """The TOML reader: the standard ``tomllib`` (Python 3.11+), else ``tomli`` (the same
-    API; a dependency on Python 3.10). Raises RulesError when neither can be imported."""
-    try:
-        import tomllib  # type: ignore[import-not-found, unused-ignore]  # Python 3.11+
-
-        return tomllib
-    except ModuleNotFoundError:
-        pass
-    try:
-        import tomli
-
-        return tomli
-    except ModuleNotFoundError:
-        raise RulesError(
-            "rules: reading a .toml file needs tomllib (Python 3.11+) or tomli: pip install tomli"
-        ) from None
 
 
 class _PlainProgress:

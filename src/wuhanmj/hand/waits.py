@@ -2,7 +2,7 @@
 
 >>> from wuhanmj.tiles import format_tiles
 >>> format_tiles(winning_tiles("234m456p789p5s", None, "8s"))   # 癞子 9s: 5s pairs, a drawn 9s wins
-'5s9s'
+'59s'
 """
 
 from __future__ import annotations

@@ -1,0 +1,102 @@
+"""Rule sets in files (§10): :func:`load_rules` reads a preset name or a TOML / JSON file
+of rule fields; :func:`rules_toml` writes a :class:`~wuhanmj.rules.Rules` as TOML.
+
+A file holds :meth:`Rules.to_dict` fields; missing ones come from the preset its
+``name`` gives (``kaikou`` when absent or ``"custom"``), as :meth:`Rules.from_dict` says.
+
+>>> r = Rules.kaikou().replace(hu_order="discarder", xiayu=True)
+>>> import tempfile, pathlib
+>>> p = pathlib.Path(tempfile.mkdtemp()) / "mine.toml"
+>>> _ = p.write_text(rules_toml(r), encoding="utf-8")
+>>> load_rules(str(p)) == r
+True
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from ._json import MAX_DEPTH, check_depth, load_json
+from .errors import RulesError
+from .rules import PRESETS, Rules
+
+__all__ = ["load_rules", "rules_toml", "rules_json_text"]
+
+
+def load_rules(spec: str) -> Rules:
+    """A preset by name, or a TOML (``.toml``) or JSON file of rule fields (every field of
+    :class:`~wuhanmj.rules.Rules`, §10, including ``hu_order``, ``gang_cutoff``,
+    ``second_laizi``, ``xiayu``, ``gangkai_haidi_zimo``, ``qqr_pair``, ``escape_penalty``).
+
+    Raises:
+        RulesError: neither a preset nor a readable file, bad contents (a field out of
+            range is named), or a TOML file on Python 3.10 without ``tomli``.
+    """
+    if spec in PRESETS:
+        return Rules.preset(spec)
+    path = Path(spec)
+    if not path.is_file():
+        raise RulesError(f"rules: {spec!r} is neither a preset ({', '.join(PRESETS)}) nor a file")
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as err:
+        raise RulesError(f"rules: cannot read {spec!r}: {err}") from None
+    if path.suffix.lower() == ".toml":
+        toml = _toml_module()
+        try:
+            data = toml.loads(text)
+        except toml.TOMLDecodeError as err:
+            raise RulesError(f"rules: {spec!r} is not valid TOML: {err}") from None
+        except RecursionError:
+            raise RulesError(f"rules: {spec!r}: nested deeper than {MAX_DEPTH} levels of arrays/tables") from None
+        check_depth(data, RulesError, f"rules: {spec!r}")
+    else:
+        data = load_json(text, RulesError, f"rules: {spec!r} (use .toml for TOML)")
+    if not isinstance(data, dict):
+        raise RulesError(f"rules: {spec!r} must hold a table/object of rule fields")
+    return Rules.from_dict(data)
+
+
+def _toml_module() -> Any:
+    """The TOML reader: the standard ``tomllib`` (Python 3.11+), else ``tomli`` (the same
+    API; a dependency on Python 3.10). Raises RulesError when neither can be imported."""
+    try:
+        import tomllib  # type: ignore[import-not-found, unused-ignore]  # Python 3.11+
+
+        return tomllib
+    except ModuleNotFoundError:
+        pass
+    try:
+        import tomli
+
+        return tomli
+    except ModuleNotFoundError:
+        raise RulesError(
+            "rules: reading a .toml file needs tomllib (Python 3.11+) or tomli: pip install tomli"
+        ) from None
+
+
+def _toml_value(v: Any) -> str:
+    if isinstance(v, bool):
+        return "true" if v else "false"
+    if isinstance(v, (int, float)):
+        return repr(v)
+    return json.dumps(v, ensure_ascii=False)  # a TOML basic string is a JSON string
+
+
+def rules_toml(rules: Rules) -> str:
+    """``rules`` as a TOML document that :func:`load_rules` reads back equal: every field,
+    ``min_fan = None`` left out (TOML has no null; the base preset of a custom set has
+    none), the money table (X2) as a ``[money]`` table of fan → money."""
+    d = rules.to_dict()
+    money = d.pop("money")
+    lines = [f"{k} = {_toml_value(v)}" for k, v in d.items() if v is not None]
+    lines += ["", "[money]"] + [f'"{k}" = {_toml_value(v)}' for k, v in money.items()]
+    return "\n".join(lines) + "\n"
+
+
+def rules_json_text(rules: Rules) -> str:
+    """``rules`` as a JSON document that :func:`load_rules` reads back equal."""
+    return json.dumps(rules.to_dict(), ensure_ascii=False, indent=2) + "\n"
