@@ -62,7 +62,7 @@ claim_rank = tuple(_RANK)
 def gang_allowed(st: HandState) -> bool:
     """G4, D12: a gang or special play is legal only while more than ``rules.gang_floor``
     tiles are left."""
-    return st.back - st.front + 1 > st.rules.gang_floor
+    return st.back - st.front + 1 > st.gang_floor
 
 
 def pending(st: HandState) -> tuple[int, ...]:
@@ -111,7 +111,7 @@ def legal(st: HandState, seat: int) -> tuple[int, ...]:
 def _turn_codes(st: HandState, seat: int) -> tuple[int, ...]:
     C = st.hands[seat]
     sp = st.specials
-    gang_ok = gang_allowed(st)
+    gang_ok = st.back - st.front + 1 > st.gang_floor  # G4 (gang_allowed)
     if gang_ok and st.drawn == sp.laizi and must_play_laizi(st, seat):
         # W8, D13: a ready player that drew its second 癞子 plays it out (unless it wins)
         return (LAIZI_GANG, HU) if _turn_win_ok(st, seat) else (LAIZI_GANG,)
@@ -205,12 +205,12 @@ def _claim_win(st: HandState, seat: int, t: int, d: int, how: str) -> bool:
     return False
 
 
-def _all_honors(B: list[int], total: int, melds: list) -> bool:
-    return sum(B[27:]) == total and melds_allow("fengyise", melds)
-
-
-def _all_jiang(B: list[int], total: int, melds: list) -> bool:
-    return sum([B[t] for t in _JIANG]) == total and melds_allow("jiangyise", melds)
+def _w3(B: list[int], melds: list) -> tuple[bool, bool]:
+    """W3: the concealed counts ``B`` (no 癞子) and the melds all honors (风一色), all 2/5/8 (将一色)."""
+    total = sum(B)
+    honors = sum(B[27:]) == total and melds_allow("fengyise", melds)
+    jiang = sum([B[t] for t in _JIANG]) == total and melds_allow("jiangyise", melds)
+    return honors, jiang
 
 
 def win_kinds(st: HandState, seat: int) -> frozenset:
@@ -232,14 +232,13 @@ def win_kinds(st: HandState, seat: int) -> frozenset:
     else:
         B = C
     ws: Collection[int] = waits(B, k, "any", False, sp.blocked)
-    total = sum(B)
-    melds = st.melds[seat]
-    if _all_honors(B, total, melds):
+    honors, jiang = _w3(B, st.melds[seat])
+    if honors or jiang:
         ws = set(ws)
-        ws.update(range(27, 33))  # W3 风一色
-    if _all_jiang(B, total, melds):
-        ws = set(ws)
-        ws.update(_JIANG)  # W3 将一色
+        if honors:
+            ws.update(range(27, 33))  # W3 风一色
+        if jiang:
+            ws.update(_JIANG)  # W3 将一色
     return frozenset(ws)
 
 
@@ -256,9 +255,8 @@ def shape_may_win(st: HandState, seat: int, C: list[int]) -> bool:
         B = C
     if is_complete(B, k, "any", False, sp.blocked):
         return True
-    total = sum(B)
-    melds = st.melds[seat]
-    return _all_honors(B, total, melds) or _all_jiang(B, total, melds)
+    honors, jiang = _w3(B, st.melds[seat])
+    return honors or jiang
 
 
 def evaluate(st: HandState, seat: int, C: list[int], tile: int, how: str, d: int | None) -> Any:
@@ -348,7 +346,7 @@ def _open_claims(st: HandState, d: int, t: int) -> bool:
     hands = st.hands
     opened = st.derived.openings
     special = st.specials.special
-    gang_ok = gang_allowed(st)  # G4
+    gang_ok = st.back - st.front + 1 > st.gang_floor  # G4 (gang_allowed)
     opts = {}
     if st.derived.wins:
         st.derived.wins = {}

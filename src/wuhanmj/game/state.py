@@ -151,11 +151,12 @@ class HandState:
         xiayu: per seat, its 清一色 threat ``(suit, liable seat, co-liable seats)`` or None (L5).
         result: the :class:`~wuhanmj.game.HandResult` once over; events: the event log.
         derived: the :class:`Derived` values.
+        gang_floor: ``rules.gang_floor`` (G4, D12), for short.
     """
 
     __slots__ = ("rules", "dealer", "prev_laizi", "scores", "specials", "wall", "front", "back", "hands",
                  "melds", "plays", "rivers", "phase", "turn", "drawn", "draw_kind", "tile", "options",
-                 "decisions", "xiayu", "result", "events", "derived")
+                 "decisions", "xiayu", "result", "events", "derived", "gang_floor")
     rules: Rules
     dealer: int
     prev_laizi: int | None
@@ -179,6 +180,7 @@ class HandState:
     result: HandResult | None
     events: list[Any]
     derived: Derived
+    gang_floor: int
 
     @classmethod
     def deal(cls, rules: Rules, wall: list[int], dealer: int, prev_laizi: int | None,
@@ -192,6 +194,7 @@ class HandState:
         st.prev_laizi = prev_laizi
         st.scores = scores
         st.wall = wall
+        st.gang_floor = rules.gang_floor  # G4, D12: fixed for the hand
         hands = [[0] * 34 for _ in range(4)]
         dealt: list[list[int]] = [[], [], [], []]
         for i in range(4):
@@ -248,6 +251,7 @@ class HandState:
         st.scores = self.scores
         st.specials = self.specials
         st.wall = self.wall
+        st.gang_floor = self.gang_floor
         st.front = self.front
         st.back = self.back
         st.hands = [h[:] for h in self.hands]
