@@ -7,49 +7,69 @@ of all four seats, the current player and the public state (hands, melds,
 rivers, special plays, tiles left, phase) must agree, and at the end the result
 (winner, how, tile, discarder, payments — one of the readings W10 allows).
 
-Policies (seeded numpy Generator): ``random`` (uniform over the legal codes) and
-``eager`` (hu whenever legal; a claim, gang or special play with probability 0.8;
-else uniform), so that hands open, claim, gang, play 癞子/痞子 and reach the 海底.
-In a claim window the answering seat is sometimes a pending seat other than the
-current player (answers may come in any order).
+Policies (seeded numpy Generator, one per seed in turn, see :func:`choose`):
+``random`` (uniform over the legal codes), ``eager`` (hu whenever legal; a claim,
+gang or special play with probability 0.8; else uniform), ``greedy`` (as eager,
+keeps its 癞子 and discards the tile that helps least, so hands win) and
+``hoard`` (claims everything, never a special play unless forced: G4 dead
+discards, W8 second 癞子), so that hands open, claim, gang, play 癞子/痞子, are
+robbed and reach the 海底. In a claim window the answering seat is sometimes a
+pending seat other than the current player (answers may come in any order).
 
-CI: ``N_CI`` hands per preset and ``N_CUSTOM`` per custom rule set; the larger run
-is ``slow``.
+CI: ``N_CI`` hands per preset (each run also asserts that the rare paths were
+met: 抢杠, 海底捞, 杠上开花, several hu on one tile, an exhaustive draw) and
+``N_CUSTOM`` per custom rule set; the larger run (``N_SLOW`` per preset) is
+``slow``. Command: ``PYTHONPATH=src python -m pytest -q -p no:cacheprovider
+tests/test_moves_reference.py -m "not slow"``.
 """
 
 from __future__ import annotations
 
 import numpy as np
 import pytest
+from refs.moves_ref import (
+    AN_GANG,
+    CHI,
+    CHONG_GANG,
+    HONGZHONG_GANG,
+    HU,
+    LAIZI_GANG,
+    PASS,
+    PENG,
+    PIZI_GANG,
+    XU_GANG,
+    MovesRef,
+)
 
-from refs.moves_ref import (AN_GANG, CHI, HONGZHONG_GANG, HU, LAIZI_GANG, PASS, PIZI_GANG, XU_GANG,
-                            MovesRef)
-from wuhanmj import Game, Rules, shuffled_wall
+from wuhanmj import Game, Rules, scripted_wall, shuffled_wall
 
 N_CI = 2000
 N_CUSTOM = 200
 N_SLOW = 20000
 
-POLICIES = ("random", "eager", "greedy", "greedy")
+POLICIES = ("random", "eager", "greedy", "greedy", "random", "eager", "greedy", "hoard")
 PRESETS = ("kaikou", "koukou", "koukou_fan")
 
+# name: (preset, changed fields, paths the run must meet)
 CUSTOM = {
     # P2, D11: one winner counted from the other end
-    "kaikou_hu_order_discarder": ("kaikou", {"hu_order": "discarder"}),
-    "koukou_fan_hu_order_dealer": ("koukou_fan", {"hu_order": "dealer"}),
+    # (the scripted tests below play the cases where the order decides)
+    "kaikou_hu_order_discarder": ("kaikou", {"hu_order": "discarder"}, ("fangchong",)),
+    "koukou_fan_hu_order_dealer": ("koukou_fan", {"hu_order": "dealer"}, ("fangchong",)),
     # G4, D12: the looser cutoff
-    "kaikou_gang_cutoff_dead_wall": ("kaikou", {"gang_cutoff": "dead_wall"}),
-    "koukou_fan_gang_cutoff_dead_wall": ("koukou_fan", {"gang_cutoff": "dead_wall"}),
+    "kaikou_gang_cutoff_dead_wall": ("kaikou", {"gang_cutoff": "dead_wall"}, ("late_gang",)),
+    "koukou_fan_gang_cutoff_dead_wall": ("koukou_fan", {"gang_cutoff": "dead_wall"}, ("late_gang",)),
     # W8, D13
-    "kaikou_second_laizi_play_out": ("kaikou", {"second_laizi": "play_out"}),
-    "koukou_fan_second_laizi_keep": ("koukou_fan", {"second_laizi": "keep"}),
+    "kaikou_second_laizi_play_out": ("kaikou", {"second_laizi": "play_out"}, ("w8_play_out",)),
+    "koukou_fan_second_laizi_keep": ("koukou_fan", {"second_laizi": "keep"}, ("hu_two_laizi",)),
     # R3
-    "kaikou_pizi": ("kaikou", {"pizi": True}),
-    "koukou_fan_no_pizi": ("koukou_fan", {"pizi": False}),
+    "kaikou_pizi": ("kaikou", {"pizi": True}, ("pizi_gang",)),
+    "koukou_fan_no_pizi": ("koukou_fan", {"pizi": False}, ("fangchong",)),
     # G2, G3: a shorter dead wall, alone and with the looser cutoff
-    "koukou_dead_wall_6": ("koukou", {"dead_wall": 6}),
+    "koukou_dead_wall_6": ("koukou", {"dead_wall": 6}, ("haidilao",)),
     "kaikou_dead_wall_6_cutoff_dead_wall_play_out": (
-        "kaikou", {"dead_wall": 6, "gang_cutoff": "dead_wall", "second_laizi": "play_out", "pizi": True}),
+        "kaikou", {"dead_wall": 6, "gang_cutoff": "dead_wall", "second_laizi": "play_out", "pizi": True},
+        ("late_gang", "w8_play_out", "haidilao")),
 }
 
 _CLAIMS = frozenset(range(CHI, XU_GANG + 34)) | frozenset(range(AN_GANG, AN_GANG + 34)) | {
@@ -93,24 +113,44 @@ def _keep_value(h: tuple[int, ...], t: int) -> int:
     return v
 
 
-def same_state(g: Game, ref: MovesRef) -> bool:
-    """:func:`engine_state` == ``ref.public_state()``, compared without building either."""
+def same_state(g: Game, ref: MovesRef, seen: list) -> bool:
+    """:func:`engine_state` == ``ref.public_state()``, compared without building either.
+
+    ``seen``: per seat, the engine's last melds tuple and its conversion (the engine
+    returns the same tuple object until the seat's melds change)."""
     if g.phase != ref.phase or g.tiles_left != ref.tiles_left:
         return False
     for s in range(4):
-        if (g.hand_counts(s) != ref.hands[s] or list(g.discards(s)) != ref.rivers[s]
-                or list(g.special_plays(s)) != ref.specials[s]
-                or [_meld_tuple(m) for m in g.melds(s)] != ref.melds[s]):
+        ms = g.melds(s)
+        if seen[s][0] is not ms:
+            seen[s] = (ms, [_meld_tuple(m) for m in ms])
+        if (seen[s][1] != ref.melds[s] or g.hand_counts(s) != ref.hands[s]
+                or g.discards(s) != ref.rivers[s] or g.special_plays(s) != ref.specials[s]):
             return False
     return True
 
 
+_SPECIAL = frozenset(range(HONGZHONG_GANG, LAIZI_GANG + 1))
+
+
 def choose(rng: np.random.Generator, legal: tuple[int, ...], policy: str, hand: tuple[int, ...]) -> int:
     """``random``: uniform. ``eager``: hu when legal, a claim/gang/special play w.p. 0.8,
-    else uniform. ``greedy``: as ``eager`` but discards the tile that helps least."""
+    else uniform. ``greedy``: as ``eager`` but keeps the 癞子 (w.p. 0.9) and discards the
+    tile that helps least. ``hoard``: hu when legal, every claim and gang, never a special
+    play unless it is the only move (so hands end with only 红中/痞子/癞子 left and meet
+    G4, and a ready hand holding a 癞子 draws its second, W8)."""
+    if HU in legal and policy != "random":
+        return HU
+    if policy == "hoard":
+        claims = [c for c in legal if c in _CLAIMS and c not in _SPECIAL]
+        if claims:
+            return claims[int(rng.integers(len(claims)))]
+        plain = [c for c in legal if c not in _SPECIAL] or list(legal)
+        discards = [c for c in plain if c < 34]
+        if discards:
+            return min(discards, key=lambda t: (_keep_value(hand, t), rng.random()))
+        return plain[int(rng.integers(len(plain)))]
     if policy != "random":
-        if HU in legal:
-            return HU
         claims = [c for c in legal if c in _CLAIMS]
         if policy == "greedy" and LAIZI_GANG in claims and rng.random() < 0.9:
             claims.remove(LAIZI_GANG)  # keep the wildcard (W8, W9 soft wins)
@@ -122,70 +162,148 @@ def choose(rng: np.random.Generator, legal: tuple[int, ...], policy: str, hand: 
     return legal[int(rng.integers(len(legal)))]
 
 
-def play_lockstep(rules: Rules, seed: int, policy: str, stats: dict | None = None) -> None:
-    """One hand of the engine and the reference on the same wall, compared at every step."""
+class Lockstep:
+    """The engine and the reference on the same wall, compared at every step."""
+
+    def __init__(self, rules: Rules, wall: list[int], dealer: int, prev: int | None, where: str) -> None:
+        self.g = Game(rules, wall=wall, dealer=dealer, prev_laizi=prev)
+        self.ref = MovesRef(rules.to_dict(), wall, dealer, prev)
+        self.where = where
+        self.n = 0  # steps played
+        self._seen: list = [(None, None)] * 4
+        self.check()
+
+    def check(self) -> None:
+        """Every seat's legal codes and the current player agree."""
+        g, ref = self.g, self.ref
+        cur = ref.current_player()
+        for s in sorted(range(4), key=lambda x: x == cur):  # the current seat last (the engine caches it)
+            got, want = g.legal_action_codes(s), ref.legal(s)  # both ascending
+            if got != want:
+                assert set(got) == set(want), (f"{self.where} step {self.n} seat {s} phase {ref.phase}: "
+                                               f"engine {sorted(got)} reference {sorted(want)}")
+        assert g.current_player == ref.current_player(), f"{self.where} step {self.n}: current player"
+
+    def step(self, seat: int, code: int) -> None:
+        """Play ``code`` for ``seat`` in both, then compare the public state and the moves."""
+        assert code in self.ref.legal(seat), f"{self.where} step {self.n}: seat {seat} code {code} not legal"
+        self.g.step(seat, code)
+        self.ref.step(seat, code)
+        self.n += 1
+        if not same_state(self.g, self.ref, self._seen):
+            assert engine_state(self.g) == self.ref.public_state(), (
+                f"{self.where} step {self.n}: after seat {seat} code {code}")
+        self.check()
+
+    def check_end(self) -> None:
+        """The result: winner, how, tile, discarder; payments and (big, hard) of a W10 reading."""
+        g, ref, where = self.g, self.ref, self.where
+        assert g.over and ref.over(), where
+        r, o = g.result, ref.outcome()
+        assert (r.winner, r.how, r.win_tile, r.discarder) == (
+            o["winner"], o["how"], o["win_tile"], o["discarder"]), where
+        assert tuple(r.payments) in o["payments"], (where, r.payments, o["payments"])
+        if r.winner is not None:
+            assert (tuple(r.win.big), bool(r.win.hard)) in o["readings"], where
+
+
+def play_lockstep(rules: Rules, seed: int, policy: str, stats: dict) -> None:
+    """One seeded hand in lockstep; ``stats`` counts the phases, the codes played and the
+    rare paths met (:func:`_count`)."""
     rng = np.random.default_rng([seed, 7])
     wall = shuffled_wall(seed)
     dealer = int(rng.integers(4))
     prev = int(rng.integers(34)) if rng.random() < 0.5 else None
-    g = Game(rules, wall=wall, dealer=dealer, prev_laizi=prev)
-    ref = MovesRef(rules.to_dict(), wall, dealer, prev)
-    where = f"rules={rules.name} seed={seed} policy={policy}"
-    for step in range(1000):
-        for s in range(4):
-            got, want = g.legal_action_codes(s), ref.legal(s)  # both ascending
-            if got != want:
-                assert set(got) == set(want), (f"{where} step {step} seat {s} phase {ref.phase}: "
-                                               f"engine {sorted(got)} reference {sorted(want)}")
-        assert g.current_player == ref.current_player(), f"{where} step {step}: current player"
-        if ref.over():
-            break
+    ls = Lockstep(rules, wall, dealer, prev, f"rules={rules.name} seed={seed} policy={policy}")
+    ref = ls.ref
+    while not ref.over():
+        assert ls.n < 1000, f"{ls.where}: the hand did not end"
         seat = ref.current_player()
         if ref.phase in ("claim", "rob") and rng.random() < 0.5:
             others = [s for s in range(4) if ref.legal(s)]
             seat = others[int(rng.integers(len(others)))]
         code = choose(rng, ref.legal(seat), policy, ref.hands[seat])
-        if stats is not None:
-            stats[ref.phase] = stats.get(ref.phase, 0) + 1
-            if code != PASS:
-                stats[code] = stats.get(code, 0) + 1
-            if ref.phase == "turn" and LAIZI_GANG in ref.legal(seat) and not set(ref.legal(seat)) - {LAIZI_GANG, HU}:
-                stats["w8_play_out"] = stats.get("w8_play_out", 0) + 1
-        g.step(seat, code)
-        ref.step(seat, code)
-        if not same_state(g, ref):
-            assert engine_state(g) == ref.public_state(), f"{where} step {step}: after seat {seat} code {code}"
-    else:  # pragma: no cover
-        raise AssertionError(f"{where}: the hand did not end")
-    assert g.over
-    r, o = g.result, ref.outcome()
-    assert (r.winner, r.how, r.win_tile, r.discarder) == (o["winner"], o["how"], o["win_tile"], o["discarder"]), where
-    assert tuple(r.payments) in o["payments"], (where, r.payments, o["payments"])
-    if r.winner is not None:
-        assert (tuple(r.win.big), bool(r.win.hard)) in o["readings"], where
-    if stats is not None:
-        key = "draw" if r.winner is None else r.how
-        stats[key] = stats.get(key, 0) + 1
+        _count(stats, ref, seat, code)
+        ls.step(seat, code)
+    ls.check_end()
+    r = ls.g.result
+    key = "draw" if r.winner is None else r.how
+    stats[key] = stats.get(key, 0) + 1
 
 
-def _run(rules: Rules, seeds, stats=None) -> None:
+def code_kind(code: int) -> str:
+    """The kind of an action code (the layout of ``wuhanmj.actions``)."""
+    for kind, lo, hi in (("discard", 0, CHI), ("chi", CHI, PENG), ("peng", PENG, CHONG_GANG),
+                         ("chong_gang", CHONG_GANG, XU_GANG), ("xu_gang", XU_GANG, AN_GANG),
+                         ("an_gang", AN_GANG, HONGZHONG_GANG), ("hongzhong_gang", HONGZHONG_GANG, PIZI_GANG),
+                         ("pizi_gang", PIZI_GANG, LAIZI_GANG), ("laizi_gang", LAIZI_GANG, HU),
+                         ("hu", HU, PASS), ("pass", PASS, PASS + 1)):
+        if lo <= code < hi:
+            return kind
+    raise ValueError(code)
+
+
+def _count(stats: dict, ref: MovesRef, seat: int, code: int) -> None:
+    """Coverage counters, before ``seat`` plays ``code``."""
+    def inc(k):
+        stats[k] = stats.get(k, 0) + 1
+    kind = code_kind(code)
+    inc(ref.phase)
+    inc(kind)
+    if ref.phase in ("turn", "haidi") and code == HU and ref.hands[seat][ref.laizi] >= 2:
+        inc("hu_two_laizi")  # W8: a big hu
+    if ref.phase == "turn" and ref.must_play_laizi and ref._gang_allowed():
+        inc("w8_play_out")
+    if kind.endswith("gang") and ref.tiles_left <= ref.rules.dead_wall + 4:
+        inc("late_gang")  # G4 with gang_cutoff = "dead_wall"
+    if ref.phase == "turn" and code < 34 and not ref._normal(code):
+        inc("dead_discard")
+    if ref.phase in ("claim", "rob") and ref.window.answers == {}:
+        hu = [w for w, o in ref.window.options.items() if HU in o]
+        if len(hu) >= 2:
+            inc("several_hu")
+            d = ref.window.seat
+            if min(hu, key=lambda w: (w - d) % 4) != min(hu, key=lambda w: (w - ref.dealer) % 4):
+                inc("hu_order_matters")  # P2, D11
+        if len(ref.window.options) >= 2:
+            inc("several_asked")
+    if ref.phase == "claim" and code == HU and len(ref.melds[seat]) == 4:
+        inc("hu_four_melds")
+
+
+def _run(rules: Rules, seeds) -> dict:
+    """Play every seed in lockstep (the policy chosen by the seed); the coverage counters."""
+    stats: dict = {}
     for seed in seeds:
-        play_lockstep(rules, seed, POLICIES[seed % 4], stats=stats)
+        play_lockstep(rules, seed, POLICIES[seed % len(POLICIES)], stats)
+    return stats
+
+
+# Paths each preset's CI run must meet (so that a change of the policies cannot make
+# the lockstep test vacuous): P4 抢杠, G3 海底捞, W6 杠上开花, P2/D11 several hu on one
+# tile, X6 荒庄, the G4 dead discard, P2 冲杠, P1 暗杠 and 蓄杠, P3 special plays.
+_MUST_MEET = ("qianggang", "haidilao", "gangshanghua", "zimo", "fangchong", "draw", "several_hu", "dead_discard",
+              "chi", "peng", "chong_gang", "xu_gang", "an_gang", "hongzhong_gang", "laizi_gang")
 
 
 @pytest.mark.parametrize("preset", PRESETS)
 def test_p1_p2_g3_lockstep_presets(preset):
     """P1–P5, G1–G4, W4, W5, W8 under every preset: N_CI hands, all seats' legal moves."""
     base = 1_000_000 * PRESETS.index(preset)  # other walls for each preset
-    _run(Rules.preset(preset), range(base, base + N_CI))
+    rules = Rules.preset(preset)
+    stats = _run(rules, range(base, base + N_CI))
+    must = _MUST_MEET + (("pizi_gang",) if rules.pizi else ()) + (
+        ("w8_play_out",) if rules.second_laizi == "play_out" else ())
+    assert not [k for k in must if not stats.get(k)], stats
 
 
 @pytest.mark.parametrize("name", sorted(CUSTOM))
 def test_d11_d12_d13_lockstep_custom(name):
     """P2/D11 hu_order, G4/D12 gang_cutoff, W8/D13 second_laizi, R3 pizi, G2 dead_wall flipped."""
-    base, changes = CUSTOM[name]
+    base, changes, must = CUSTOM[name]
     first = 10_000 + 1000 * sorted(CUSTOM).index(name)
-    _run(Rules.preset(base).replace(**changes), range(first, first + N_CUSTOM))
+    stats = _run(Rules.preset(base).replace(**changes), range(first, first + N_CUSTOM))
+    assert not [k for k in must if not stats.get(k)], stats
 
 
 @pytest.mark.slow
@@ -194,3 +312,68 @@ def test_p1_p2_g3_lockstep_presets_slow(preset):
     """The same, N_SLOW hands per preset on other seeds."""
     base = 1_000_000 * PRESETS.index(preset) + 100_000
     _run(Rules.preset(preset), range(base, base + N_SLOW))
+
+
+# ---------------------------------------------------------------------- scripted hands
+# Rare paths played on purpose, in lockstep too. The expected winner is worked out
+# here from RULES.md, independently of both implementations.
+_1Z, _2Z, _3Z, _4Z, _5S = 27, 28, 29, 30, 22
+
+
+def play_script(rules: Rules, wall: list[int], dealer: int, script, where: str) -> Lockstep:
+    """Play ``script`` (``(seat, code)`` pairs) in lockstep; returns the finished run."""
+    ls = Lockstep(rules, wall, dealer, None, where)
+    for seat, code in script:
+        ls.step(seat, code)
+    ls.check_end()
+    return ls
+
+
+# Seats 3 and 0 open by 碰, both wait on 5s; seat 2 discards 5s (indicator 9s: 癞子 1s).
+_TWO_HU_WALL = {
+    "hands": ["123456789m 5s 1223z", "112779m 3389p 29s 4z", "22588m 5779p 3588s", "112z 123456789p 5s"],
+    "indicator": "9s", "dealer": 0, "draws": "5z6z"}
+_TWO_HU_OPEN = [(0, _1Z), (3, PENG), (3, _2Z), (0, PENG), (0, _3Z), (1, _4Z), (2, _5S)]
+
+
+@pytest.mark.parametrize("hu_order, seat3, winner", [
+    ("dealer", None, 0),  # from the dealer (seat 0): seat 0 first; its hu closes the window
+    ("discarder", PASS, 0),  # from seat 2: seat 3 first, it passes
+    ("discarder", HU, 3),  # from seat 2: seat 3 first, it wins though seat 0 answered first
+])
+def test_p2_d11_one_winner_on_a_discard(hu_order, seat3, winner):
+    """P2, D11: two seats may win on one discard; one winner, first in turn order counted
+    from the dealer or from the discarder; the window stays open while seat 3's answer
+    could still change the outcome."""
+    rules = Rules.kaikou().replace(hu_order=hu_order)
+    wall = scripted_wall(**_TWO_HU_WALL)
+    script = _TWO_HU_OPEN + [(0, HU)] + ([(3, seat3)] if seat3 is not None else [])
+    ls = play_script(rules, wall, 0, script, f"two hu {hu_order} {seat3}")
+    r = ls.g.result
+    assert (r.winner, r.how, r.win_tile, r.discarder) == (winner, "fangchong", _5S, 2)
+
+
+# Seats 3 and 0 open by 碰 and wait on 5s; seat 3 passes a win on seat 0's 5s so that
+# seat 1 can 碰 it (P2: hu > 碰; no 振听); seat 1 draws the fourth 5s and declares 蓄杠.
+_ROB_WALL = {
+    "hands": ["123456m 22p 456s 122z", "11779m 339p 2559s 4z", "225889m 5779p 388s", "112z 12345688p 67s"],
+    "indicator": "9s", "dealer": 0, "draws": "5z6z3z5s"}
+_ROB_OPEN = [(0, _1Z), (3, PENG), (3, _2Z), (0, PENG), (0, _5S), (3, PASS), (1, PENG), (1, _4Z),
+             (2, 31), (3, 32), (0, _3Z), (1, XU_GANG + _5S)]
+
+
+@pytest.mark.parametrize("hu_order, seat0, winner", [
+    ("dealer", HU, 0),  # from the dealer: seat 0 first, though seat 3 answered first
+    ("dealer", PASS, 3),
+    ("discarder", None, 3),  # from the robbed seat 1: seat 3 first; its hu closes the window
+])
+def test_p4_d11_two_seats_rob_one_xu_gang(hu_order, seat0, winner):
+    """P4: both seats waiting on the 蓄杠 tile may rob it; D11 picks one (counted from the
+    robbed seat or from the dealer); L3: the robbed 碰 stays a 碰."""
+    rules = Rules.kaikou().replace(hu_order=hu_order)
+    wall = scripted_wall(**_ROB_WALL)
+    script = _ROB_OPEN + [(3, HU)] + ([(0, seat0)] if seat0 is not None else [])
+    ls = play_script(rules, wall, 0, script, f"rob {hu_order} {seat0}")
+    r = ls.g.result
+    assert (r.winner, r.how, r.win_tile, r.discarder) == (winner, "qianggang", _5S, 1)
+    assert [m.kind for m in ls.g.melds(1)] == ["peng"]

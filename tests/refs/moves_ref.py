@@ -27,7 +27,7 @@ from __future__ import annotations
 import os
 import sys
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cache
 from types import SimpleNamespace
 from typing import NamedTuple
 
@@ -35,10 +35,10 @@ _TESTS = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 if _TESTS not in sys.path:  # when used outside pytest (tests/conftest.py does this too)
     sys.path.insert(0, _TESTS)
 
-import reference as shape_ref  # noqa: E402  tests/reference.py: W1, W2, D8 shapes
-import scoring_reference  # noqa: E402  tests/scoring_reference.py: W1-W11, S, X, L
+import reference as shape_ref  # tests/reference.py: W1, W2, D8 shapes
+import scoring_reference  # tests/scoring_reference.py: W1-W11, S, X, L
 
-__all__ = ["MovesRef", "winning_shape", "is_ready"]
+__all__ = ["MovesRef", "is_ready", "winning_shape"]
 
 N_KINDS = 34
 HONGZHONG = 33  # T2: 7z
@@ -114,7 +114,7 @@ def _split(counts: tuple[int, ...], laizi: int, meld_tiles: tuple[int, ...]) -> 
     return tuple(c), n, [t for t in range(N_KINDS) if c[t]] + list(meld_tiles)
 
 
-@lru_cache(maxsize=None)
+@cache
 def luan_shape(counts: tuple[int, ...], laizi: int, meld_tiles: tuple[int, ...]) -> bool:
     """W3 乱风/乱将: every real tile is an honor (风一色) or a 2/5/8 (将一色), the wildcards
     standing for such kinds: a win whatever the shape."""
@@ -122,7 +122,7 @@ def luan_shape(counts: tuple[int, ...], laizi: int, meld_tiles: tuple[int, ...])
     return all(t >= 27 for t in real) or all(is_jiang(t) for t in real)
 
 
-@lru_cache(maxsize=None)
+@cache
 def pengpeng_shape(counts: tuple[int, ...], laizi: int, pizi: tuple[int, ...],
                    meld_tiles: tuple[int, ...], has_chi: bool) -> bool:
     """W2, W6 碰碰胡: no chow meld, the concealed tiles are pongs and a pair of any kind."""
@@ -130,7 +130,7 @@ def pengpeng_shape(counts: tuple[int, ...], laizi: int, pizi: tuple[int, ...],
     return not has_chi and shape_ref.complete_ref(c, n, "any", pungs_only=True, forbid=(HONGZHONG,) + pizi)
 
 
-@lru_cache(maxsize=None)
+@cache
 def qingyise_shape(counts: tuple[int, ...], laizi: int, pizi: tuple[int, ...], meld_tiles: tuple[int, ...]) -> bool:
     """W2, W6 清一色: all 14 tiles of one suit (the wildcards stand for that suit, D8),
     sets and a pair of any kind."""
@@ -143,7 +143,7 @@ def qingyise_shape(counts: tuple[int, ...], laizi: int, pizi: tuple[int, ...], m
     return shape_ref.complete_ref(c, n, "any", forbid=forbid)
 
 
-@lru_cache(maxsize=None)
+@cache
 def winning_shape(counts: tuple[int, ...], laizi: int, pizi: tuple[int, ...],
                   meld_tiles: tuple[int, ...], has_chi: bool) -> bool:
     """W1–W3, W5, D8: the concealed ``counts`` (the 癞子 among them) plus the melds
@@ -177,7 +177,7 @@ def big_hu_shape(counts: tuple[int, ...], laizi: int, pizi: tuple[int, ...],
             or qingyise_shape(counts, laizi, pizi, meld_tiles))
 
 
-@lru_cache(maxsize=None)
+@cache
 def _group_need(pattern: tuple[int, ...], honors: bool, mode: str) -> int:
     """Least wildcards completing one suit (9 counts) or the honors (7 counts) on its own:
     ``mode`` ``"sets"`` or ``"any"`` (sets and a pair of any kind); ``reference``'s recursion."""
@@ -198,7 +198,7 @@ def wilds_needed(c: tuple[int, ...] | list[int]) -> int:
     return min(sum(sets) - sets[i] + pair[i] for i in range(4))
 
 
-@lru_cache(maxsize=None)
+@cache
 def near_win(counts13: tuple[int, ...], laizi: int, pizi: tuple[int, ...], meld_tiles: tuple[int, ...]) -> bool:
     """A cheap necessary condition of :func:`winning_shape` for ANY tile added to these 13
     tiles (one pre-filter computed per 13-tile state, shared by every discard it sees):
@@ -216,7 +216,7 @@ def near_win(counts13: tuple[int, ...], laizi: int, pizi: tuple[int, ...], meld_
     return shape_ref.complete_ref(c, n + 1, "any", forbid=(HONGZHONG,) + pizi)
 
 
-@lru_cache(maxsize=None)
+@cache
 def is_ready(counts13: tuple[int, ...], laizi: int, pizi: tuple[int, ...], indicator: int,
              meld_tiles: tuple[int, ...], has_chi: bool) -> bool:
     """D10 听牌: some tile added to the 13 tiles gives a winning shape under W1–W3 and W5
@@ -336,12 +336,13 @@ class MovesRef:
         self.prev_laizi = prev_laizi
         self.hands = [[0] * N_KINDS for _ in range(4)]
         self.melds: list[list[tuple]] = [[], [], [], []]
-        self.rivers: list[list[int]] = [[], [], [], []]
-        self.specials: list[list[tuple[str, int]]] = [[], [], [], []]
+        self.rivers: list[tuple[int, ...]] = [(), (), (), ()]  # discards still on the table
+        self.specials: list[tuple[tuple[str, int], ...]] = [(), (), (), ()]
         self._deal()
         self.indicator = wall[INDICATOR_POS]
         self.laizi = laizi_of(self.indicator)  # R2
         self.pizi = pizi_of(self.indicator, self.rules.pizi)  # R3
+        self.special_kinds = frozenset((HONGZHONG, self.laizi) + self.pizi)  # R1, R3, R4
         self.front = FIRST_DRAW_POS
         self.back = LAST_POS
         self.phase = "turn"
@@ -391,8 +392,8 @@ class MovesRef:
             "tiles_left": self.tiles_left,
             "hands": tuple(tuple(h) for h in self.hands),
             "melds": tuple(tuple(m) for m in self.melds),
-            "rivers": tuple(tuple(r) for r in self.rivers),
-            "specials": tuple(tuple(sp) for sp in self.specials),
+            "rivers": tuple(self.rivers),
+            "specials": tuple(self.specials),
         }
 
     def outcome(self) -> dict | None:
@@ -403,11 +404,11 @@ class MovesRef:
     # ------------------------------------------------------------------ helpers
     def _normal(self, t: int) -> bool:
         """R1, R3, R4: 红中, the 痞子 and the 癞子 are not normal tiles."""
-        return t != HONGZHONG and t != self.laizi and t not in self.pizi
+        return t not in self.special_kinds
 
     def _opened(self, s: int) -> bool:
         """W4, P5: at least one 开口 (吃/碰/冲杠; a 蓄杠 keeps its 碰's). 暗杠 is not one."""
-        return any(k != "an_gang" for k, _, _ in self.melds[s])
+        return bool(self.melds[s]) and any(k != "an_gang" for k, _, _ in self.melds[s])
 
     def _meld_tiles(self, s: int) -> tuple[int, ...]:
         return tuple(sorted(t for _, ts, _ in self.melds[s] for t in ts))
@@ -690,7 +691,7 @@ class MovesRef:
             return
         code = w.answers[best]
         assert self.rivers[d][-1] == t
-        self.rivers[d].pop()  # the claimed discard leaves the river
+        self.rivers[d] = self.rivers[d][:-1]  # the claimed discard leaves the river
         h = self.hands[best]
         if code == HU:
             h[t] += 1
@@ -829,7 +830,7 @@ class MovesRef:
         if code < 34:  # discard (P1); a dead discard opens no window (R1, R3, R4)
             t = code
             h[t] -= 1
-            self.rivers[s].append(t)
+            self.rivers[s] += (t,)
             if self._normal(t):
                 self._open_claim(s, t)
             else:
@@ -849,5 +850,5 @@ class MovesRef:
             else:
                 kind, t = "pizi_gang", code - PIZI_GANG
             h[t] -= 1
-            self.specials[s].append((kind, t))
+            self.specials[s] += ((kind, t),)
             self._replacement(s)
