@@ -17,9 +17,12 @@ robbed and reach the 海底. In a claim window the answering seat is sometimes a
 pending seat other than the current player (answers may come in any order).
 
 CI: ``N_CI`` hands per preset (each run also asserts that the rare paths were
-met: 抢杠, 海底捞, 杠上开花, several hu on one tile, an exhaustive draw) and
-``N_CUSTOM`` per custom rule set; the larger run (``N_SLOW`` per preset) is
-``slow``. Command: ``PYTHONPATH=src python -m pytest -q -p no:cacheprovider
+met: 抢杠, 海底捞, 杠上开花, several hu on one tile, a G4 dead discard, an
+exhaustive draw ...) and ``N_CUSTOM`` per custom rule set; the larger run
+(``N_SLOW`` per preset) is ``slow``. Scripted hands (``scripted_wall``) play the
+paths random play rarely meets, in lockstep too, with the outcome worked out
+from RULES.md: P2/D11 two winners on one discard, P4/D11 two robbers of one
+蓄杠, W3/W11 乱将, W8/D13/G4 the second 癞子. Command: ``PYTHONPATH=src python -m pytest -q -p no:cacheprovider
 tests/test_moves_reference.py -m "not slow"``.
 """
 
@@ -162,6 +165,9 @@ def choose(rng: np.random.Generator, legal: tuple[int, ...], policy: str, hand: 
     return legal[int(rng.integers(len(legal)))]
 
 
+_CURRENT_LAST = {c: tuple(s for s in range(4) if s != c) + ((c,) if c is not None else ()) for c in (0, 1, 2, 3, None)}
+
+
 class Lockstep:
     """The engine and the reference on the same wall, compared at every step."""
 
@@ -177,12 +183,12 @@ class Lockstep:
         """Every seat's legal codes and the current player agree."""
         g, ref = self.g, self.ref
         cur = ref.current_player()
-        for s in sorted(range(4), key=lambda x: x == cur):  # the current seat last (the engine caches it)
+        for s in _CURRENT_LAST[cur]:  # the current seat last: the engine caches its codes for step()
             got, want = g.legal_action_codes(s), ref.legal(s)  # both ascending
             if got != want:
                 assert set(got) == set(want), (f"{self.where} step {self.n} seat {s} phase {ref.phase}: "
                                                f"engine {sorted(got)} reference {sorted(want)}")
-        assert g.current_player == ref.current_player(), f"{self.where} step {self.n}: current player"
+        assert g.current_player == cur, f"{self.where} step {self.n}: current player"
 
     def step(self, seat: int, code: int) -> None:
         """Play ``code`` for ``seat`` in both, then compare the public state and the moves."""
@@ -243,32 +249,39 @@ def code_kind(code: int) -> str:
     raise ValueError(code)
 
 
+_KIND = [code_kind(c) for c in range(PASS + 1)]
+
+
 def _count(stats: dict, ref: MovesRef, seat: int, code: int) -> None:
     """Coverage counters, before ``seat`` plays ``code``."""
-    def inc(k):
-        stats[k] = stats.get(k, 0) + 1
-    kind = code_kind(code)
-    inc(ref.phase)
-    inc(kind)
-    if ref.phase in ("turn", "haidi") and code == HU and ref.hands[seat][ref.laizi] >= 2:
-        inc("hu_two_laizi")  # W8: a big hu
-    if ref.phase == "turn" and ref.must_play_laizi and ref._gang_allowed():
-        inc("w8_play_out")
-    if kind.endswith("gang") and ref.tiles_left <= ref.rules.dead_wall + 4:
-        inc("late_gang")  # G4 with gang_cutoff = "dead_wall"
-    if ref.phase == "turn" and code < 34 and not ref._normal(code):
-        inc("dead_discard")
-    if ref.phase in ("claim", "rob") and ref.window.answers == {}:
+    phase = ref.phase
+    kind = _KIND[code]
+    stats[phase] = stats.get(phase, 0) + 1
+    stats[kind] = stats.get(kind, 0) + 1
+    rare = []
+    if phase == "turn":
+        if code < 34 and not ref._normal(code):
+            rare.append("dead_discard")
+        if ref.must_play_laizi:
+            rare.append("w8_play_out" if ref._gang_allowed() else "w8_after_cutoff")  # D13
+        if kind.endswith("gang") and ref.tiles_left <= ref.rules.dead_wall + 4:
+            rare.append("late_gang")  # G4 with gang_cutoff = "dead_wall"
+    if code == HU:
+        if phase in ("turn", "haidi") and ref.hands[seat][ref.laizi] >= 2:
+            rare.append("hu_two_laizi")  # W8: a big hu
+        if phase == "claim" and len(ref.melds[seat]) == 4:
+            rare.append("hu_four_melds")
+    if phase in ("claim", "rob") and not ref.window.answers:
+        if kind == "chong_gang" and ref.tiles_left <= ref.rules.dead_wall + 4:
+            rare.append("late_gang")
         hu = [w for w, o in ref.window.options.items() if HU in o]
         if len(hu) >= 2:
-            inc("several_hu")
+            rare.append("several_hu")
             d = ref.window.seat
             if min(hu, key=lambda w: (w - d) % 4) != min(hu, key=lambda w: (w - ref.dealer) % 4):
-                inc("hu_order_matters")  # P2, D11
-        if len(ref.window.options) >= 2:
-            inc("several_asked")
-    if ref.phase == "claim" and code == HU and len(ref.melds[seat]) == 4:
-        inc("hu_four_melds")
+                rare.append("hu_order_matters")  # P2, D11
+    for k in rare:
+        stats[k] = stats.get(k, 0) + 1
 
 
 def _run(rules: Rules, seeds) -> dict:
@@ -377,3 +390,71 @@ def test_p4_d11_two_seats_rob_one_xu_gang(hu_order, seat0, winner):
     r = ls.g.result
     assert (r.winner, r.how, r.win_tile, r.discarder) == (winner, "qianggang", _5S, 1)
     assert [m.kind for m in ls.g.melds(1)] == ["peng"]
+
+
+# Seat 3 opens by 碰 2m and holds only 2/5/8 tiles that are no pongs-and-pair shape:
+# W3 乱将 (将一色) is its only way to win, on any 2/5/8; seat 0 discards 8s (indicator
+# 1z: 癞子 南, 痞子 东/白 under koukou_fan).
+_LUANJIANG_WALL = {
+    "hands": ["2m 4679m 1346p 34678s", "1199m 113366p 11s 3z", "4477m 4477p 4477s 3z", "225588m 22589p 25s"],
+    "indicator": "1z", "dealer": 0, "draws": "6z"}
+_LUANJIANG_OPEN = [(0, 1), (3, PENG), (3, 17), (0, 25)]
+
+
+@pytest.mark.parametrize("preset", ["kaikou", "koukou_fan"])
+def test_w3_w11_luanjiang_on_a_discard(preset):
+    """W3: a hand of only 2/5/8 tiles wins whatever its shape (将一色, a big hu, W6) —
+    under kaikou; under koukou_fan W11 refuses it: seat 1 and seat 2 would pay
+    U = 2 (开口, 硬胡) + 0 + 3 (big hu) = 5 < 6, so seat 3 is not even asked (P2)."""
+    rules = Rules.preset(preset)
+    wall = scripted_wall(**_LUANJIANG_WALL)
+    ls = Lockstep(rules, wall, 0, None, f"luanjiang {preset}")
+    for seat, code in _LUANJIANG_OPEN:
+        ls.step(seat, code)
+    if preset == "kaikou":
+        assert ls.g.legal_action_codes(3) == (HU, PASS)
+        ls.step(3, HU)
+        ls.check_end()
+        r = ls.g.result
+        assert (r.winner, r.how, r.win_tile, r.discarder) == (3, "fangchong", 25, 0)
+        assert "jiangyise" in r.win.big
+    else:
+        assert ls.g.phase == "turn" and ls.g.current_player == 1 and not ls.g.legal_action_codes(3)
+
+
+# Seat 0 (dealer) is ready holding one 癞子 (indicator 9s: 癞子 1s) and draws a second; the
+# others only draw and discard honors nobody can claim. dead_wall = 70 makes G4's cutoff
+# (more than 74 tiles left) fall on seat 0's second draw: 82 - 8 = 74 after it.
+_W8_HANDS = ["123456789m 223p 1s 6z", "111m 444p 9p 258777s", "222m 1555p 369888s", "333m 66678999p 46s"]
+_W8_SEAT0_FIRST = [(0, 32)]
+_W8_ROUND1 = [(1, 27), (2, 28), (3, 29)]
+_W8_ROUND2 = [(0, 30), (1, 31), (2, 27), (3, 28)]
+
+
+@pytest.mark.parametrize("second_laizi, late, forced", [
+    ("play_out", False, True),  # W8, D13: the 癞子杠 before any other play
+    ("keep", False, False),  # seed 000: it may keep both
+    ("play_out", True, False),  # D13: G4 forbids the 癞子杠, the turn goes on as usual
+])
+def test_w8_d13_g4_second_laizi(second_laizi, late, forced):
+    """W8 (D13): a ready player that draws its second 癞子 must play one out unless it wins;
+    when G4 forbids special plays (here: 74 tiles left, dead_wall 70) it plays on as usual."""
+    rules = Rules.kaikou().replace(dead_wall=70, second_laizi=second_laizi)
+    draws = "1z2z3z4z5z1z2z1s" if late else "1z2z3z1s"
+    wall = scripted_wall(hands=_W8_HANDS, indicator="9s", dealer=0, draws=draws, replacements="5z")
+    ls = Lockstep(rules, wall, 0, None, f"w8 {second_laizi} late={late}")
+    for seat, code in _W8_SEAT0_FIRST + _W8_ROUND1 + (_W8_ROUND2 if late else []):
+        ls.step(seat, code)
+    g = ls.g
+    assert g.current_player == 0 and g.hand_counts(0)[18] == 2
+    assert g.tiles_left == (74 if late else 78)
+    legal = g.legal_action_codes(0)
+    normal = tuple(range(9)) + (10, 11)  # 1-9m, 2p, 3p
+    if forced:
+        assert legal == (LAIZI_GANG,)
+        ls.step(0, LAIZI_GANG)  # a replacement draw (5z) and the turn goes on
+        assert g.legal_action_codes(0) == tuple(sorted(normal + (31, LAIZI_GANG)))
+    elif late:
+        assert legal == normal  # G4: no special play, and the 癞子 is no discard (R4)
+    else:
+        assert legal == tuple(sorted(normal + (LAIZI_GANG,)))
