@@ -6,7 +6,7 @@ Run: ``pytest bench/bench_core.py --benchmark-only``
 
 import pytest
 
-from wuhanmj._core import is_complete, is_complete_batch, waits_batch
+from wuhanmj.core import is_complete, is_complete_batch, waits_batch
 
 mahjong_agari = pytest.importorskip("mahjong.agari")
 

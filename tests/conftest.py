@@ -1,5 +1,5 @@
 """Shared pytest setup: the tests folder on sys.path (``from cases import load_cases``,
-``import reference``), and a few fixtures. Keep it small."""
+``from reference import shape_ref``, also from ``tests/core/``), and a few fixtures. Keep it small."""
 
 from __future__ import annotations
 

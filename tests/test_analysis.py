@@ -1,7 +1,7 @@
 """Hand analysis over the Wuhan routes (W1–W3, W5–W8, R1, R3, R4, D8): shanten, effective
 tiles, discard advice.
 
-Expected values are worked out by hand (comments) or by ``shanten_reference`` — the
+Expected values are worked out by hand (comments) or by ``reference.shanten_ref`` — the
 routes applied by an exhaustive walk over the kinds, with 红中 and the 痞子 taken out.
 """
 
@@ -14,8 +14,8 @@ import numpy as np
 import pytest
 
 import wuhanmj.analysis as analysis
-from shanten_reference import ROUTES, wuhan_routes_ref
-from wuhanmj._core import shanten
+from reference.shanten_ref import ROUTES, wuhan_routes_ref
+from wuhanmj.core import shanten
 from wuhanmj.analysis import discard_advice, effective_tiles, wuhan_shanten
 from wuhanmj.errors import HandError, MeldError, TileCountError, TileError
 from wuhanmj.meld import Meld

@@ -14,7 +14,8 @@ tiles → ``_core`` → scoring → game → agents → simulation → cli):
 Every error raised on purpose is a :class:`WuhanMJError`.
 """
 
-from ._core import (
+from .core import (
+    get_include,
     is_complete,
     is_complete_batch,
     min_wilds,
@@ -65,7 +66,7 @@ __all__ = [
     *_tiles_all,
     *_errors_all,
     "is_complete", "is_complete_batch", "min_wilds", "min_wilds_batch",
-    "waits", "waits_batch", "shanten", "shanten_batch",
+    "waits", "waits_batch", "shanten", "shanten_batch", "get_include",
     "Rules", "PRESETS", "Meld", "SeatPlays",
     "evaluate_win", "WinResult", "winning_tiles", "is_ready", "holds_non_jiang",
     "Settlement", "settle", "escape_payments", "draw_payments",

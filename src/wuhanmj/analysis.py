@@ -39,7 +39,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from . import _core
+from . import core as _core
 from .errors import HandError, MeldError, RulesError, TileCountError, TileError
 from .meld import Meld
 from .rules import Rules

@@ -40,7 +40,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ._core import is_complete, waits
+from .core import is_complete, waits
 from .actions import (
     ACTION_SPACE_SIZE,
     ACTIONS,

@@ -22,7 +22,7 @@ from functools import lru_cache
 
 import numpy as np
 
-from . import _core
+from . import core as _core
 from .terms import BIG_HU
 from .tiles import HONGZHONG, laizi_of, pizi_of
 

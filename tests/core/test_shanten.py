@@ -1,7 +1,7 @@
 """The core's table shanten (向听) against slow searches, the ``mahjong`` package and the
 published distribution (W1, W2, W6, D8).
 
-Expected values come from ``shanten_reference`` (targets listed outright for small
+Expected values come from ``reference.shanten_ref`` (targets listed outright for small
 hands, an exhaustive walk over the kinds for 13/14 tiles), from the ``mahjong``
 package's regular-hand shanten, or are worked out by hand in the comments.
 """
@@ -14,13 +14,13 @@ import random
 import numpy as np
 import pytest
 
-from shanten_reference import (
+from reference.shanten_ref import (
     chiitoitsu_shanten,
     kokushi_shanten,
     shanten_naive,
     shanten_ref,
 )
-from wuhanmj._core import shanten, shanten_batch, shanten_tables
+from wuhanmj.core import shanten, shanten_batch, shanten_tables
 from wuhanmj.errors import ShapeError
 from wuhanmj.tiles import tile_counts
 
@@ -188,7 +188,7 @@ def test_random_14_tile_distribution_matches_published():
     The published figures count a hand's least shanten over the regular form, seven
     pairs and thirteen orphans (the regular form alone gives about 9.4 % at 5-shanten,
     not 5.5 %), so the table's regular shanten is combined here with those two forms
-    (closed formulas in ``shanten_reference``). A complete hand (-1, about 3 in a
+    (closed formulas in ``reference.shanten_ref``). A complete hand (-1, about 3 in a
     million) is counted with the ready ones, as the published 0 bucket; 6 and above
     are merged. The published figures are rounded and come from their own sample, so
     the check is a chi-square goodness of fit at p = 0.001 on 50,000 seeded hands.
