@@ -10,12 +10,20 @@ from libc.stdint cimport uint8_t, uint32_t
 from wuhanmj.core.defs cimport PAIR_ANY, SH_INF
 
 
+# shanten: -1 complete, 0 ready, ... (tiles + wilds not 3k, at most 14)
 cdef int shanten_c(const uint8_t* counts, int wilds, int pair_mode, bint pungs_only) noexcept nogil
-cdef int sh_distance(const uint8_t* counts, int wilds, int K, int pair_mode,
-                     bint pungs_only) noexcept nogil
-cdef int sh_exact(const uint8_t* counts, const uint8_t* forbid, int K, int pair_mode, bint chows,
-                  int wilds) noexcept nogil
-cdef void sh_pong(const uint8_t* c, int n, int jiang, int allowed, bint unb, int pair_mode,
+
+# distance d (shanten + 1) for K sets and a pair, K = (tiles + wilds) // 3
+cdef int sh_distance(const uint8_t* c, int w, int K, int pm, bint pungs) noexcept nogil
+
+# exact distance by a DP over the 34 kinds; forbid: 34 0/1 kinds taking part in no block;
+# SH_INF when impossible (the slow path of sh_distance and of the routes)
+cdef int sh_exact(const uint8_t* r, const uint8_t* forbid, int K, int pm, bint chows,
+                  int w) noexcept nogil
+
+# pongs-only costs N[k], P[k] (k = 0..4) of one group of n positions (allowed: bit mask,
+# jiang: the 2/5/8 positions, unb: any excess allowed)
+cdef void sh_pong(const uint8_t* c, int n, int jiang, int allowed, bint unb, int pm,
                   int* N, int* P) noexcept nogil
 
 
