@@ -29,7 +29,7 @@ cdef dict _NEED = {0: "3k+1 or 3k+2", 1: "3k+1", 2: "3k+2"}
 
 # ---------------------------------------------------------------- shape arguments
 
-cdef int pair_mode(object pair) except -1:
+cdef int _pair_mode(object pair) except -1:
     """``pair``: "258" (PAIR_258, W2) or "any" (PAIR_ANY)."""
     if pair is _S258 or pair == _S258:
         return PAIR_258
@@ -38,7 +38,7 @@ cdef int pair_mode(object pair) except -1:
     raise ShapeError(f"pair must be '258' or 'any', got {pair!r}")
 
 
-cdef int flag(object value) except -1:
+cdef int _flag(object value) except -1:
     """``pungs_only`` as 0/1: True/False (or numpy bools, or the ints 0 and 1) only."""
     if value is True or value is False:
         return value is True
@@ -47,7 +47,7 @@ cdef int flag(object value) except -1:
     raise ShapeError(f"pungs_only must be True or False, got {value!r}")
 
 
-cdef int load_counts(object counts, uint8_t* out) except -1:
+cdef int _load_counts(object counts, uint8_t* out) except -1:
     """Copy 34 counts into ``out``, checking shape, dtype and range 0-4. Returns the total.
 
     ``counts``: a numpy integer array of shape (34,) (C-contiguous uint8 is copied with one
@@ -90,7 +90,7 @@ cdef int load_counts(object counts, uint8_t* out) except -1:
     return total
 
 
-cdef int check_wilds(object wilds) except -1:
+cdef int _check_wilds(object wilds) except -1:
     """``wilds``: an int 0-14 (numpy integers too, never a bool). Returns it."""
     if type(wilds) is int and 0 <= wilds <= MAX_TILES:
         return <int>wilds
@@ -101,7 +101,7 @@ cdef int check_wilds(object wilds) except -1:
     return wilds
 
 
-cdef int check_total(int total, int wilds, int residue, str what) except -1:
+cdef int _check_total(int total, int wilds, int residue, str what) except -1:
     """At most 14 tiles + wildcards, and 3k+``residue`` of them (-1: any number)."""
     if total + wilds > MAX_TILES:
         raise ShapeError(f"{total} tiles + {wilds} wildcards: a hand holds at most {MAX_TILES}")
@@ -112,7 +112,7 @@ cdef int check_total(int total, int wilds, int residue, str what) except -1:
     return 0
 
 
-cdef int load_forbid(object forbid, uint8_t* out) except -1:
+cdef int _load_forbid(object forbid, uint8_t* out) except -1:
     """Fill a (34,) 0/1 mask from ``forbid`` (None, or an iterable of kinds 0-33, D8);
     returns the number of forbidden kinds."""
     cdef int n = 0, t
@@ -131,18 +131,6 @@ cdef int load_forbid(object forbid, uint8_t* out) except -1:
     return n
 
 
-cdef int load_hand(object counts, object wilds, object forbid, uint8_t* c, uint8_t* fb,
-                   int residue, str what, int* nfb) except -1:
-    """The common checks of the single shape calls; returns the wildcards, fills ``c``,
-    ``fb`` and ``nfb``. ``residue``: the tile total modulo 3 the call needs (2 complete,
-    1 waiting), -1 for any."""
-    cdef int total = load_counts(counts, c)
-    cdef int w = check_wilds(wilds)
-    nfb[0] = load_forbid(forbid, fb)
-    check_total(total, w, residue, what)
-    return w
-
-
 cdef int load_suit9(object counts9, uint8_t* out) except -1:
     """Nine suit counts 0-4, total at most 14 (a key of the suit table). Returns the total."""
     cdef int i, total = 0
@@ -158,7 +146,7 @@ cdef int load_suit9(object counts9, uint8_t* out) except -1:
     return total
 
 
-cdef int check_shanten_total(int total, int wilds) except -1:
+cdef int _check_shanten_total(int total, int wilds) except -1:
     """At most 14 tiles + wildcards, and not 3k of them (shanten needs 3k+1 or 3k+2)."""
     if total + wilds > MAX_TILES:
         raise ShapeError(f"{total} tiles + {wilds} wildcards: a hand holds at most {MAX_TILES}")
@@ -200,21 +188,21 @@ cdef tuple batch_inputs(object counts, object wilds):
             raise ShapeError(f"wilds must be 0 to {MAX_TILES}")
         wa = np.ascontiguousarray(wa, dtype=np.uint8)
     else:
-        wa = np.full(n, check_wilds(wilds), dtype=np.uint8)
+        wa = np.full(n, _check_wilds(wilds), dtype=np.uint8)
     return arr, wa
 
 
 cdef int raise_row(int64_t row, const uint8_t* counts, int wilds, int residue, str what) except -1:
     """Raise the ShapeError of a batch row the loop found bad: ``residue`` as for
-    :func:`check_total`, or -2 for shanten (3k+1 or 3k+2)."""
+    :func:`_check_total`, or -2 for shanten (3k+1 or 3k+2)."""
     cdef int total = row_total(counts)
     if total < 0:
         raise ShapeError(f"row {row}: counts must be 0 to 4")
     try:
         if residue == -2:
-            check_shanten_total(total, wilds)
+            _check_shanten_total(total, wilds)
         else:
-            check_total(total, wilds, residue, what)
+            _check_total(total, wilds, residue, what)
     except ShapeError as err:
         raise ShapeError(f"row {row}: {err}") from None
     raise ShapeError(f"row {row}: invalid")

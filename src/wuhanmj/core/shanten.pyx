@@ -33,6 +33,8 @@ from libc.string cimport memset
 
 import numpy as np
 
+cimport numpy as cnp
+
 from wuhanmj.core.checks cimport (
     TOTALS_SHANTEN,
     batch_inputs,
@@ -47,6 +49,8 @@ from wuhanmj.core.checks cimport (
 )
 from wuhanmj.core.defs cimport JIANG_SUIT, PAIR_258, PAIR_ANY, SH_FLAG, SH_INF
 from wuhanmj.core.tables cimport SH, honor_key, sh_tables, suit_rank
+
+cnp.import_array()
 
 __all__ = ["shanten", "shanten_batch"]
 

@@ -33,10 +33,47 @@ cdef int32_t RANK[9][MAX_TILES + 1][5]
 cdef HuTables HU
 cdef ShantenTables SH
 
+cdef extern from *:
+    """
+    /* The "built" flags are read without the lock: an acquire load pairs with the release
+       store made after the build, so a thread that sees the flag sees the whole table
+       (free-threaded CPython has no GIL to order them). */
+    #ifndef WMJ_LOAD_ACQUIRE
+    #if defined(__GNUC__) || defined(__clang__)
+    #define WMJ_LOAD_ACQUIRE(p) __atomic_load_n((p), __ATOMIC_ACQUIRE)
+    #define WMJ_STORE_RELEASE(p, v) __atomic_store_n((p), (v), __ATOMIC_RELEASE)
+    #else  /* MSVC: volatile accesses are acquire / release (/volatile:ms, x86 and x64) */
+    #define WMJ_LOAD_ACQUIRE(p) (*(volatile int *)(p))
+    #define WMJ_STORE_RELEASE(p, v) (*(volatile int *)(p) = (v))
+    #endif
+    #endif
+    """
+    int load_acquire "WMJ_LOAD_ACQUIRE"(int* p) noexcept nogil
+    void store_release "WMJ_STORE_RELEASE"(int* p, int v) noexcept nogil
+
+# 1 once HU (SH) is filled; read with load_acquire
+cdef int hu_ready
+cdef int sh_ready
+
 cdef int ensure_tables() except -1
-cdef const HuTables* hu_tables() except NULL
-cdef const ShantenTables* sh_tables() except NULL
+cdef const HuTables* _hu_build() except NULL
+cdef const ShantenTables* _sh_build() except NULL
 cdef int segment_table(int lo, int length, SegmentTable* out) except -1
+
+
+cdef inline const HuTables* hu_tables() except NULL:
+    """The hu tables, built on first use (needs the GIL); inline, so that the common case
+    (built) costs the caller one load."""
+    if load_acquire(&hu_ready):
+        return &HU
+    return _hu_build()
+
+
+cdef inline const ShantenTables* sh_tables() except NULL:
+    """The shanten tables, built on first use (needs the GIL; builds the hu tables too)."""
+    if load_acquire(&sh_ready):
+        return &SH
+    return _sh_build()
 
 
 cdef inline int32_t suit_rank(const uint8_t* c) noexcept nogil:

@@ -100,22 +100,6 @@ from wuhanmj.core.defs cimport (
 
 cnp.import_array()
 
-cdef extern from *:
-    """
-    /* The "built" flags are read without the lock: an acquire load pairs with the release
-       store made after the build, so a thread that sees the flag sees the whole table
-       (free-threaded CPython has no GIL to order them). */
-    #if defined(__GNUC__) || defined(__clang__)
-    #define WMJ_LOAD_ACQUIRE(p) __atomic_load_n((p), __ATOMIC_ACQUIRE)
-    #define WMJ_STORE_RELEASE(p, v) __atomic_store_n((p), (v), __ATOMIC_RELEASE)
-    #else  /* MSVC: volatile accesses are acquire / release (/volatile:ms, x86 and x64) */
-    #define WMJ_LOAD_ACQUIRE(p) (*(volatile int *)(p))
-    #define WMJ_STORE_RELEASE(p, v) (*(volatile int *)(p) = (v))
-    #endif
-    """
-    int load_acquire "WMJ_LOAD_ACQUIRE"(int* p) noexcept nogil
-    void store_release "WMJ_STORE_RELEASE"(int* p, int v) noexcept nogil
-
 __all__ = [
     "SUIT_PATTERNS",
     "HONOR_PATTERNS",
@@ -140,8 +124,6 @@ ctypedef int (*builder_t)(int arg) except -1
 
 cdef PyThread_type_lock _locks[N_FAMILIES]
 cdef int _builds[N_FAMILIES]
-cdef int _hu_ready = 0
-cdef int _sh_ready = 0
 cdef int _seg_ready[9][10]           # [start][length], a suit run of 1-9 positions
 cdef SegmentTable _seg[9][10]
 cdef list _keep = []                 # the numpy arrays that own the tables' memory
@@ -172,17 +154,15 @@ cdef int _once(int family, int* ready, builder_t build, int arg) except -1:
     return 0
 
 
-cdef const HuTables* hu_tables() except NULL:
-    """The hu tables, built on first use (needs the GIL)."""
-    if not load_acquire(&_hu_ready):
-        _once(F_HU, &_hu_ready, _build_hu, 0)
+cdef const HuTables* _hu_build() except NULL:
+    """The slow path of hu_tables() (tables.pxd): build the hu tables unless built."""
+    _once(F_HU, &hu_ready, _build_hu, 0)
     return &HU
 
 
-cdef const ShantenTables* sh_tables() except NULL:
-    """The shanten tables, built on first use (needs the GIL; builds the hu tables too)."""
-    if not load_acquire(&_sh_ready):
-        _once(F_SHANTEN, &_sh_ready, _build_shanten, 0)
+cdef const ShantenTables* _sh_build() except NULL:
+    """The slow path of sh_tables() (tables.pxd): build the shanten tables unless built."""
+    _once(F_SHANTEN, &sh_ready, _build_shanten, 0)
     return &SH
 
 
