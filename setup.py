@@ -1,6 +1,8 @@
-"""Build the Cython extension ``wuhanmj._core``.
+"""Build the Cython extensions of ``wuhanmj.core``: one per module of the package.
 
-Compiler directives live here, in one place (STYLE: numpy.random / cytoolz).
+Compiler directives live here, in one place (STYLE: numpy.random / cytoolz); the ``.pxd``
+files beside the ``.pyx`` are found through ``include_path`` (``src``), the same way a
+user's module finds them through ``wuhanmj.get_include()``.
 """
 import numpy
 from Cython.Build import cythonize
@@ -15,14 +17,18 @@ DIRECTIVES = {
     "embedsignature": True,
 }
 
+# bottom to top: each module cimports only those before it
+CORE_MODULES = ("checks", "tables", "shape", "shanten", "routes")
+
 extensions = [
     Extension(
-        "wuhanmj._core",
-        ["src/wuhanmj/_core.pyx"],
+        f"wuhanmj.core.{name}",
+        [f"src/wuhanmj/core/{name}.pyx"],
         include_dirs=[numpy.get_include()],
         define_macros=[("NPY_NO_DEPRECATED_API", "NPY_1_7_API_VERSION")],
         extra_compile_args=["-O3"],
     )
+    for name in CORE_MODULES
 ]
 
-setup(ext_modules=cythonize(extensions, compiler_directives=DIRECTIVES))
+setup(ext_modules=cythonize(extensions, compiler_directives=DIRECTIVES, include_path=["src"]))

@@ -7,7 +7,7 @@ Run: ``pytest bench/bench_shanten.py --benchmark-only --benchmark-columns=min,me
 import numpy as np
 import pytest
 
-from wuhanmj._core import shanten, shanten_batch
+from wuhanmj.core import shanten, shanten_batch
 from wuhanmj.hand.analysis import discard_advice, effective_tiles, wuhan_shanten
 from wuhanmj.rules import Rules
 
@@ -130,7 +130,7 @@ def test_discard_advice_200(benchmark, turns, preset):
 @pytest.mark.parametrize("pizi", [(), (3, 4)], ids=["no_pizi", "pizi_4m_5m"])
 def test_core_discard_table_200(benchmark, turns, pizi):
     """``wuhan_discards``: every discard × every draw (the greedy bot's call before issue 6)."""
-    from wuhanmj._core import wuhan_discards
+    from wuhanmj.core import wuhan_discards
 
     benchmark(lambda: [wuhan_discards(h, lz, pizi) for h, lz in turns])
 
@@ -139,6 +139,6 @@ def test_core_discard_table_200(benchmark, turns, pizi):
 def test_core_best_discard_200(benchmark, turns, pizi):
     """``wuhan_best_discard``: the first option only, unseen effective tiles counted (what
     the greedy bot calls now); same hands, every kind allowed, nothing seen."""
-    from wuhanmj._core import wuhan_best_discard
+    from wuhanmj.core import wuhan_best_discard
 
     benchmark(lambda: [wuhan_best_discard(h, lz, pizi) for h, lz in turns])

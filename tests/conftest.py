@@ -1,5 +1,5 @@
 """Shared pytest setup: the tests folder on sys.path (``from helpers.cases import load_cases``,
-``from reference import …``), and a few fixtures. Keep it small.
+``from reference import shape_ref``), and a few fixtures. Keep it small.
 
 The tests mirror the package: ``core/``, ``hand/``, ``scoring/``, ``game/``, ``agents/``,
 ``sim/``, ``cli/``; shared helpers are in ``helpers/``, the slow independent references

@@ -33,7 +33,7 @@ def test_mit_licence_ships():
 
 def test_route_names_of_the_core_are_the_catalogues():
     """The core's route bits (wuhan_routes …) are the big-hu catalogue's ROUTES, in order."""
-    from wuhanmj import _core
+    from wuhanmj import core as _core
     from wuhanmj.hand.bighu import ROUTES
 
     assert tuple(_core.ROUTE_NAMES) == ROUTES

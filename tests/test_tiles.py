@@ -14,7 +14,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from helpers.cases import load_cases
-from reference import parse_ref
+from reference.shape_ref import parse_ref
 from wuhanmj.errors import TileCountError, TileError, WuhanMJError
 from wuhanmj.tiles import (
     HONGZHONG,

@@ -1,7 +1,10 @@
 """wuhanmj: Wuhan Mahjong (武汉麻将, 红中癞子杠) — shape core, scoring, game engine, simulation.
 
-The public API, re-exported from the modules that own it (the file tree shows the flow:
-tiles → ``_core`` → scoring → game → agents → simulation → cli):
+The public API, re-exported from the modules that own it. The file tree shows the flow:
+``tiles``, ``rules``, ``errors``, ``terms`` → ``core`` (Cython kernels, cimportable:
+:func:`get_include`) → ``hand`` (melds, the big-hu catalogue, readings, analysis) →
+``scoring`` → ``game`` (state, moves, the game loop, match) → ``agents`` → ``sim``
+(simulate and its statistics) → ``cli``:
 
 * tiles (T, R): ``parse_tiles``, ``format_tiles``, ``tile_counts``, ``laizi_of``, ``pizi_of`` …
 * shape core (W1, W2, D8): ``is_complete``, ``min_wilds``, ``waits``, ``shanten`` and batch forms
@@ -14,7 +17,8 @@ tiles → ``_core`` → scoring → game → agents → simulation → cli):
 Every error raised on purpose is a :class:`WuhanMJError`.
 """
 
-from ._core import (
+from .core import (
+    get_include,
     is_complete,
     is_complete_batch,
     min_wilds,
@@ -75,7 +79,7 @@ __all__ = [
     *_tiles_all,
     *_errors_all,
     "is_complete", "is_complete_batch", "min_wilds", "min_wilds_batch",
-    "waits", "waits_batch", "shanten", "shanten_batch",
+    "waits", "waits_batch", "shanten", "shanten_batch", "get_include",
     "Rules", "PRESETS", "Meld", "SeatPlays",
     "evaluate_win", "WinResult", "winning_tiles", "is_ready", "holds_non_jiang",
     "Settlement", "settle", "escape_payments", "draw_payments",

@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from refs.moves_ref import (
+from reference.moves_ref import (
     AN_GANG,
     CHI,
     CHONG_GANG,

@@ -1,7 +1,7 @@
 """Hand analysis over the Wuhan routes (W1–W3, W5–W8, R1, R3, R4, D8): shanten, effective
 tiles, discard advice.
 
-Expected values are worked out by hand (comments) or by ``shanten_reference`` — the
+Expected values are worked out by hand (comments) or by ``reference.shanten_ref`` — the
 routes applied by an exhaustive walk over the kinds, with 红中 and the 痞子 taken out.
 """
 
@@ -14,13 +14,14 @@ import numpy as np
 import pytest
 
 import wuhanmj.hand.analysis as analysis
-from shanten_reference import ROUTES, wuhan_routes_ref
-from wuhanmj._core import shanten
+from helpers.hands import allowed_routes, random_situation
+from reference.shanten_ref import ROUTES, wuhan_routes_ref
+from wuhanmj.core import shanten
 from wuhanmj.hand.analysis import discard_advice, effective_tiles, wuhan_shanten
 from wuhanmj.errors import HandError, MeldError, TileCountError, TileError
 from wuhanmj.hand.meld import Meld
 from wuhanmj.rules import Rules
-from wuhanmj.tiles import laizi_of, parse_tile, pizi_of, tile_counts
+from wuhanmj.tiles import parse_tile, tile_counts
 
 PIZI = Rules.koukou_fan()        # pizi on (R3)
 PLAIN = Rules.kaikou()           # pizi off
@@ -28,60 +29,11 @@ BIG_FIRST = ("pengpenghu", "qingyise_m", "qingyise_p", "qingyise_s", "jiangyise"
 JIANG = {t for t in range(27) if t % 9 in (1, 4, 7)}
 
 
-def allowed_routes(melds) -> list[str]:
-    """Routes the melds leave possible, from the route definitions (W6, W3)."""
-    tiles = [t for m in melds for t in m.tiles]
-    out = ["xiaohu"]
-    if all(m.kind != "chi" for m in melds):
-        out.append("pengpenghu")
-    for s, name in enumerate(("qingyise_m", "qingyise_p", "qingyise_s")):
-        if all(t // 9 == s for t in tiles):
-            out.append(name)
-    if all(t in JIANG for t in tiles):
-        out.append("jiangyise")
-    if all(t >= 27 for t in tiles):
-        out.append("fengyise")
-    return [r for r in ROUTES if r in out]
-
-
 def expected(hand_counts, melds, laizi, pizi):
     vals = wuhan_routes_ref(hand_counts, laizi, pizi, allowed_routes(melds))
     best = min(vals.values())
     route = next(r for r in BIG_FIRST if vals.get(r) == best)
     return best, route, tuple((r, vals[r]) for r in ROUTES if r in vals)
-
-
-def random_situation(rng: random.Random, n_melds: int, extra: int):
-    """(hand counts, melds, laizi, pizi, rules) with ``3 * (4 - n_melds) + extra`` concealed tiles."""
-    indicator = rng.randrange(34)
-    rules = PIZI if rng.random() < 0.5 else PLAIN
-    laizi = laizi_of(indicator)
-    pizi = pizi_of(indicator) if rules.pizi else ()
-    wall = [t for t in range(34) for _ in range(4)]
-    wall.remove(indicator)
-    bad = {laizi, 33, *pizi}
-    melds = []
-    suit = rng.choice([0, 9, 18, 27])
-    while len(melds) < n_melds:
-        focus = rng.random() < 0.6
-        t = rng.randrange(suit, min(suit + 9, 34)) if focus else rng.randrange(34)
-        if rng.random() < 0.4 and t < 27 and t % 9 <= 6:
-            ts = [t, t + 1, t + 2]
-            kind = "chi"
-        else:
-            ts = [t] * 3
-            kind = "peng"
-        if any(x in bad for x in ts) or any(wall.count(x) < ts.count(x) for x in ts):
-            continue
-        for x in ts:
-            wall.remove(x)
-        melds.append(Meld(kind, ts, 1))
-    size = 3 * (4 - n_melds) + extra
-    pool = [t for t in wall if suit <= t < suit + 9 or t in bad] if rng.random() < 0.4 else wall
-    if len(pool) < size:
-        pool = wall
-    hand = rng.sample(pool, size)
-    return tile_counts(hand), melds, laizi, pizi, rules
 
 
 # ---------------------------------------------------------------- against the reference

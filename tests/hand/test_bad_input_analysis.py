@@ -9,7 +9,7 @@ import importlib
 import numpy as np
 import pytest
 
-from wuhanmj import _core
+from wuhanmj import core as _core
 from wuhanmj.hand.analysis import discard_advice, effective_tiles, wuhan_shanten
 from wuhanmj.cli import main
 from wuhanmj.errors import HandError, MeldError, ShapeError, SimulationError

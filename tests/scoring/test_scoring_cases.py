@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-import scoring_reference as ref
+from reference import scoring_ref as ref
 from helpers.cases import load_cases
 
 from wuhanmj.scoring.cases import case_kwargs, evaluate_case, score_case

@@ -13,7 +13,7 @@ import random
 from itertools import combinations_with_replacement
 
 import pytest
-import scoring_reference as ref
+from reference import scoring_ref as ref
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 

@@ -26,7 +26,7 @@ from typing import Any
 
 import numpy as np
 
-from .. import _core
+from .. import core as _core
 from ..errors import AgentError
 from ..game.actions import (
     ACTIONS,

@@ -52,7 +52,7 @@ def run(args: argparse.Namespace) -> int:
     import numpy as np
 
     from .. import __version__
-    from .._core import is_complete, is_complete_batch, shanten_batch
+    from ..core import is_complete, is_complete_batch, shanten_batch
     from ..sim.simulate import simulate
 
     print(f"wuhanmj {__version__}, one core")

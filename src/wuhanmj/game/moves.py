@@ -20,7 +20,7 @@ from collections.abc import Collection
 from typing import Any
 
 from .. import scoring
-from .._core import is_complete, waits
+from ..core import is_complete, waits
 from ..hand.bighu import melds_allow
 from ..hand.waits import holds_non_jiang, is_ready
 from ..tiles import HONGZHONG

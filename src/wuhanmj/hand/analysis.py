@@ -24,7 +24,7 @@ how the last tile comes (全求人, 杠上开花, 海底捞, 抢杠).
 
 Shanten follows the ``mahjong`` package's regular-hand number: a drawn tile is
 never a fifth copy of a kind (a wildcard may be, D8). The work is done by the
-shape core's tables (:func:`wuhanmj._core.wuhan_routes` and friends), a few µs
+shape core's tables (:func:`wuhanmj.core.wuhan_routes` and friends), a few µs
 per call.
 
 >>> r = wuhan_shanten("234m456p78p55s6m", [Meld.peng("777s", source=2)], laizi="6m")
@@ -39,7 +39,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .. import _checks, _core
+from .. import _checks
+from .. import core as _core
 from ..errors import HandError, MeldError, TileCountError, TileError
 from ..rules import Rules
 from ..tiles import (

@@ -40,7 +40,7 @@ __all__ = [
 ]
 
 Pair = Literal["258", "any"]
-"""The core's ``pair`` argument (:mod:`wuhanmj._core`): a 2/5/8 pair, or any pair."""
+"""The core's ``pair`` argument (:mod:`wuhanmj.core`): a 2/5/8 pair, or any pair."""
 
 # A spec: (big names, pair, pungs_only, forbid); pair None marks a W3 hand
 # (将一色 / 风一色) that wins whatever its shape, ``forbid`` then being the

@@ -2,7 +2,7 @@
 
 A *reading* fixes how many 癞子 stand for themselves and how many are wild,
 and which shape-based big hu types (碰碰胡, 清一色, 将一色, 风一色) the tiles make.
-Everything is asked of the shape core (:func:`wuhanmj._core.is_complete`)
+Everything is asked of the shape core (:func:`wuhanmj.core.is_complete`)
 with the right ``pair``, ``pungs_only`` and ``forbid``; wildcard kinds are
 never enumerated here.
 
@@ -22,7 +22,7 @@ from functools import lru_cache
 
 import numpy as np
 
-from .. import _core
+from .. import core as _core
 from ..tiles import Specials, specials_of
 from .bighu import Spec, shape_specs
 
@@ -260,7 +260,7 @@ def lowest_assignment(counts, wilds: int, spec: Spec) -> tuple[int, ...] | None:
     """The lowest kinds (sorted tuple, least in lexicographic order) that ``wilds``
     wildcards can stand for so that ``counts`` plus them take the profile ``spec``.
 
-    Built one wildcard at a time from the core's :func:`~wuhanmj._core.waits`
+    Built one wildcard at a time from the core's :func:`~wuhanmj.core.waits`
     (the kinds that complete the hand with the other wildcards still free), so
     no kind is tried by hand. A wildcard standing for a fifth copy is not
     returned (the core's counts stop at 4); None when no assignment is found.

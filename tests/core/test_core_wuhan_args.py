@@ -7,7 +7,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from wuhanmj._core import (
+from wuhanmj.core import (
     ROUTE_NAMES,
     shanten,
     shanten_batch,

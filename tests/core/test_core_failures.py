@@ -1,7 +1,7 @@
 """Failure kinds seen in other hu engines, and bad input (W1, W2, D8; issue 2 point 5).
 
 Each expected value is worked out by hand in the comment beside it and also
-checked against the brute-force reference (``tests/reference.py``).
+checked against the brute-force reference (``tests/reference/shape_ref.py``).
 """
 
 from __future__ import annotations
@@ -9,8 +9,8 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-import reference as ref
-from wuhanmj._core import (
+from reference import shape_ref as ref
+from wuhanmj.core import (
     is_complete,
     is_complete_batch,
     min_wilds,

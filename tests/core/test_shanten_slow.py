@@ -1,7 +1,7 @@
 """Longer shanten checks (W1, W2, W6, W8, D8): table entries against the exhaustive walk,
 many more 13/14-tile hands, the ``mahjong`` package on 200,000 hands, the Wuhan routes.
 
-Run with ``pytest -m slow tests/test_shanten_slow.py`` (about a minute).
+Run with ``pytest -m slow tests/core/test_shanten_slow.py`` (about a minute).
 """
 
 from __future__ import annotations
@@ -11,16 +11,16 @@ import random
 import numpy as np
 import pytest
 
-from shanten_reference import ROUTES, added_ref, shanten_ref, wuhan_routes_ref
-from test_shanten import VARIANTS, random_hand
-from wuhanmj._core import shanten, shanten_batch, shanten_tables, suit_key, wuhan_routes
+from reference.shanten_ref import ROUTES, added_ref, shanten_ref, wuhan_routes_ref
+from helpers.hands import VARIANTS, random_hand
+from wuhanmj.core import shanten, shanten_batch, shanten_tables, suit_key, wuhan_routes
 from wuhanmj.tiles import laizi_of, pizi_of
 
 pytestmark = pytest.mark.slow
 
 
 def decode(entry: int) -> dict[tuple[int, str], int | None]:
-    """The packed entry format of ``_shanten.pxi``, read from its documentation: 2-bit steps."""
+    """The packed entry format of ``wuhanmj/core/tables.pyx``, read from its documentation: 2-bit steps."""
     out: dict[tuple[int, str], int | None] = {}
     for mode, base_bits, step_shift in (("none", None, 0), ("any", 8, 10), ("258", 18, 20)):
         base = 0 if base_bits is None else (entry >> base_bits) & 3

@@ -18,8 +18,8 @@ import random
 import numpy as np
 import pytest
 
-import reference as ref
-from wuhanmj._core import honor_table, is_complete_batch, suit_patterns, suit_table
+from reference import shape_ref as ref
+from wuhanmj.core import honor_table, is_complete_batch, suit_patterns, suit_table
 
 pytestmark = pytest.mark.slow
 

@@ -35,8 +35,8 @@ _TESTS = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 if _TESTS not in sys.path:  # when used outside pytest (tests/conftest.py does this too)
     sys.path.insert(0, _TESTS)
 
-import reference as shape_ref  # tests/reference.py: W1, W2, D8 shapes
-import scoring_reference  # tests/scoring_reference.py: W1-W11, S, X, L
+from reference import scoring_ref as scoring_reference  # W1-W11, S, X, L (brute force)
+from reference import shape_ref  # W1, W2, D8 shapes
 
 __all__ = ["MovesRef", "is_ready", "winning_shape"]
 

@@ -1,6 +1,6 @@
 """Property tests of the shape core (W1, W2, D8), with hypothesis.
 
-The core is compared with the brute-force reference of ``tests/reference.py``
+The core is compared with the brute-force reference of ``tests/reference/shape_ref.py``
 on small random hands, and checked for properties that follow from the rules
 alone: wildcards never hurt, the three suits are interchangeable (and so are
 the honors, and ranks 1..9 read backwards), ``waits`` is ``is_complete`` on
@@ -14,8 +14,8 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-import reference as ref
-from wuhanmj._core import (
+from reference import shape_ref as ref
+from wuhanmj.core import (
     is_complete,
     is_complete_batch,
     min_wilds,

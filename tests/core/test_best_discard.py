@@ -1,8 +1,8 @@
-"""``_core.wuhan_best_discard``: the first discard of the advice order (least shanten,
+"""``core.wuhan_best_discard``: the first discard of the advice order (least shanten,
 then most unseen effective tiles, then lowest kind) among the allowed kinds (W1–W3,
 W6–W8, D6, D8, R1, R3, R4).
 
-Expected values come from ``shanten_reference`` (routes by an exhaustive walk) on
+Expected values come from ``reference.shanten_ref`` (routes by an exhaustive walk) on
 small random situations, and, on thousands of hands met in play, from the exhaustive
 table of :func:`wuhan_discards` (every discard × every draw, no pruning).
 """
@@ -14,9 +14,9 @@ import random
 import numpy as np
 import pytest
 
-from shanten_reference import wuhan_routes_ref
-from test_analysis import allowed_routes, random_situation
-from wuhanmj._core import ROUTE_NAMES, wuhan_best_discard, wuhan_discards
+from reference.shanten_ref import wuhan_routes_ref
+from helpers.hands import allowed_routes, random_situation
+from wuhanmj.core import ROUTE_NAMES, wuhan_best_discard, wuhan_discards
 from wuhanmj.errors import ShapeError
 from wuhanmj.game.engine import Game
 from wuhanmj.rules import Rules

@@ -2,7 +2,7 @@
 
 import numpy as np
 
-from wuhanmj import _core
+from wuhanmj import core as _core
 
 MIB = 1 << 20
 

@@ -1,7 +1,7 @@
 """The core's table shanten (向听) against slow searches, the ``mahjong`` package and the
 published distribution (W1, W2, W6, D8).
 
-Expected values come from ``shanten_reference`` (targets listed outright for small
+Expected values come from ``reference.shanten_ref`` (targets listed outright for small
 hands, an exhaustive walk over the kinds for 13/14 tiles), from the ``mahjong``
 package's regular-hand shanten, or are worked out by hand in the comments.
 """
@@ -14,35 +14,16 @@ import random
 import numpy as np
 import pytest
 
-from shanten_reference import (
+from helpers.hands import VARIANTS, random_hand
+from reference.shanten_ref import (
     chiitoitsu_shanten,
     kokushi_shanten,
     shanten_naive,
     shanten_ref,
 )
-from wuhanmj._core import shanten, shanten_batch, shanten_tables
+from wuhanmj.core import shanten, shanten_batch, shanten_tables
 from wuhanmj.errors import ShapeError
 from wuhanmj.tiles import tile_counts
-
-VARIANTS = [(p, q) for p in ("any", "258") for q in (False, True)]
-
-
-def random_hand(rng: random.Random, size: int, dense: bool = False) -> list[int]:
-    """Counts of ``size`` tiles: from the 136-tile wall, or (dense) from a few kinds,
-    which gives many triplets and quads."""
-    c = [0] * 34
-    if not dense:
-        for t in rng.sample([t for t in range(34) for _ in range(4)], size):
-            c[t] += 1
-        return c
-    base = rng.choice([0, 9, 18, 27])
-    pool = list(range(base, min(base + 9, 34))) + rng.sample(range(34), 2)
-    kinds = rng.sample(pool, rng.randint(2, 5))
-    while sum(c) < size:
-        free = [t for t in kinds if c[t] < 4] or [t for t in range(34) if c[t] < 4]
-        c[rng.choice(free)] += 1
-    return c
-
 
 # ---------------------------------------------------------------- worked by hand
 
@@ -188,7 +169,7 @@ def test_random_14_tile_distribution_matches_published():
     The published figures count a hand's least shanten over the regular form, seven
     pairs and thirteen orphans (the regular form alone gives about 9.4 % at 5-shanten,
     not 5.5 %), so the table's regular shanten is combined here with those two forms
-    (closed formulas in ``shanten_reference``). A complete hand (-1, about 3 in a
+    (closed formulas in ``reference.shanten_ref``). A complete hand (-1, about 3 in a
     million) is counted with the ready ones, as the published 0 bucket; 6 and above
     are merged. The published figures are rounded and come from their own sample, so
     the check is a chi-square goodness of fit at p = 0.001 on 50,000 seeded hands.

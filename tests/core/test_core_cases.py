@@ -1,7 +1,7 @@
 """Every vector of ``hu.json`` through the shape core (W1, W2, D8).
 
 The expected values are the vectors' own. The same vectors also check the
-brute-force reference of ``tests/reference.py``, which the property and
+brute-force reference of ``tests/reference/shape_ref.py``, which the property and
 exhaustive tests then trust. (``laizi.json`` is covered in ``test_tiles.py``.)
 """
 
@@ -12,9 +12,9 @@ import random
 import numpy as np
 import pytest
 
-import reference as ref
 from helpers.cases import load_cases
-from wuhanmj._core import is_complete, is_complete_batch, min_wilds, waits
+from reference import shape_ref as ref
+from wuhanmj.core import is_complete, is_complete_batch, min_wilds, waits
 from wuhanmj.tiles import tile_counts
 
 HU = load_cases("hu.json")

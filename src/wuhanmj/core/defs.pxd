@@ -1,0 +1,23 @@
+# Constants shared by the core's modules and by Cython code that cimports them
+# (``from wuhanmj.core.defs cimport PAIR_258``). Declarations only: no module behind it.
+
+cdef enum:
+    MAX_TILES = 14          # a hand never holds more (tiles + wildcards)
+    N_KINDS = 34            # tile kinds: 0-8 万, 9-17 筒, 18-26 条, 27-33 honors (33 = 红中)
+    N_SUIT = 405350         # suit patterns: nine counts 0-4, total <= 14
+    N_HONOR = 78125         # honor patterns: 5 ** 7
+    INF = 15                # "impossible" in a 4-bit hu table entry
+
+    # pair modes of the kernels (W1, W2)
+    PAIR_NONE = 0           # no pair (used inside the tables only)
+    PAIR_ANY = 1            # a pair of any kind
+    PAIR_258 = 2            # the pair must be a 2, 5 or 8 of a suit (W2)
+
+    # shanten tables
+    SH_INF = 99             # "impossible" in working arrays
+    SH_NTAU = 16            # 15 targets (k = 0..4 sets) x (no pair, any pair, 2/5/8 pair), padded
+    SH_FLAG = 1 << 28       # capped entry: the unbounded entry differs somewhere
+    JIANG_SUIT = 146        # positions 1, 4, 7 of a suit (the 2, 5, 8): (1 << 1) | (1 << 4) | (1 << 7)
+
+    # Wuhan routes (ROUTE_NAMES order): xiaohu, pengpenghu, qingyise m/p/s, jiangyise, fengyise
+    N_ROUTES = 7

@@ -1,0 +1,828 @@
+"""Routes to a legal Wuhan win and the shanten of each (W1-W3, W6-W8, D8, R3; issue 5).
+
+Each route is a target shape for the concealed part of a hand:
+
+  0 xiaohu      small hu: sets + a 2/5/8 pair, at most one 癞子 kept (W8: more forbid it)
+  1 pengpenghu  pongs + any pair (melds must be pongs/kongs)
+  2-4 qingyise  one suit, sets + any pair (melds of that suit)
+  5 jiangyise   all 2/5/8, any shape (W3)
+  6 fengyise    all honors, any shape (W3)
+
+红中 and the 痞子 are removed from the hand (they only leave it, by special plays) and
+never stand as added tiles; the 癞子 are wildcards (D8). A route the melds rule out is
+skipped by the caller's route mask. A suit that holds a 痞子 splits into runs
+(*segments*) with their own small tables (``tables.segment_table``), made by
+:func:`wuhan_spec`.
+
+Used by :mod:`wuhanmj.analysis` and the greedy agent (low level: counts in, numbers out).
+The ``def`` functions check their arguments (``checks.pyx``); the kernels of
+``routes.pxd`` run without the GIL on a spec made once with it.
+"""
+
+from libc.stdint cimport int8_t, uint8_t, uint32_t, uint64_t
+from libc.string cimport memcpy, memset
+
+import numpy as np
+
+from wuhanmj.core.checks cimport (
+    load_allowed,
+    load_laizi,
+    load_pizi,
+    load_routes,
+    load_unseen,
+    load_wuhan,
+)
+from wuhanmj.core.defs cimport JIANG_SUIT, N_ROUTES, PAIR_258, PAIR_ANY, SH_FLAG, SH_INF
+from wuhanmj.core.shanten cimport sh_decode, sh_exact, sh_merge4, sh_mp, sh_pong
+from wuhanmj.core.tables cimport SH, SegmentTable, honor_key, segment_table, sh_tables, suit_rank
+
+__all__ = ["ROUTE_NAMES", "wuhan_routes", "wuhan_draws", "wuhan_discards", "wuhan_best_discard"]
+
+ROUTE_NAMES = ("xiaohu", "pengpenghu", "qingyise_m", "qingyise_p", "qingyise_s",
+               "jiangyise", "fengyise")
+
+
+cdef struct WRow:
+    # one group's capped costs for k = 0..4: chow mode (no pair, 2/5/8 pair, any pair),
+    # pongs-only (no pair, any pair); flags: the unbounded costs may be lower
+    int cN[5]
+    int c258[5]
+    int cAny[5]
+    int pN[5]
+    int pAny[5]
+    bint cdiff
+    bint pdiff
+
+
+cdef struct WOthers:
+    # the other three groups merged, for the small hu and pengpenghu routes
+    int xN[5]
+    int xP[5]
+    int pN[5]
+    int pP[5]
+    bint xdiff
+    bint pdiff
+
+
+cdef inline void _sh_nib(uint64_t e, int pm, int* N, int* P) noexcept nogil:
+    """Costs from a segment entry (4-bit fields per tau, 15 = impossible)."""
+    cdef int k, v
+    for k in range(5):
+        v = (e >> (4 * 3 * k)) & 15
+        N[k] = SH_INF if v == 15 else v
+        v = (e >> (4 * (3 * k + pm))) & 15
+        P[k] = SH_INF if v == 15 else v
+
+
+cdef void _w_chow(const uint8_t* r, int g, const WSpec* sp, bint unb, int* N, int* P258,
+                  int* Pany, bint* diff) noexcept nogil:
+    """Chow-mode costs of group g (segments for a suit holding 痞子)."""
+    cdef uint32_t e
+    cdef uint64_t x
+    cdef int s, key, i
+    cdef int n1[5]
+    cdef int a1[5]
+    cdef int j1[5]
+    cdef int n2[5]
+    cdef int a2[5]
+    cdef int j2[5]
+    diff[0] = False
+    if g == 3 or sp.nseg[g] == 0:
+        if g == 3:
+            e = (SH.honor_unbounded if unb else SH.honor_capped)[honor_key(r + 27)]
+        else:
+            e = (SH.suit_unbounded if unb else SH.suit_capped)[suit_rank(r + 9 * g)]
+        diff[0] = (e & SH_FLAG) != 0
+        sh_decode(e, PAIR_258, N, P258)
+        sh_decode(e, PAIR_ANY, N, Pany)
+        return
+    for s in range(sp.nseg[g]):
+        key = 0
+        i = sp.seg_len[g][s] - 1
+        while i >= 0:
+            key = 5 * key + r[9 * g + sp.seg_lo[g][s] + i]
+            i -= 1
+        x = sp.seg_cap[g][s][key]
+        if (x >> 60) & 1:
+            diff[0] = True
+        if unb:
+            x = sp.seg_unb[g][s][key]
+        if s == 0:
+            _sh_nib(x, PAIR_258, N, P258)
+            _sh_nib(x, PAIR_ANY, N, Pany)
+        else:
+            _sh_nib(x, PAIR_258, n2, j2)
+            _sh_nib(x, PAIR_ANY, n2, a2)
+            for i in range(5):
+                n1[i] = N[i]
+                a1[i] = Pany[i]
+                j1[i] = P258[i]
+            sh_mp(n1, j1, n2, j2, N, P258, 4)
+            sh_mp(n1, a1, n2, a2, N, Pany, 4)
+
+
+cdef void _sh_pong_any(const uint8_t* c, int n, int allowed, int* N, int* P,
+                       bint* has4) noexcept nogil:
+    """Capped pongs-only costs with any pair (the same as _sh_pong, by a counting sort)."""
+    cdef int h[5]
+    cdef int v[6]
+    cdef int i, m = 0, val, k, S
+    h[0] = 0
+    h[1] = 0
+    h[2] = 0
+    h[3] = 0
+    h[4] = 0
+    for i in range(n):
+        if (allowed >> i) & 1:
+            h[c[i]] += 1
+    has4[0] = h[4] > 0
+    val = 4
+    while m < 6 and val >= 0:
+        if h[val]:
+            v[m] = val
+            h[val] -= 1
+            m += 1
+        else:
+            val -= 1
+    S = 0
+    for k in range(5):
+        if k < m:
+            P[k] = S + 3 - (v[k] if v[k] < 3 else 3) - (1 if v[k] <= 2 else 0)
+        else:
+            P[k] = SH_INF
+        N[k] = S if S < SH_INF else SH_INF
+        if k < m and S < SH_INF:
+            S += 3 - (v[k] if v[k] < 3 else 3)
+        else:
+            S = SH_INF
+
+
+cdef inline void _w_row(const uint8_t* r, int g, const WSpec* sp, WRow* row) noexcept nogil:
+    cdef int n = 7 if g == 3 else 9
+    _w_chow(r, g, sp, False, row.cN, row.c258, row.cAny, &row.cdiff)
+    _sh_pong_any(r + 9 * g, n, sp.allowed[g], row.pN, row.pAny, &row.pdiff)
+
+
+cdef inline void _w_row_for(const uint8_t* r, int g, const WSpec* sp, int routes,
+                            WRow* row) noexcept nogil:
+    """The parts of a row the routes read: chow costs (small hu, 清一色), pong costs (碰碰胡)."""
+    if routes & 0x1D:
+        _w_chow(r, g, sp, False, row.cN, row.c258, row.cAny, &row.cdiff)
+    if routes & 2:
+        _sh_pong_any(r + 9 * g, 7 if g == 3 else 9, sp.allowed[g], row.pN, row.pAny, &row.pdiff)
+
+
+cdef void _w_others(const WRow* rows, int g, int K, WOthers* o) noexcept nogil:
+    cdef int a, b, x
+    cdef int tN[5]
+    cdef int tP[5]
+    a = 1 if g == 0 else 0
+    b = 2 if g <= 1 else 1
+    x = 3 if g <= 2 else 2
+    sh_mp(rows[a].cN, rows[a].c258, rows[b].cN, rows[b].c258, tN, tP, K)
+    sh_mp(tN, tP, rows[x].cN, rows[x].c258, o.xN, o.xP, K)
+    sh_mp(rows[a].pN, rows[a].pAny, rows[b].pN, rows[b].pAny, tN, tP, K)
+    sh_mp(tN, tP, rows[x].pN, rows[x].pAny, o.pN, o.pP, K)
+    o.xdiff = rows[a].cdiff or rows[b].cdiff or rows[x].cdiff
+    o.pdiff = rows[a].pdiff or rows[b].pdiff or rows[x].pdiff
+
+
+cdef void _w_others_for(const WRow* rows, int g, int K, int routes, WOthers* o) noexcept nogil:
+    """The merges of _w_others that the routes read: small hu (bit 0), 碰碰胡 (bit 1)."""
+    cdef int a, b, x
+    cdef int tN[5]
+    cdef int tP[5]
+    a = 1 if g == 0 else 0
+    b = 2 if g <= 1 else 1
+    x = 3 if g <= 2 else 2
+    if routes & 1:
+        sh_mp(rows[a].cN, rows[a].c258, rows[b].cN, rows[b].c258, tN, tP, K)
+        sh_mp(tN, tP, rows[x].cN, rows[x].c258, o.xN, o.xP, K)
+        o.xdiff = rows[a].cdiff or rows[b].cdiff or rows[x].cdiff
+    if routes & 2:
+        sh_mp(rows[a].pN, rows[a].pAny, rows[b].pN, rows[b].pAny, tN, tP, K)
+        sh_mp(tN, tP, rows[x].pN, rows[x].pAny, o.pN, o.pP, K)
+        o.pdiff = rows[a].pdiff or rows[b].pdiff or rows[x].pdiff
+
+
+cdef inline int _w_close(const int* ON, const int* OP, const int* N, const int* P,
+                         int K) noexcept nogil:
+    """Least cost of K sets and the pair: the merged others plus one group."""
+    cdef int j, z, best = SH_INF
+    for j in range(K + 1):
+        z = ON[j] + P[K - j]
+        if z < best:
+            best = z
+        z = OP[j] + N[K - j]
+        if z < best:
+            best = z
+    return best
+
+
+cdef int _w_resolve(const uint8_t* r, const WSpec* sp, int route, int c0, bint diff, int w,
+                    int K) noexcept nogil:
+    """Distance of one route from its capped cost c0, checking the fifth-copy cases."""
+    cdef int N[4][5]
+    cdef int P[4][5]
+    cdef int A[5]
+    cdef int g, cu
+    cdef bint d
+    cdef uint8_t fb[34]
+    if w == 0 or not diff or c0 <= w:
+        return c0 - w if c0 > w else 0
+    if route == 0:
+        for g in range(4):
+            _w_chow(r, g, sp, True, N[g], P[g], A, &d)
+        cu = sh_merge4(N, P, K)
+    elif route == 1:
+        for g in range(4):
+            sh_pong(r + 9 * g, 7 if g == 3 else 9, JIANG_SUIT if g < 3 else 0, sp.allowed[g],
+                     True, PAIR_ANY, N[g], P[g])
+        cu = sh_merge4(N, P, K)
+    else:
+        g = route - 2
+        _w_chow(r, g, sp, True, N[0], A, P[0], &d)
+        cu = P[0][K]
+    if cu >= c0:
+        return c0 - w
+    memcpy(fb, sp.forbid, 34)
+    if route >= 2:
+        for g in range(34):
+            if g // 9 != route - 2:
+                fb[g] = 1
+    return sh_exact(r, fb, K, PAIR_258 if route == 0 else PAIR_ANY, route != 1, w)
+
+
+cdef inline int _w_eval(const uint8_t* r, int w, int nj, int nh, int K, const WSpec* sp,
+                        const WRow* rows, const WOthers* o, int g, int* out) noexcept nogil:
+    """Shanten of every route (SH_INF when masked out); returns the least.
+
+    ``rows`` are the four groups' costs; ``o`` the other three merged for group ``g``.
+    """
+    return _w_eval_g(r, w, nj, nh, K, sp, rows, o, g, &rows[g], out)
+
+
+cdef int _w_eval_g(const uint8_t* r, int w, int nj, int nh, int K, const WSpec* sp,
+                   const WRow* rows, const WOthers* o, int g, const WRow* rg,
+                   int* out) noexcept nogil:
+    """As _w_eval, with ``rg`` standing for ``rows[g]`` (no copy into the array)."""
+    cdef int best = SH_INF, route, d, wk, q
+    cdef const WRow* rq
+    for route in range(N_ROUTES):
+        out[route] = SH_INF
+        if not (sp.routes >> route) & 1:
+            continue
+        if route == 0:
+            wk = w if w < 1 else 1
+            d = _w_resolve(r, sp, 0, _w_close(o.xN, o.xP, rg.cN, rg.c258, K),
+                           o.xdiff or rg.cdiff, wk, K)
+        elif route == 1:
+            d = _w_resolve(r, sp, 1, _w_close(o.pN, o.pP, rg.pN, rg.pAny, K),
+                           o.pdiff or rg.pdiff, w, K)
+        elif route <= 4:
+            q = route - 2
+            rq = rg if q == g else &rows[q]
+            d = _w_resolve(r, sp, route, rq.cAny[K], rq.cdiff, w, K)
+        elif route == 5:
+            d = 3 * K + 2 - nj - w
+        else:
+            d = 3 * K + 2 - nh - w
+        if d < 0:
+            d = 0
+        out[route] = d - 1
+        if d - 1 < best:
+            best = d - 1
+    return best
+
+
+cdef inline int _w_prepare(const uint8_t* c, const WSpec* sp, uint8_t* r, int* w, int* nj,
+                           int* nh) noexcept nogil:
+    """Real usable counts r (癞子, 红中, 痞子 removed); returns the tile total."""
+    cdef int t, total = 0
+    nj[0] = 0
+    nh[0] = 0
+    for t in range(34):
+        total += c[t]
+        r[t] = 0 if (sp.forbid[t] or t == sp.laizi) else c[t]
+        if t < 27 and t % 3 == 1:
+            nj[0] += r[t]
+        elif t >= 27:
+            nh[0] += r[t]
+    w[0] = c[sp.laizi]
+    return total
+
+
+cdef int _w_value(const uint8_t* c, const WSpec* sp, int K, int* out) noexcept nogil:
+    cdef uint8_t r[34]
+    cdef WRow rows[4]
+    cdef WOthers o
+    cdef int w, nj, nh, g
+    _w_prepare(c, sp, r, &w, &nj, &nh)
+    for g in range(4):
+        _w_row(r, g, sp, &rows[g])
+    _w_others(rows, 0, K, &o)
+    return _w_eval(r, w, nj, nh, K, sp, rows, &o, 0, out)
+
+
+cdef int _w_draws(const uint8_t* c, const WSpec* sp, int K, int8_t* out) noexcept nogil:
+    """out[t] = best shanten after drawing kind t (127 if a fifth copy); returns the current best."""
+    cdef uint8_t r[34]
+    cdef WRow rows[4]
+    cdef WRow saved
+    cdef WOthers o[4]
+    cdef int res[N_ROUTES]
+    cdef int w, nj, nh, g, t, base, n
+    _w_prepare(c, sp, r, &w, &nj, &nh)
+    for g in range(4):
+        _w_row(r, g, sp, &rows[g])
+    for g in range(4):
+        _w_others(rows, g, K, &o[g])
+    base = _w_eval(r, w, nj, nh, K, sp, rows, &o[0], 0, res)
+    for t in range(34):
+        out[t] = 127
+        if c[t] >= 4:
+            continue
+        if sp.forbid[t]:
+            out[t] = <int8_t>base     # 红中/痞子 drawn: one more tile to play out
+            continue
+        if t == sp.laizi:
+            out[t] = <int8_t>_w_eval(r, w + 1, nj, nh, K, sp, rows, &o[0], 0, res)
+            continue
+        g = t // 9
+        saved = rows[g]
+        r[t] += 1
+        _w_row(r, g, sp, &rows[g])
+        out[t] = <int8_t>_w_eval(r, w, nj + (1 if (t < 27 and t % 3 == 1) else 0),
+                                 nh + (1 if t >= 27 else 0), K, sp, rows, &o[g], g, res)
+        r[t] -= 1
+        rows[g] = saved
+    return base
+
+
+cdef void _w_discards(uint8_t* c, const WSpec* sp, int K, int8_t* after,
+                     int8_t* draws) noexcept nogil:
+    """For each discard d: the best shanten after it (after[d]) and after each draw t
+    (draws[34*d + t]). Rows of a group that neither the discard nor the draw touches are
+    shared: a group's row after drawing t is worked out once for every discard elsewhere."""
+    cdef uint8_t r[34]
+    cdef WRow base[4]
+    cdef WRow rows[4]
+    cdef WRow plus[34]          # row of group t//9 with t added to the full hand
+    cdef WRow saved
+    cdef WOthers o[4]
+    cdef int res[N_ROUTES]
+    cdef int w, nj, nh, g, gd, t, d, s0, dj, dh
+    _w_prepare(c, sp, r, &w, &nj, &nh)
+    for g in range(4):
+        _w_row(r, g, sp, &base[g])
+    for t in range(34):
+        if sp.forbid[t] or t == sp.laizi or c[t] >= 4:
+            continue
+        g = t // 9
+        r[t] += 1
+        _w_row(r, g, sp, &plus[t])
+        r[t] -= 1
+    for d in range(34):
+        after[d] = 127
+        for t in range(34):
+            draws[34 * d + t] = 127
+        if c[d] == 0 or sp.forbid[d] or d == sp.laizi:
+            continue
+        gd = d // 9
+        c[d] -= 1
+        r[d] -= 1
+        dj = 1 if (d < 27 and d % 3 == 1) else 0
+        dh = 1 if d >= 27 else 0
+        for g in range(4):
+            rows[g] = base[g]
+        _w_row(r, gd, sp, &rows[gd])
+        for g in range(4):
+            _w_others(rows, g, K, &o[g])
+        s0 = _w_eval(r, w, nj - dj, nh - dh, K, sp, rows, &o[0], 0, res)
+        after[d] = <int8_t>s0
+        for t in range(34):
+            if c[t] >= 4:
+                continue
+            if sp.forbid[t]:
+                draws[34 * d + t] = <int8_t>s0
+                continue
+            if t == sp.laizi:
+                draws[34 * d + t] = <int8_t>_w_eval(r, w + 1, nj - dj, nh - dh, K, sp, rows,
+                                                    &o[0], 0, res)
+                continue
+            g = t // 9
+            r[t] += 1
+            saved = rows[g]
+            if g == gd:
+                _w_row(r, g, sp, &rows[g])
+            else:
+                rows[g] = plus[t]
+            draws[34 * d + t] = <int8_t>_w_eval(
+                r, w, nj - dj + (1 if (t < 27 and t % 3 == 1) else 0),
+                nh - dh + (1 if t >= 27 else 0), K, sp, rows, &o[g], g, res)
+            rows[g] = saved
+            r[t] -= 1
+        c[d] += 1
+        r[d] += 1
+
+
+cdef inline int _w_tight(const int* ON, const int* OP, const int* N, const int* P, int K,
+                         int shift) noexcept nogil:
+    """Bits of the terms of _w_close(ON, OP, N, P, K) that reach its minimum: bit
+    ``shift + k`` for P[k], bit ``shift + 5 + k`` for N[k] (k the group's sets)."""
+    cdef int j, z, best = _w_close(ON, OP, N, P, K), bits = 0
+    for j in range(K + 1):
+        if ON[j] + P[K - j] == best:
+            bits |= 1 << (shift + K - j)
+        if OP[j] + N[K - j] == best:
+            bits |= 1 << (shift + 5 + K - j)
+    return bits
+
+
+cdef inline int _w_lower(const WRow* a, const WRow* b, int K, int parts) noexcept nogil:
+    """Bits of the costs where row ``a`` is below row ``b`` (the layout of _w_tight: small
+    hu at shift 0, pengpenghu at shift 10; bit 20: the 清一色 cost of K sets), over the
+    parts of ``a`` worked out (the route bits of _w_row_for: 0x1D chow costs, 2 pongs)."""
+    cdef int k, bits = 0
+    if parts & 0x1D:
+        for k in range(5):
+            if a.c258[k] < b.c258[k]:
+                bits |= 1 << k
+            if a.cN[k] < b.cN[k]:
+                bits |= 1 << (5 + k)
+        if a.cAny[K] < b.cAny[K]:
+            bits |= 1 << 20
+    if parts & 2:
+        for k in range(5):
+            if a.pAny[k] < b.pAny[k]:
+                bits |= 1 << (10 + k)
+            if a.pN[k] < b.pN[k]:
+                bits |= 1 << (15 + k)
+    return bits
+
+
+cdef void _w_best(uint8_t* c, const WSpec* sp, int K, const uint8_t* allowed,
+                  const uint8_t* unseen, int* out) noexcept nogil:
+    """The first discard of the advice order among the allowed kinds (see wuhan_best_discard).
+
+    out[0]: the kind (-1 when none is allowed), out[1]: its shanten, out[2]: the least
+    shanten over every normal discard (127 when there is none).
+
+    The values are those of _w_discards_c, with less work: the draws are tried only for
+    the discards tied at the least allowed shanten ``top``, only for kinds with unseen
+    copies, and only on the routes at ``top`` after the discard: a draw lowers a route's
+    shanten by at most one, so a route above ``top`` cannot fall below it.
+
+    A draw in a group other than the discard's changes only that group's costs, and
+    each cost by at most one: it lowers a route exactly when it lowers a cost in a term
+    that reaches the route's minimum (bit masks of _w_tight and _w_lower), as long as no
+    wildcard may be read through the unbounded tables (no "diff" flag with 癞子 in hand);
+    otherwise the route is evaluated in full."""
+    cdef uint8_t r[34]
+    cdef WRow base[4]
+    cdef WRow rows[4]
+    cdef WRow plus[34]          # row of group t//9 with t added to the full hand
+    cdef uint8_t has_plus[34]
+    cdef WRow saved
+    cdef WOthers ob[4]          # the full hand's other three groups, for each group
+    cdef WOthers o[4]
+    cdef WSpec sl
+    cdef WRow one
+    cdef const WRow* rg
+    cdef int vr[34][N_ROUTES]   # each route's shanten after each discard
+    cdef int lower[34]          # _w_lower(plus[t], base[t // 9])
+    cdef int tight[4]
+    cdef int dflag[4]
+    cdef bint hit, slow
+    cdef int res[N_ROUTES]
+    cdef int after[34]
+    cdef int w, nj, nh, g, gd, t, d, s0, dj, dh, v, route, eff
+    cdef int least = 127, top = 127, choice = -1, best_eff = -1
+    _w_prepare(c, sp, r, &w, &nj, &nh)
+    for g in range(4):
+        _w_row(r, g, sp, &base[g])
+    for g in range(4):
+        _w_others(base, g, K, &ob[g])
+    for d in range(34):
+        after[d] = 127
+        if c[d] == 0 or sp.forbid[d] or d == sp.laizi:
+            continue
+        gd = d // 9
+        r[d] -= 1
+        saved = base[gd]
+        _w_row(r, gd, sp, &base[gd])
+        s0 = _w_eval(r, w, nj - (1 if (d < 27 and d % 3 == 1) else 0),
+                     nh - (1 if d >= 27 else 0), K, sp, base, &ob[gd], gd, vr[d])
+        base[gd] = saved
+        r[d] += 1
+        after[d] = s0
+        if s0 < least:
+            least = s0
+        if allowed[d] and s0 < top:
+            top = s0
+    out[2] = least
+    out[1] = top
+    out[0] = -1
+    if top == 127:
+        return
+    memset(has_plus, 0, 34)
+    sl = sp[0]
+    for d in range(34):
+        if after[d] != top or not allowed[d]:
+            continue
+        if choice < 0:
+            choice = d              # the lowest kind, kept unless a later one counts more
+        sl.routes = 0
+        for route in range(N_ROUTES):
+            if vr[d][route] == top:
+                sl.routes |= 1 << route
+        gd = d // 9
+        c[d] -= 1
+        r[d] -= 1
+        dj = 1 if (d < 27 and d % 3 == 1) else 0
+        dh = 1 if d >= 27 else 0
+        for g in range(4):
+            rows[g] = base[g]
+        _w_row(r, gd, sp, &rows[gd])
+        if sl.routes & 3:           # the small hu and pengpenghu routes merge the others
+            for g in range(4):
+                if g == gd:
+                    o[g] = ob[g]
+                else:
+                    _w_others_for(rows, g, K, sl.routes, &o[g])
+        for g in range(4):
+            tight[g] = 0
+            dflag[g] = 0
+            if g == gd:
+                continue
+            if sl.routes & 1:
+                tight[g] |= _w_tight(o[g].xN, o[g].xP, rows[g].cN, rows[g].c258, K, 0)
+                if o[g].xdiff or rows[g].cdiff:
+                    dflag[g] |= 1
+            if sl.routes & 2:
+                tight[g] |= _w_tight(o[g].pN, o[g].pP, rows[g].pN, rows[g].pAny, K, 10)
+                if o[g].pdiff or rows[g].pdiff:
+                    dflag[g] |= 2
+            if g < 3 and (sl.routes >> (2 + g)) & 1:
+                tight[g] |= 1 << 20
+                if rows[g].cdiff:
+                    dflag[g] |= 4
+        eff = 0
+        for t in range(34):
+            if unseen[t] == 0 or c[t] >= 4 or sp.forbid[t]:
+                continue            # nothing to count, a fifth copy, or no progress (红中/痞子)
+            if t == sp.laizi:
+                v = _w_eval(r, w + 1, nj - dj, nh - dh, K, &sl, rows, &o[gd], gd, res)
+            else:
+                g = t // 9
+                r[t] += 1
+                if g == gd:
+                    _w_row_for(r, g, sp, sl.routes, &one)
+                    rg = &one
+                else:
+                    v = (0x1D if sl.routes & 0x1D else 0) | (2 if sl.routes & 2 else 0)
+                    if v & ~has_plus[t]:      # the row parts these routes read, once per kind
+                        _w_row_for(r, g, sp, v & ~has_plus[t], &plus[t])   # g holds t, not d
+                        has_plus[t] |= v
+                        lower[t] = _w_lower(&plus[t], &base[g], K, has_plus[t])
+                    rg = &plus[t]
+                    slow = w > 0 and (
+                        ((sl.routes & 1) and ((dflag[g] & 1) or rg.cdiff))
+                        or ((sl.routes & 2) and ((dflag[g] & 2) or rg.pdiff))
+                        or ((tight[g] >> 20) and ((dflag[g] & 4) or rg.cdiff)))
+                    if not slow:
+                        r[t] -= 1
+                        hit = ((lower[t] & tight[g]) != 0
+                               or ((sl.routes & 32) and t < 27 and t % 3 == 1)
+                               or ((sl.routes & 64) and t >= 27))
+                        if hit:
+                            eff += unseen[t]
+                        continue
+                v = _w_eval_g(r, w, nj - dj + (1 if (t < 27 and t % 3 == 1) else 0),
+                              nh - dh + (1 if t >= 27 else 0), K, &sl, rows, &o[g], g, rg, res)
+                r[t] -= 1
+            if v < top:
+                eff += unseen[t]
+        c[d] += 1
+        r[d] += 1
+        if eff > best_eff:
+            best_eff = eff
+            choice = d
+    out[0] = choice
+
+# ---------------------------------------------------------------- kernels for C callers
+
+cdef int wuhan_spec(WSpec* sp, int laizi, const int* pizi, int n_pizi, int routes) except -1:
+    """Fill a spec: 红中 and the 痞子 forbidden, suits holding 痞子 split into segments, and
+    the tables the kernels read built (needs the GIL). ``laizi`` 0-32, ``pizi`` 0-2 kinds
+    0-33 other than the laizi (R3), ``routes`` a mask 0-127 over ROUTE_NAMES: not checked
+    here (``checks.load_laizi``, ``load_pizi`` and ``load_routes`` do it for Python values)."""
+    cdef int g, p, start, n, i
+    cdef SegmentTable seg
+    sh_tables()
+    sp.laizi = laizi
+    sp.routes = routes
+    memset(sp.forbid, 0, 34)
+    sp.forbid[33] = 1
+    for i in range(n_pizi):
+        sp.forbid[pizi[i]] = 1
+    for g in range(4):
+        n = 7 if g == 3 else 9
+        sp.allowed[g] = 0
+        for p in range(n):
+            if not sp.forbid[9 * g + p]:
+                sp.allowed[g] |= 1 << p
+    for g in range(3):
+        sp.nseg[g] = 0
+        if sp.allowed[g] == 0x1FF:
+            continue
+        p = 0
+        while p < 9:
+            if sp.forbid[9 * g + p]:
+                p += 1
+                continue
+            start = p
+            while p < 9 and not sp.forbid[9 * g + p]:
+                p += 1
+            segment_table(start, p - start, &seg)
+            sp.seg_lo[g][sp.nseg[g]] = start
+            sp.seg_len[g][sp.nseg[g]] = p - start
+            sp.seg_cap[g][sp.nseg[g]] = seg.capped
+            sp.seg_unb[g][sp.nseg[g]] = seg.unbounded
+            sp.nseg[g] += 1
+    return 0
+
+
+cdef inline int _total(const uint8_t* c) noexcept nogil:
+    cdef int t, total = 0
+    for t in range(34):
+        total += c[t]
+    return total
+
+
+cdef int wuhan_routes_c(const uint8_t* counts, const WSpec* spec, int* out) noexcept nogil:
+    """Shanten of every route into ``out`` (N_ROUTES ints, SH_INF for a masked route) for a
+    3k+1 or 3k+2 hand; returns the least."""
+    return _w_value(counts, spec, _total(counts) // 3, out)
+
+
+cdef int wuhan_draws_c(const uint8_t* counts, const WSpec* spec, int8_t* out) noexcept nogil:
+    """For a 3k+1 hand: ``out[t]`` (34 int8) = best shanten after drawing kind t (127 for a
+    fifth copy); returns the current best shanten."""
+    return _w_draws(counts, spec, _total(counts) // 3, out)
+
+
+cdef void wuhan_discards_c(const uint8_t* counts, const WSpec* spec, int8_t* after,
+                           int8_t* draws) noexcept nogil:
+    """For a 3k+2 hand: ``after[d]`` (34 int8) = best shanten after discarding d, and
+    ``draws[34 * d + t]`` (34 x 34 int8) after then drawing t; 127 where impossible."""
+    cdef uint8_t c[34]
+    memcpy(c, counts, 34)
+    _w_discards(c, spec, _total(c) // 3, after, draws)
+
+
+cdef void wuhan_best_discard_c(const uint8_t* counts, const WSpec* spec, const uint8_t* allowed,
+                               const uint8_t* unseen, int* out) noexcept nogil:
+    """For a 3k+2 hand, the advised discard among ``allowed`` (34 0/1), counting ``unseen``
+    (34 counts 0-4) copies of the effective draws: ``out[0]`` the kind (-1 if none),
+    ``out[1]`` its shanten, ``out[2]`` the least shanten of any normal discard (127 if none)."""
+    cdef uint8_t c[34]
+    memcpy(c, counts, 34)
+    _w_best(c, spec, _total(c) // 3, allowed, unseen, out)
+
+
+# ---------------------------------------------------------------- Python API
+
+cdef int _spec_from(WSpec* sp, object laizi, object pizi, object routes) except -1:
+    """Check ``laizi``, ``routes`` and ``pizi`` (in that order) and make the spec."""
+    cdef int pz[2]
+    cdef int lz = load_laizi(laizi)
+    cdef int rt = load_routes(routes)
+    cdef int n = load_pizi(pizi, lz, pz)
+    return wuhan_spec(sp, lz, pz, n, rt)
+
+
+def wuhan_routes(counts, laizi, pizi=(), routes=0x7F):
+    """Shanten of a Wuhan hand for every route (W1-W3, W6-W8, D8); low level, see ``analysis``.
+
+    Args:
+        counts: 34 counts of the concealed hand, 3k+1 or 3k+2 tiles (melds made leave k
+            sets to form), 癞子, 红中 and 痞子 included.
+        laizi: the 癞子 kind (its copies are wildcards): an int 0-32 (numpy integers too).
+        pizi: the 痞子 kinds (R3): an iterable (not a str) of at most two ints 0-33 other
+            than the laizi (numpy integers too, never bools or floats); empty when the
+            rule is off.
+        routes: bit mask over :data:`ROUTE_NAMES` of the routes the melds allow: an int
+            0-127 (bit i = route i; 0 masks every route).
+
+    Returns:
+        tuple of 7 ints in the order of :data:`ROUTE_NAMES`; ``None`` for a masked route.
+
+    Raises:
+        ShapeError: bad counts, 3k tiles, a bad laizi, pizi or routes (a str, float,
+            bool, or out of range).
+    """
+    cdef uint8_t c[34]
+    cdef WSpec sp
+    cdef int out[N_ROUTES]
+    cdef int total = load_wuhan(counts, c, 0)
+    cdef int g
+    _spec_from(&sp, laizi, pizi, routes)
+    with nogil:
+        _w_value(c, &sp, total // 3, out)
+    return tuple(None if out[g] >= SH_INF else out[g] for g in range(N_ROUTES))
+
+
+def wuhan_draws(counts, laizi, pizi=(), routes=0x7F):
+    """Best shanten over the routes after drawing each kind, for a 3k+1 hand (low level).
+
+    Args:
+        counts, laizi, pizi, routes: as for :func:`wuhan_routes`; 3k+1 tiles.
+
+    Returns:
+        (current best shanten: int, ``numpy.ndarray`` (34,) int8: best shanten after
+        drawing kind t, 127 where t would be a fifth copy).
+
+    Raises:
+        ShapeError: as for :func:`wuhan_routes`, or 3k+2 tiles.
+    """
+    cdef uint8_t c[34]
+    cdef WSpec sp
+    cdef int total = load_wuhan(counts, c, 1)
+    cdef int base
+    _spec_from(&sp, laizi, pizi, routes)
+    res = np.empty(34, dtype=np.int8)
+    cdef int8_t[::1] out = res
+    with nogil:
+        base = _w_draws(c, &sp, total // 3, &out[0])
+    return base, res
+
+
+def wuhan_discards(counts, laizi, pizi=(), routes=0x7F):
+    """For a 3k+2 hand: best shanten after each discard, and after each following draw.
+
+    Only normal discards are considered: the 癞子, 红中 and 痞子 leave a hand by special
+    plays (P3, R4), never as discards.
+
+    Args:
+        counts, laizi, pizi, routes: as for :func:`wuhan_routes`; 3k+2 tiles.
+
+    Returns:
+        (``after``: ``numpy.ndarray`` (34,) int8, best shanten after discarding kind d,
+        127 when d is not held or may not be discarded; ``draws``: (34, 34) int8, row d is
+        the best shanten after discarding d then drawing t, 127 for an impossible draw).
+
+    Raises:
+        ShapeError: as for :func:`wuhan_routes`, or 3k+1 tiles.
+    """
+    cdef uint8_t c[34]
+    cdef WSpec sp
+    cdef int total = load_wuhan(counts, c, 2)
+    _spec_from(&sp, laizi, pizi, routes)
+    after = np.empty(34, dtype=np.int8)
+    draws = np.empty((34, 34), dtype=np.int8)
+    cdef int8_t[::1] a = after
+    cdef int8_t[:, ::1] dr = draws
+    with nogil:
+        _w_discards(c, &sp, total // 3, &a[0], &dr[0, 0])
+    return after, draws
+
+
+def wuhan_best_discard(counts, laizi, pizi=(), routes=0x7F, allowed=None, seen=None):
+    """The discard of a 3k+2 hand that :func:`wuhanmj.analysis.discard_advice` ranks first,
+    among ``allowed``: least shanten, then most unseen effective tiles, then lowest kind.
+
+    The order of :func:`wuhan_discards` with the unseen effective tiles counted, at a
+    fraction of the cost (the draws are tried only for the discards tied at the least
+    shanten). Only normal discards count (not the 癞子, 红中 or 痞子, P3, R4).
+
+    Args:
+        counts, laizi, pizi, routes: as for :func:`wuhan_routes`; 3k+2 tiles.
+        allowed: iterable of the kinds (ints 0-33) that may be discarded; None: any.
+        seen: 34 counts 0-4 of the copies the player sees outside its concealed hand:
+            its melds and the visible tiles (discards, other melds, special plays, the
+            indicator, D6). A kind's unseen copies are 4 - counts - seen; a draw that
+            lowers the shanten counts for them. None: nothing seen.
+
+    Returns:
+        ``(kind, shanten, least)``: the chosen kind and the shanten after discarding it
+        (both None when no allowed kind may be discarded), and the least shanten after
+        any normal discard (None when there is none).
+
+    Raises:
+        ShapeError: bad counts or seen, more than 4 copies of a kind in counts and seen
+            together, 3k+1 tiles, a bad laizi, pizi or allowed kind.
+    """
+    cdef uint8_t c[34]
+    cdef uint8_t un[34]
+    cdef uint8_t al[34]
+    cdef WSpec sp
+    cdef int out[3]
+    cdef int total = load_wuhan(counts, c, 2)
+    _spec_from(&sp, laizi, pizi, routes)
+    load_allowed(allowed, al)
+    load_unseen(seen, c, un)
+    with nogil:
+        _w_best(c, &sp, total // 3, al, un, out)
+    return (None if out[0] < 0 else out[0], None if out[0] < 0 else out[1],
+            None if out[2] >= 127 else out[2])
