@@ -101,6 +101,9 @@ cdef uint8_t _JIANG[34]         # a 2, 5 or 8 of a suit (W2)
 cdef int8_t _LAIZI[34]          # indicator -> 癞子 (R2, T3)
 cdef int8_t _PIZI[34][2]        # indicator -> its two 痞子, sorted (R3)
 cdef uint8_t _FB[2][34][N_FB][34]   # [rules.pizi][indicator][list][kind]: 1 = a wildcard may not stand for it
+cdef uint8_t _CORE[34][34]      # [indicator][kind]: the suited 痞子, the list chows are asked with (Spec)
+cdef uint8_t _CORE_N[34]        # how many (0: ask with NULL)
+cdef uint8_t _NEAR[34][34]      # [indicator][kind]: a kind that shares a chow with a suited 痞子
 cdef int _NEUMAIER = 0          # sum() compensates over floats (Python >= 3.12)
 cdef int _POP[256]              # popcount of the big hu bits
 
@@ -136,6 +139,17 @@ cdef void _init_tables() noexcept:
             a, b = ind, _prev_kind(ind)
         _PIZI[ind][0] = min(a, b)
         _PIZI[ind][1] = max(a, b)
+        memset(_CORE[ind], 0, 34)
+        memset(_NEAR[ind], 0, 34)
+        _CORE_N[ind] = 0
+        for k in range(2):
+            a = _PIZI[ind][k]
+            if a < 27:
+                _CORE[ind][a] = 1
+                _CORE_N[ind] += 1
+                for t in range(a - 2, a + 3):
+                    if 0 <= t < 27 and t // 9 == a // 9:
+                        _NEAR[ind][t] = 1
         for p in range(2):
             memset(blocked, 0, 34)
             blocked[HONGZHONG] = 1
@@ -217,48 +231,75 @@ ctypedef struct Spec:           # hand.bighu.Spec
     int ntypes
     int pair                    # SPEC_W3, PAIR_ANY or PAIR_258
     int pungs
-    const uint8_t* forbid       # 34 kinds (D8)
+    const uint8_t* forbid       # 34 kinds (D8): the profile's list (红中, 痞子, what leaves it)
+    const uint8_t* core         # what the core is asked with: NULL or the suited 痞子 (see below)
+    const uint8_t* near         # with core: the kinds that share a chow with them
 
 
-cdef inline void _spec(Spec* s, uint16_t bits, int ntypes, int pair, int pungs, const uint8_t* forbid) noexcept nogil:
+# Why the core is asked with a shorter forbid list than the profile's (which the Python
+# reference passes), and the same answers come. The core's forbid only says what a
+# *wildcard* may not stand for (D8); held tiles of a forbidden kind are ordinary, and the
+# readings only run on hands that hold no 红中 and no 痞子 (W5 is checked first). A profile
+# is only made for a hand whose tiles all lie in its kinds (one suit, 2/5/8, honors:
+# _hand_shape). Then, in any decomposition, a wildcard in a pong or pair with a held tile
+# stands for that tile's kind (allowed, never 红中 / a 痞子); in a chow with a held tile, for
+# a kind of that tile's suit (suit profiles and the small hu are the only ones with chows);
+# and a pong or pair of wildcards alone can move to any kind the profile allows (each keeps
+# at least two; D8 allows fifth copies; a 2/5/8 pair to another 2/5/8 kind). So only a
+# chow can need the list, and only its suited 痞子 (honors never chow): pongs-only profiles
+# ask with no list, the others with the suited 痞子 (none without 痞子). is_complete and
+# waits (filtered to the profile's kinds afterwards, as lowest_assignment and shape_waits
+# filter them) answer the same, and the core skips its forbid DP (one per group the list
+# touches, the costly part of a call with wildcards). Further, is_complete needs the list
+# only when a held tile could share a chow with a 痞子 (``near``): else every chow holding
+# a 痞子 is all wildcards, and moves like a pong of them (_spec_holds).
+
+
+cdef inline void _spec(Spec* s, uint16_t bits, int ntypes, int pair, int pungs, const uint8_t* forbid,
+                       const uint8_t* core, const uint8_t* near) noexcept nogil:
     s.bits = bits
     s.ntypes = ntypes
     s.pair = pair
     s.pungs = pungs
     s.forbid = forbid
+    s.core = core
+    s.near = near
 
 
-cdef int _make_specs(int mask, int jiang, int pungs_ok, const uint8_t* fb, Spec* out) noexcept nogil:
-    """bighu.shape_specs, most big hu types first; ``fb``: the indicator's N_FB lists."""
+cdef int _make_specs(int mask, int jiang, int pungs_ok, const uint8_t* fb, const uint8_t* chows,
+                     const uint8_t* near, Spec* out) noexcept nogil:
+    """bighu.shape_specs, most big hu types first; ``fb``: the indicator's N_FB lists;
+    ``chows``, ``near``: the core's list for profiles with chows (NULL or the suited 痞子)
+    and the kinds that share a chow with them (Spec)."""
     cdef int n = 0
     cdef int suit = 0 if mask == 1 else 1 if mask == 2 else 2 if mask == 4 else -1
     cdef int honors = mask == 8
     if jiang and suit >= 0 and pungs_ok:  # 将一色 of one suit is all pongs (2, 5, 8 never chow)
         _spec(&out[n], BH_JIANGYISE | BH_PENGPENGHU | BH_QINGYISE, 3, PAIR_ANY, 1,
-              fb + 34 * (FB_JIANG_SUIT + suit))
+              fb + 34 * (FB_JIANG_SUIT + suit), NULL, NULL)
         n += 1
     if suit >= 0 and pungs_ok:
-        _spec(&out[n], BH_PENGPENGHU | BH_QINGYISE, 2, PAIR_ANY, 1, fb + 34 * (FB_SUIT + suit))
+        _spec(&out[n], BH_PENGPENGHU | BH_QINGYISE, 2, PAIR_ANY, 1, fb + 34 * (FB_SUIT + suit), NULL, NULL)
         n += 1
     if jiang and pungs_ok:
-        _spec(&out[n], BH_JIANGYISE | BH_PENGPENGHU, 2, PAIR_ANY, 1, fb + 34 * FB_JIANG)
+        _spec(&out[n], BH_JIANGYISE | BH_PENGPENGHU, 2, PAIR_ANY, 1, fb + 34 * FB_JIANG, NULL, NULL)
         n += 1
     if honors and pungs_ok:
-        _spec(&out[n], BH_FENGYISE | BH_PENGPENGHU, 2, PAIR_ANY, 1, fb + 34 * FB_HONOR)
+        _spec(&out[n], BH_FENGYISE | BH_PENGPENGHU, 2, PAIR_ANY, 1, fb + 34 * FB_HONOR, NULL, NULL)
         n += 1
     if jiang:  # W3: wins whatever its shape
-        _spec(&out[n], BH_JIANGYISE, 1, SPEC_W3, 0, fb + 34 * FB_JIANG)
+        _spec(&out[n], BH_JIANGYISE, 1, SPEC_W3, 0, fb + 34 * FB_JIANG, NULL, NULL)
         n += 1
     if honors:
-        _spec(&out[n], BH_FENGYISE, 1, SPEC_W3, 0, fb + 34 * FB_HONOR)
+        _spec(&out[n], BH_FENGYISE, 1, SPEC_W3, 0, fb + 34 * FB_HONOR, NULL, NULL)
         n += 1
     if suit >= 0:
-        _spec(&out[n], BH_QINGYISE, 1, PAIR_ANY, 0, fb + 34 * (FB_SUIT + suit))
+        _spec(&out[n], BH_QINGYISE, 1, PAIR_ANY, 0, fb + 34 * (FB_SUIT + suit), chows, near)
         n += 1
     if pungs_ok:
-        _spec(&out[n], BH_PENGPENGHU, 1, PAIR_ANY, 1, fb + 34 * FB_BASE)
+        _spec(&out[n], BH_PENGPENGHU, 1, PAIR_ANY, 1, fb + 34 * FB_BASE, NULL, NULL)
         n += 1
-    _spec(&out[n], 0, 0, PAIR_258, 0, fb + 34 * FB_BASE)  # the small hu: a 2/5/8 pair and sets (W1, W2)
+    _spec(&out[n], 0, 0, PAIR_258, 0, fb + 34 * FB_BASE, chows, near)  # the small hu: a 2/5/8 pair and sets (W1, W2)
     return n + 1
 
 
@@ -266,16 +307,24 @@ cdef inline bint _spec_holds(const uint8_t* c, int wilds, const Spec* s) noexcep
     """readings.spec_holds: a W3 profile always holds (its 2/5/8 or honor kinds remain)."""
     if s.pair == SPEC_W3:
         return True
-    return is_complete_c(c, wilds, s.pair, s.pungs, s.forbid)
+    cdef const uint8_t* core = s.core
+    cdef int t
+    if core != NULL and wilds:
+        for t in range(27):
+            if c[t] and s.near[t]:
+                break
+        else:
+            core = NULL  # no held tile shares a chow with a 痞子 (see Spec)
+    return is_complete_c(c, wilds, s.pair, s.pungs, core)
 
 
 cdef int _best_spec(const uint8_t* c, int wilds, const Facts* f, const uint8_t* fb,
-                    Spec* specs, int* nspecs) noexcept nogil:
+                    const uint8_t* chows, const uint8_t* near, Spec* specs, int* nspecs) noexcept nogil:
     """readings.best_spec: the hand's profiles in ``specs`` and the index of the first that
     holds (the most big hu types), or -1 when no shape wins."""
     cdef int mask, jiang, i, n
     _hand_shape(c, f, &mask, &jiang)
-    n = _make_specs(mask, jiang, not f.has_chi, fb, specs)
+    n = _make_specs(mask, jiang, not f.has_chi, fb, chows, near, specs)
     nspecs[0] = n
     for i in range(n):
         if _spec_holds(c, wilds, &specs[i]):
@@ -298,7 +347,7 @@ cdef bint _lowest_assignment(const uint8_t* arr, int wilds, const Spec* s, uint8
         return True
     memcpy(c, arr, 34)
     for i in range(wilds):
-        waits_c(c, wilds - 1 - i, s.pair, s.pungs, s.forbid, ws)
+        waits_c(c, wilds - 1 - i, s.pair, s.pungs, s.core, ws)
         k = -1
         for t in range(34):
             if ws[t] and not s.forbid[t]:
@@ -515,7 +564,8 @@ cdef inline int _pop(int bits) noexcept nogil:
 
 
 cdef void _plainest(const Ctx* x, WinOut* r, const Spec* specs, int nspecs, int top,
-                    const uint8_t* arr, int n, const Facts* f, const uint8_t* fb, int extra) noexcept nogil:
+                    const uint8_t* arr, int n, const Facts* f, const uint8_t* fb, const uint8_t* chows,
+                    const uint8_t* near, int extra) noexcept nogil:
     """evaluate._plainest_soft: among the soft readings that pay as much as ``r`` (W10), the
     one whose wildcards stand for the lowest kinds; its hand counts every big hu its tiles
     make. ``specs``/``top``/``arr``: the all-wild reading's profiles, the first that holds,
@@ -575,7 +625,7 @@ cdef void _plainest(const Ctx* x, WinOut* r, const Spec* specs, int nspecs, int 
     for t in range(34):
         if concrete[t] > 4:
             return
-    pi = _best_spec(concrete, 0, f, fb, cspecs, &cn)
+    pi = _best_spec(concrete, 0, f, fb, chows, near, cspecs, &cn)
     if pi < 0:
         return
     big = cspecs[pi].bits | extra
@@ -605,6 +655,8 @@ cdef int evaluate_win_c(const RulesC* rules, const WinIn* w, WinOut* out) noexce
     cdef int winner = w.winner, ind = w.indicator, laizi, p, n, s, i, how = w.how
     cdef const uint8_t* hand = <const uint8_t*>&w.hand[0]
     cdef const uint8_t* fb
+    cdef const uint8_t* chows
+    cdef const uint8_t* near
     cdef Facts wf
     cdef Facts sf
     cdef Spec hspecs[MAX_SPECS]
@@ -622,6 +674,8 @@ cdef int evaluate_win_c(const RulesC* rules, const WinIn* w, WinOut* out) noexce
     p = rules.pizi != 0
     laizi = _LAIZI[ind]
     fb = &_FB[p][ind][0][0]
+    chows = _CORE[ind] if p and _CORE_N[ind] else NULL
+    near = _NEAR[ind]
     # W5 (blocked kinds in order: the 痞子, then 红中), W4: before any shape
     if p:
         for i in range(2):
@@ -639,11 +693,11 @@ cdef int evaluate_win_c(const RulesC* rules, const WinIn* w, WinOut* out) noexce
 
     # readings (W9, W10): every 癞子 itself (hard), every 癞子 wild (soft)
     n = hand[laizi]
-    hard_i = _best_spec(hand, 0, &wf, fb, hspecs, &hn)
+    hard_i = _best_spec(hand, 0, &wf, fb, chows, near, hspecs, &hn)
     if n:
         memcpy(c0, hand, 34)
         c0[laizi] = 0
-        soft_i = _best_spec(c0, n, &wf, fb, sspecs, &sn)
+        soft_i = _best_spec(c0, n, &wf, fb, chows, near, sspecs, &sn)
     if how == HOW_GANGSHANGHUA:
         extra = BH_GANGSHANGHUA
     elif how == HOW_HAIDILAO:
@@ -704,7 +758,7 @@ cdef int evaluate_win_c(const RulesC* rules, const WinIn* w, WinOut* out) noexce
         return 0
     memcpy(out, &outs[best], sizeof(WinOut))
     if not out.hard:
-        _plainest(&x, out, sspecs, sn, soft_i, c0, n, &wf, fb, extra)
+        _plainest(&x, out, sspecs, sn, soft_i, c0, n, &wf, fb, chows, near, extra)
     return 0
 
 
@@ -715,6 +769,8 @@ cdef bint is_ready_c(const uint8_t* hand13, const SeatC* seat, int indicator, in
     a drawn 癞子 read wild, never 红中 / a 痞子, a kind with a copy left (D6, D10)."""
     cdef int laizi = _LAIZI[indicator], p = pizi_on != 0, n, t, s, i, k, mask, jiang
     cdef const uint8_t* fb = &_FB[p][indicator][0][0]
+    cdef const uint8_t* chows = _CORE[indicator] if p and _CORE_N[indicator] else NULL
+    cdef const uint8_t* near = _NEAR[indicator]
     cdef uint8_t seen[34]
     cdef uint8_t c0[34]
     cdef uint8_t ws[34]
@@ -743,7 +799,7 @@ cdef bint is_ready_c(const uint8_t* hand13, const SeatC* seat, int indicator, in
     memcpy(c0, hand13, 34)
     c0[laizi] = 0
     # a drawn 癞子, read wild (the all-wild reading dominates, readings.py)
-    if ok[laizi] and _best_spec(c0, n + 1, &f, fb, specs, &nspecs) >= 0:
+    if ok[laizi] and _best_spec(c0, n + 1, &f, fb, chows, near, specs, &nspecs) >= 0:
         return True
     ok[laizi] = 0  # the 癞子's kind as a real tile is the case above
     _hand_shape(c0, &f, &mask, &jiang)
@@ -757,16 +813,16 @@ cdef bint is_ready_c(const uint8_t* hand13, const SeatC* seat, int indicator, in
                 return True
     for s in range(3):
         if mask & ~(1 << s) == 0:  # every tile so far of suit s: 清一色 (any pair)
-            waits_c(c0, n, PAIR_ANY, 0, fb + 34 * (FB_SUIT + s), ws)
+            waits_c(c0, n, PAIR_ANY, 0, chows, ws)  # the suit's list is the filter below (see Spec)
             for t in range(9 * s, 9 * s + 9):
                 if ws[t] and ok[t]:
                     return True
     if not f.has_chi:
-        waits_c(c0, n, PAIR_ANY, 1, fb, ws)
+        waits_c(c0, n, PAIR_ANY, 1, NULL, ws)  # pongs only: no list (see Spec)
         for t in range(34):
             if ws[t] and ok[t]:
                 return True
-    waits_c(c0, n, PAIR_258, 0, fb, ws)
+    waits_c(c0, n, PAIR_258, 0, chows, ws)
     for t in range(34):
         if ws[t] and ok[t]:
             return True
