@@ -16,7 +16,8 @@ refuses (WinInputError …) must be refused by the native entry with the same er
 (c) hypothesis tables: random consistent tables (0–4 癞子, melds, special plays, every how,
     random rule sets with float caps and money tables), legal and illegal wins.
 (d) 听牌 (D10) and L1's holds_non_jiang: ``is_ready_c`` / ``holds_non_jiang_c`` against
-    ``hand.waits`` on the hands seats hold in play and on random hands.
+    ``hand.waits`` on the hands seats hold in play and on random hands;
+(e) the lemma the native code's shorter forbid lists rest on (D8), asked of the core directly.
 
 CI runs ``N_CI`` hands per rule set; ``-m slow`` runs ``N_SLOW``. Command:
 ``PYTHONPATH=src python -m pytest -q -p no:cacheprovider tests/native/test_native_score.py``.
@@ -466,3 +467,63 @@ def test_is_ready_random(kw, rnd):
     melds = kw["seats"][kw["winner"]].melds
     rules = kw["rules"]
     _ready_agree(hand, kw["indicator"], rules, melds if rnd.random() < 0.9 else None)
+
+
+# ---------------------------------------------------------------- (e) the shorter forbid lists
+
+def _forbid_lemma(n: int, seed: int) -> int:
+    """What ``score.pyx`` (Spec) relies on, asked of the Python core directly: on a hand that
+    holds no 红中 or 痞子 and whose tiles lie in a profile's kinds, ``is_complete`` with the
+    profile's forbid list equals it with none (pongs-only profiles) or with the suited 痞子
+    (profiles with chows; none needed when no held tile shares a chow with a 痞子), and
+    ``waits`` filtered to the profile's kinds likewise. Returns the profile calls compared."""
+    import numpy as np
+
+    from wuhanmj.core import is_complete, waits
+    from wuhanmj.hand.readings import NO_MELDS, _facts, profile_specs, special_kinds
+
+    rnd = random.Random(seed)
+    checked = 0
+    for _ in range(n):
+        ind = rnd.randrange(34)
+        sk = special_kinds(ind, rnd.random() < 0.7)
+        s = rnd.randrange(3)
+        kinds = rnd.choice((
+            list(range(9 * s, 9 * s + 9)),
+            [t for t in range(27) if ind < 27 and t // 9 == ind // 9] or list(range(34)),
+            list(range(27, 34)), _JIANG, list(range(34)),
+        ))
+        kinds = [t for t in kinds if t not in sk.blocked and t != sk.laizi]
+        w = rnd.randint(1, 4)
+        size = rnd.choice((14, 11, 8, 5, 2)) - w
+        c = [0] * 34
+        for _ in range(max(size, 0)):
+            t = rnd.choice(kinds)
+            if c[t] < 4:
+                c[t] += 1
+        if size < 0 or sum(c) != size:
+            continue
+        arr = np.array(c, dtype=np.uint8)
+        suited = tuple(p for p in sk.pizi if p < 27)
+        near = {t for p in suited for t in range(p - 2, p + 3) if 0 <= t < 27 and t // 9 == p // 9}
+        for _, pair, pungs, forbid in profile_specs(_facts(bytes(c), NO_MELDS), NO_MELDS, sk):
+            if pair is None:
+                continue
+            short = None if pungs or not any(c[t] for t in near) else (suited or None)
+            assert is_complete(arr, w, pair, pungs, forbid) == is_complete(arr, w, pair, pungs, short), (
+                c, w, pair, pungs, forbid)
+            fb = set(forbid)
+            short_w = None if pungs else (suited or None)
+            assert ([t for t in waits(arr, w - 1, pair, pungs, forbid) if t not in fb]
+                    == [t for t in waits(arr, w - 1, pair, pungs, short_w) if t not in fb]), (c, w, pair, pungs)
+            checked += 1
+    return checked
+
+
+def test_shorter_forbid_lists_answer_the_same():
+    assert _forbid_lemma(3000, seed=5) > 5000
+
+
+@pytest.mark.slow
+def test_shorter_forbid_lists_answer_the_same_slow():
+    assert _forbid_lemma(300_000, seed=6) > 500_000
