@@ -27,7 +27,7 @@ arguments with the same checks as ``evaluate_win`` and return plain dicts
 import sys
 
 from libc.math cimport fabs, floor, isfinite, ldexp
-from libc.stdint cimport int8_t, int16_t, uint8_t, uint16_t
+from libc.stdint cimport int8_t, uint8_t, uint16_t
 from libc.string cimport memcpy, memset
 
 from wuhanmj.core.defs cimport PAIR_258, PAIR_ANY
@@ -54,9 +54,7 @@ from wuhanmj.native.defs cimport (
     LR_NONE,
     MK_AN_GANG,
     MK_CHI,
-    MK_CHONG_GANG,
     MK_PENG,
-    MK_XU_GANG,
     R_LEGAL,
     R_W1,
     R_W4,
