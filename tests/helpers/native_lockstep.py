@@ -46,7 +46,7 @@ from wuhanmj.game.save import state_dict
 from wuhanmj.native.agents import greedy_choice
 from wuhanmj.native.hand import NativeHand
 
-__all__ = ["Lockstep", "py_state", "choose", "play_hand", "count", "CUSTOM", "PRESETS", "POLICIES"]
+__all__ = ["CUSTOM", "POLICIES", "PRESETS", "Lockstep", "choose", "count", "play_hand", "py_state", "result_facts"]
 
 PRESETS = ("kaikou", "koukou", "koukou_fan")
 POLICIES = ("random", "eager", "greedy", "flush", "hoard", "passive", "greedy", "flush", "eager", "passive")
@@ -112,9 +112,9 @@ def _typed(x):
 
 
 def _first_difference(a: dict, b: dict) -> str:
-    for k in a:
-        if _typed(a[k]) != _typed(b.get(k)):
-            return f"{k}: python {a[k]!r} native {b.get(k)!r}"
+    for k, v in a.items():
+        if _typed(v) != _typed(b.get(k)):
+            return f"{k}: python {v!r} native {b.get(k)!r}"
     return f"keys: python {sorted(a)} native {sorted(b)}"
 
 

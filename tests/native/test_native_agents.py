@@ -12,8 +12,8 @@
 - Whole hands played natively by four greedy bots (and mixed tables) equal the Python
   loop's: the same decisions, state and result.
 
-The native engine scores through the Python fallback unless WUHANMJ_NATIVE_SCORING=1
-(see test_native_hand.py).
+The native engine scores with evaluate_win_c (WUHANMJ_NATIVE_HAND_SCORING=python: the
+Python fallback; see test_native_hand.py).
 """
 
 from __future__ import annotations
@@ -22,8 +22,8 @@ import os
 
 import numpy as np
 import pytest
-
 from helpers.native_lockstep import py_state, result_facts
+
 from wuhanmj import Game, Rules, shuffled_wall
 from wuhanmj.agents import GreedyAgent, RandomAgent
 from wuhanmj.errors import AgentError
@@ -42,7 +42,7 @@ N_CI_RANDOM = 140       # random tables per preset
 N_CI_CUSTOM = 60        # each table kind per custom rule set
 N_SLOW = 1500
 
-SCORING = "native" if os.environ.get("WUHANMJ_NATIVE_SCORING") == "1" else "python"
+SCORING = os.environ.get("WUHANMJ_NATIVE_HAND_SCORING", "native")
 
 
 @pytest.fixture(autouse=True, scope="module")
@@ -229,7 +229,7 @@ def test_native_play_random_seeded_equals_random_agent():
         pytest.skip("native rng not written yet (pcg64_double is the stub)")
     for seed in range(20):
         _, wall, dealer, prev = _deal(seed, 19)
-        g, log = _python_hand(rules, wall, dealer, prev, [RandomAgent(100 + seed * 4 + s) for s in range(4)])
+        _, log = _python_hand(rules, wall, dealer, prev, [RandomAgent(100 + seed * 4 + s) for s in range(4)])
         n = NativeHand(rules, wall, dealer, prev)
         play(n, ("random",) * 4, seeds=tuple(100 + seed * 4 + s for s in range(4)))
         assert n.log == log, seed

@@ -17,9 +17,10 @@ W8 play-out ...); ``N_SLOW`` per preset and ``N_SLOW_CUSTOM`` per set on other s
 discard and two robbers of one 蓄杠 (P2, P4, D11), 乱将 (W3, W11), the second 癞子 (W8,
 D13, G4). The NativeHand API (errors, copy, mask, log) is checked at the end.
 
-Scoring: the native engine calls the Python ``evaluate_win`` / ``is_ready`` through its
-fallback (``use_scoring("python")``) unless ``WUHANMJ_NATIVE_SCORING=1``, which runs the
-same tests on ``evaluate_win_c`` / ``is_ready_c`` (score.pxd) once they are written.
+Scoring: the native engine scores with ``evaluate_win_c`` / ``is_ready_c`` (score.pxd),
+its default; ``WUHANMJ_NATIVE_HAND_SCORING=python`` runs the same tests with the Python
+``evaluate_win`` / ``is_ready`` plugged in (``use_scoring("python")``), and
+:func:`test_native_lockstep_python_scoring_fallback` plays a few hands that way in CI.
 
 Command: ``PYTHONPATH=src python -m pytest -q -p no:cacheprovider tests/native -m "not slow"``.
 """
@@ -31,8 +32,15 @@ import os
 
 import numpy as np
 import pytest
+from helpers.native_lockstep import (
+    CUSTOM,
+    POLICIES,
+    PRESETS,
+    Lockstep,
+    play_hand,
+    py_state,
+)
 
-from helpers.native_lockstep import CUSTOM, POLICIES, PRESETS, Lockstep, play_hand, py_state
 from wuhanmj import Game, Rules, scripted_wall, shuffled_wall
 from wuhanmj.errors import IllegalActionError, SetupError
 from wuhanmj.game.actions import HU, LAIZI_GANG, PASS, PENG, XU_GANG
@@ -44,7 +52,7 @@ N_CUSTOM = 100
 N_SLOW = 3000
 N_SLOW_CUSTOM = 500
 
-SCORING = "native" if os.environ.get("WUHANMJ_NATIVE_SCORING") == "1" else "python"
+SCORING = os.environ.get("WUHANMJ_NATIVE_HAND_SCORING", "native")
 
 
 @pytest.fixture(autouse=True, scope="module")
@@ -114,6 +122,19 @@ def test_native_lockstep_custom_slow(name):
     first = 500_000 + 10_000 * sorted(CUSTOM).index(name)
     stats = _run(Rules.preset(base).replace(**changes), range(first, first + N_SLOW_CUSTOM))
     _require(stats, must)
+
+
+def test_native_lockstep_python_scoring_fallback():
+    """The same lockstep with the Python scoring plugged into the native engine (the
+    fallback of use_scoring): both scorings give the engine the same verdicts."""
+    prev = native_hand.use_scoring("python")
+    try:
+        for preset in PRESETS:
+            base = 2_000_000 + 1000 * PRESETS.index(preset)
+            stats = _run(Rules.preset(preset), range(base, base + 40))
+            _require(stats, ("fangchong", "zimo"))
+    finally:
+        native_hand.use_scoring(*prev)
 
 
 # ---------------------------------------------------------------------- scripted hands
