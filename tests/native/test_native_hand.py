@@ -107,11 +107,11 @@ def test_d11_d12_d13_d14_native_lockstep_custom(name):
 @pytest.mark.parametrize("preset", PRESETS)
 def test_p1_p2_g3_native_lockstep_presets_slow(preset):
     """The same, N_SLOW hands per preset on other seeds, the rarer paths required too
-    (G4 dead discards, W8 with two 癞子, 全求人 on a discard with four melds, L3)."""
+    (抢杠 and L3, W8 with two 癞子, 全求人 on a discard with four melds, D11 deciding)."""
     base = 1_000_000 * PRESETS.index(preset) + 100_000
     rules = Rules.preset(preset)
     stats = _run(rules, range(base, base + N_SLOW))
-    must = _MUST_MEET + ("qianggang", "dead_discard", "hu_two_laizi", "hu_four_melds", "L3", "hu_order_matters")
+    must = _MUST_MEET + ("qianggang", "hu_two_laizi", "hu_four_melds", "L3", "hu_order_matters")
     _require(stats, must)
 
 
@@ -247,6 +247,34 @@ def test_w8_d13_g4_second_laizi(second_laizi, late, forced):
         ls.step(0, LAIZI_GANG)
     else:
         assert LAIZI_GANG not in legal or not late
+
+
+@pytest.mark.parametrize("cutoff", ["haidi", "dead_wall"])
+def test_g4_dead_discards_and_g3_haidi(cutoff):
+    """G4 (D12) with dead_wall 78: the floor is 82 tiles (haidi) and the dealer, holding only
+    红中, 癞子 and 痞子 (indicator 5m: 癞子 6m, 痞子 4m 5m), may play none of them: it
+    discards one, never claimable (module doc of moves); the next normal draw is the 海底
+    (G3). With the looser floor (78) it plays them out as special plays (P3) instead."""
+    rules = Rules.koukou_fan().replace(dead_wall=78, gang_cutoff=cutoff)
+    hands = ["7777z 6666m 4444m 55m", "123456789p 1234s", "123456789s 5678p", "1234z 112233m 789m"]
+    wall = scripted_wall(hands=hands, indicator="5m", dealer=0, seed=3)
+    ls = Lockstep(rules, wall, 0, None, f"dead discards {cutoff}")
+    if cutoff == "haidi":
+        assert ls.n.legal(0) == (3, 4, 5, 33)
+        ls.step(0, 33)  # a dead discard: no window, the 海底 phase at once
+        assert ls.n.phase in ("haidi", "over") and ls.n.tiles_left < 82
+        while not ls.n.over:
+            ls.step(ls.n.current_player, ls.n.legal()[0])
+    else:
+        assert ls.n.legal(0) == (125, 126 + 3, 126 + 4, 160)
+        for _ in range(4):  # four special plays, each with its replacement draw (P3, D1)
+            ls.step(0, max(c for c in ls.n.legal(0) if c >= 125 and c != HU))
+        assert ls.n.tiles_left == 78 and ls.n.length == 4
+        assert not [c for c in ls.n.legal(0) if 91 <= c < HU]  # the floor is reached (G4)
+        assert [k for k, _ in ls.n.to_dict()["specials"][0]] == ["laizi_gang"] * 4
+        while not ls.n.over:
+            ls.step(ls.n.current_player, ls.n.legal()[0])
+    ls.check_end()
 
 
 # ---------------------------------------------------------------------- the Python face
