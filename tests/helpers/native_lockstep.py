@@ -7,7 +7,8 @@ native ``to_dict()`` must equal the Python ``state_dict`` (without ``format``, `
 and ``events``), values and types; at the end the results agree: winner, how, tile,
 discarder, payments (types included), big hu, hard, wilds, liability (L1–L4), the L5
 co-liable seats and the fan. Now and then an illegal code is tried on the native hand:
-it must raise IllegalActionError and leave the state as it was.
+it must raise IllegalActionError and leave the state as it was; now and then the hand
+plays on from a ``copy()``.
 
 Policies (:func:`choose`, a seeded numpy Generator): ``random`` (uniform), ``eager`` (hu
 when legal; a claim, gang or special play w.p. 0.8), ``greedy`` (the native GreedyAgent's
@@ -179,8 +180,12 @@ class Lockstep:
 
     def step(self, seat: int, code: int) -> None:
         """Play code for seat in both, then compare the states and the moves."""
-        if self.rng is not None and self.rng.random() < 0.03:
-            self._try_illegal(seat, self.g.legal_action_codes(seat))
+        if self.rng is not None:
+            u = self.rng.random()
+            if u < 0.03:
+                self._try_illegal(seat, self.g.legal_action_codes(seat))
+            elif u < 0.06:
+                self.n = self.n.copy()  # play on from a copy (memcpy: the caches travel too)
         self.g.step(seat, code)
         self.n.step(seat, code)
         self.steps += 1
