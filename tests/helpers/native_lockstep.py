@@ -69,6 +69,11 @@ CUSTOM = {
     # R3
     "kaikou_pizi": ("kaikou", {"pizi": True}, ("pizi_gang",)),
     "koukou_fan_no_pizi": ("koukou_fan", {"pizi": False}, ("fangchong",)),
+    # scoring fields the engine passes through (D4, D16, D9, L1, X3, X4; amounts not whole)
+    "koukou_fan_scoring_fields": ("koukou_fan", {"gangkai_haidi_zimo": True, "qqr_pair": "258", "jinding": "ceiling",
+                                                 "qqr_liability": "not_ready"}, ("fangchong", "zimo")),
+    "kaikou_bi_double_odd_caps": ("kaikou", {"bi": True, "wind_laizi_double": True, "cap": 150,
+                                            "gold_cap": 200.5}, ("fangchong", "zimo")),
     # G2, G3: a shorter dead wall, alone and with the looser cutoff and more
     "koukou_dead_wall_6": ("koukou", {"dead_wall": 6}, ("haidi_drawn", "draw")),
     "kaikou_dead_wall_6_mixed": (
