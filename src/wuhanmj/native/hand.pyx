@@ -27,7 +27,7 @@ format), ``result`` and ``log``.
 """
 
 from cpython.bytes cimport PyBytes_FromStringAndSize
-from libc.stdint cimport int8_t, int16_t, uint8_t, uint16_t
+from libc.stdint cimport int8_t, int16_t, uint8_t
 from libc.string cimport memcpy, memset
 
 from wuhanmj.core.defs cimport PAIR_ANY
@@ -44,7 +44,6 @@ from wuhanmj.native.defs cimport (
     A_PENG,
     A_PIZI_GANG,
     A_XU_GANG,
-    BH_PENGPENGHU,
     DK_BACK,
     DK_FRONT,
     DK_NONE,
@@ -59,7 +58,6 @@ from wuhanmj.native.defs cimport (
     LR_L3,
     LR_NONE,
     MAX_LOG,
-    MAX_RIVER,
     MK_AN_GANG,
     MK_CHI,
     MK_CHONG_GANG,
