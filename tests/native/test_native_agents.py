@@ -98,6 +98,7 @@ def test_greedy_native_equals_python_presets(preset):
         greedy_lockstep(rules, seed, "greedy", stats)
     for seed in range(base + 50_000, base + 50_000 + N_CI_RANDOM):
         greedy_lockstep(rules, seed, "random", stats)
+    print(f"\n[native greedy] {stats['hands']} hands, {stats['decisions']} decisions compared")
     assert stats["hands"] == N_CI_GREEDY + N_CI_RANDOM
     assert stats.get("zimo") and stats.get("fangchong") and stats.get("draw"), stats
 
@@ -109,6 +110,7 @@ def test_greedy_native_equals_python_custom(name):
     for seed in range(base, base + N_CI_CUSTOM):
         greedy_lockstep(RULE_SETS[name], seed, "greedy", stats)
         greedy_lockstep(RULE_SETS[name], seed + 5000, "random", stats)
+    print(f"\n[native greedy] {stats['hands']} hands, {stats['decisions']} decisions compared")
 
 
 @pytest.mark.slow
@@ -118,6 +120,7 @@ def test_greedy_native_equals_python_slow(name):
     base = 4_000_000 + 100_000 * sorted(RULE_SETS).index(name)
     for seed in range(base, base + N_SLOW):
         greedy_lockstep(RULE_SETS[name], seed, "greedy" if seed % 3 else "random", stats)
+    print(f"\n[native greedy] {stats['hands']} hands, {stats['decisions']} decisions compared")
 
 
 # ---------------------------------------------------------------------- RandomAgent

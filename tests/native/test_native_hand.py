@@ -79,6 +79,9 @@ _MUST_MEET = ("haidilao", "gangshanghua", "zimo", "fangchong", "draw", "several_
 
 
 def _require(stats: dict, must) -> None:
+    # the counts behind the report of issue 11 (shown with pytest -s)
+    print(f"\n[native lockstep] {stats.get('hands', 0)} hands, {stats.get('decisions', 0)} decisions compared, "
+          f"{stats.get('turn', 0) + stats.get('claim', 0) + stats.get('rob', 0) + stats.get('haidi', 0)} actions")
     missing = [k for k in must if not stats.get(k)]
     assert not missing, f"paths not met: {missing}; counters {dict(sorted(stats.items()))}"
 
