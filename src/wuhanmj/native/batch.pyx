@@ -29,7 +29,7 @@ import numpy as np
 from wuhanmj.core.tables cimport ensure_tables
 from wuhanmj.native.agents cimport AGENT_GREEDY, AGENT_RANDOM, AgentC, agent_choose, agents_prepare
 from wuhanmj.native.defs cimport MAX_LOG, N_ACTIONS
-from wuhanmj.native.hand cimport HandC, hand_apply, hand_current, hand_deal, hand_legal
+from wuhanmj.native.hand cimport HandC, hand_apply, hand_current, hand_deal, hand_legal, hand_prepare
 from wuhanmj.native.rng cimport Pcg64, match_seeds_c, pcg64_bounded, pcg64_double, pcg64_seed_int, shuffled_wall_c
 from wuhanmj.native.rulesc cimport RulesC, rules_to_c
 
@@ -347,6 +347,7 @@ def run_matches(rules, agent_kinds, root_seed, first_match, stop_match, match_ha
     words = np.ascontiguousarray(int_words(root_seed))
     cdef uint32_t[::1] root = words
     ensure_tables()
+    hand_prepare()
     agents_prepare()
     n_hands = min(stop * mh, total) - first * mh
     arrays = {}
@@ -448,6 +449,7 @@ def native_ready() -> bool:
     cdef int n, seat, want
     rules_to_c("kaikou", &rc)
     ensure_tables()
+    hand_prepare()
     agents_prepare()
     shuffled_wall_c(0, wall)
     hand_deal(&h, &rc, wall, 0, -1)
