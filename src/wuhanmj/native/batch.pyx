@@ -2,7 +2,7 @@
 """Matches of hands played natively, results as arrays (issue 11, point 4).
 
 :func:`run_matches` plays matches ``first_match`` … ``stop_match - 1`` of a simulation
-exactly as :func:`wuhanmj.sim.simulate._run_batch` plays them with the Python engine:
+exactly as :func:`wuhanmj.sim.batch.run_batch` plays them with the Python engine:
 
 - match ``m``: ``match_seeds(root, m)`` (``SeedSequence(root, spawn_key=(m, 0))`` for the
   match, ``(m, 1)`` for the four agents), the first dealer ``m % 4``, no previous 癞子,
