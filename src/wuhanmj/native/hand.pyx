@@ -1137,6 +1137,11 @@ cdef class NativeHand:
         return self.h.turn
 
     @property
+    def claim_tile(self):
+        """The discard or 蓄杠 tile of an open claim / rob window, else None."""
+        return _opt(self.h.tile) if self.h.phase == PH_CLAIM or self.h.phase == PH_ROB else None
+
+    @property
     def tiles_left(self):
         return _left(&self.h)
 
