@@ -195,8 +195,9 @@ def test_a_merge_of_different_seeds_says_so_and_round_trips_through_json():
     b = simulate(hands=10, agents="random", seed=2)
     both = a.merge(b)
     assert both.hands == 20 and both.seeds == (1, 2)
-    assert both.summary().splitlines()[0] == "20 hands, rules kaikou, seeds 1, 2 (merged), matches of 8 hands"
-    assert a.summary().splitlines()[0] == "10 hands, rules kaikou, seed 1, matches of 8 hands"
+    e = a.engine  # native when built (random bots), else python
+    assert both.summary().splitlines()[0] == f"20 hands, rules kaikou, seeds 1, 2 (merged), matches of 8 hands, engine {e}"
+    assert a.summary().splitlines()[0] == f"10 hands, rules kaikou, seed 1, matches of 8 hands, engine {e}"
     d = json.loads(both.to_json())
     assert d["seeds"] == [1, 2] and d["matches"] == [[1, 0, 2], [2, 0, 2]]
     back = SimulationResult.from_json(both.to_json())

@@ -21,7 +21,8 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
         help="measure the core and game throughput on this machine",
         description="Measure on one core: the shape core (is_complete batch and single call, "
         "shanten batch) "
-        "and whole hands played by random and greedy bots. Takes about ten seconds; "
+        "and whole hands played by random and greedy bots, on the Python engine and (when built) "
+        "the native one. Takes about ten seconds; "
         "the figures of record are in bench/README.md (pytest bench --benchmark-only).",
     )
     p.add_argument("--hands", type=_positive, default=1000, metavar="N", help="random-bot hands to play (default 1000; greedy plays a quarter)")
@@ -53,6 +54,7 @@ def run(args: argparse.Namespace) -> int:
 
     from .. import __version__
     from ..core import is_complete, is_complete_batch, shanten_batch
+    from ..sim.native import native_available
     from ..sim.simulate import simulate
 
     print(f"wuhanmj {__version__}, one core")
@@ -68,11 +70,13 @@ def run(args: argparse.Namespace) -> int:
     rows = list(counts[:20_000])
     t = _best(lambda: [is_complete(r, 0, "258") for r in rows], 3)
     print(_row("core: is_complete, one call per hand", len(rows), "hands", t))
-    for label, agents, hands in (
-        ("game: whole hands, four random bots", "random", args.hands),
-        ("game: whole hands, four greedy bots", "greedy", max(1, args.hands // 4)),
-    ):
-        t0 = time.perf_counter()
-        simulate(hands=hands, agents=agents, seed=args.seed, workers=1)
-        print(_row(label + f" ({hands:,} hands)", hands, "hands", time.perf_counter() - t0))
+    engines = [("python", 1)] + ([("native", 20)] if native_available() else [])  # the native one: 20x the hands
+    for engine, scale in engines:
+        for label, agents, hands in (
+            (f"{engine}: whole hands, four random bots", "random", args.hands * scale),
+            (f"{engine}: whole hands, four greedy bots", "greedy", max(1, args.hands // 4) * scale),
+        ):
+            t0 = time.perf_counter()
+            simulate(hands=hands, agents=agents, seed=args.seed, workers=1, engine=engine)
+            print(_row(label + f" ({hands:,} hands)", hands, "hands", time.perf_counter() - t0))
     return 0

@@ -16,13 +16,15 @@ DESCRIPTION = """\
 Play HANDS hands of Wuhan Mahjong (红中癞子杠) with bots and print the statistics:
 win rate per seat and agent, 荒庄 (draws), small and big hu, 硬胡/软胡, 自摸/放冲/抢杠,
 银顶/金顶, 承包, payments per seat with 95% confidence intervals, hand length.
-The same --seed gives the same result whatever --workers or --scheduler."""
+The same --seed gives the same result whatever --workers, --scheduler or --engine: the
+native engine (built-in bots only) plays the same hands as the Python one, faster."""
 
 EPILOG = """\
 examples:
   wuhanmj simulate                                   2,000 hands, kaikou, four greedy bots
   wuhanmj simulate --hands 100000 --workers 2 --seed 7 --out results.json
   wuhanmj simulate --rules koukou_fan --agents greedy,random,greedy,random
+  wuhanmj simulate --hands 100000 --engine python       the Python engine even for built-in bots
   wuhanmj simulate --rules my_rules.toml --records hands.jsonl
   wuhanmj simulate --hands 500 --records - | wuhanmj replay - --list   records on stdout, summary on stderr
   wuhanmj simulate --scheduler tcp://host:8786       on a Dask cluster (pip install "wuhanmj[dask]")"""
@@ -88,6 +90,11 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     p.add_argument(
         "--connect-timeout", type=_positive, default=20, metavar="S", help="seconds to reach the --scheduler (default 20)"
     )
+    p.add_argument(
+        "--engine", choices=("auto", "native", "python"), default="auto",
+        help="who plays the hands: native (the C engine; built-in bots only), python, or auto "
+        "(default: native when every agent is random or greedy)",
+    )
     p.add_argument("--quiet", action="store_true", help="no progress display")
     p.set_defaults(run=run)
     return p
@@ -136,6 +143,7 @@ def run(args: argparse.Namespace) -> int:
         records=sys.stdout if args.records == STDOUT else args.records,
         progress=progress,
         match_hands=args.match_hands,
+        engine=args.engine,
     )
     t0 = time.perf_counter()
     if args.scheduler:

@@ -64,6 +64,11 @@ class SimulationResult:
             (match ``m`` of a seed is always the same hands, :func:`wuhanmj.sim.simulate.match_seeds`).
             One triple for a run of :func:`~wuhanmj.sim.simulate.simulate`; several after
             :meth:`merge`, which refuses results whose matches overlap.
+        engine: which engine played the hands: ``"python"`` (:mod:`wuhanmj.game`) or
+            ``"native"`` (:mod:`wuhanmj.native`); after :meth:`merge` of results of both,
+            ``"native+python"`` (:attr:`engines`). Both engines play the same hands with
+            the same decisions, so it is provenance, not a figure: results that differ only
+            in their engine are equal (``==``).
 
     For a merged result ``seed`` is the first result's seed; :attr:`seeds` lists them all.
     Derived figures are properties; rates are per hand, ``*_share`` per win.
@@ -77,6 +82,7 @@ class SimulationResult:
     counts: tuple[tuple[str, int], ...] = field(repr=False)
     moments: tuple[tuple[str, Moments], ...] = field(repr=False)
     matches: tuple[tuple[int, int, int], ...] = ()
+    engine: str = field(default="python", compare=False)
 
     @classmethod
     def from_tally(
@@ -88,6 +94,7 @@ class SimulationResult:
         agents: Sequence[str],
         match_hands: int,
         matches: Sequence[Sequence[int]] | None = None,
+        engine: str = "python",
     ) -> SimulationResult:
         """Freeze a tally into a result.
 
@@ -95,10 +102,11 @@ class SimulationResult:
             matches: the ``(seed, first, stop)`` match ranges the tally holds; None means
                 one run of :func:`~wuhanmj.sim.simulate.simulate` from match 0: matches
                 ``0 … ceil(hands / match_hands) - 1`` of ``seed`` (none for 0 hands).
+            engine: ``"python"``, ``"native"`` or both joined by ``+`` (see the class).
 
         Raises:
             StatsError: ``matches`` malformed (not integer triples, an empty range, or
-                overlapping ranges of one seed).
+                overlapping ranges of one seed), or an unknown ``engine``.
         """
         hands, match_hands = tally.get("hands"), int(match_hands)
         if matches is None:
@@ -106,7 +114,8 @@ class SimulationResult:
         counts = tuple((k, tally.counts[k]) for k in sorted(tally.counts))
         moments = tuple((k, tally.moments(k)) for k in tally.moment_keys())
         labels = cast("tuple[str, str, str, str]", tuple(agents))  # 4 labels by contract (from_dict checks)
-        return cls(hands, int(seed), rules, labels, match_hands, counts, moments, _match_ranges(matches))
+        return cls(hands, int(seed), rules, labels, match_hands, counts, moments, _match_ranges(matches),
+                   _engine_text(engine))
 
     # ------------------------------------------------------------ raw access
     def count(self, key: str) -> int:
@@ -133,6 +142,12 @@ class SimulationResult:
         return t
 
     @property
+    def engines(self) -> tuple[str, ...]:
+        """The engines that played the hands, sorted: ``("python",)``, ``("native",)``, or
+        both for a merge of results of both."""
+        return tuple(self.engine.split("+"))
+
+    @property
     def seeds(self) -> tuple[int, ...]:
         """The root seeds of the runs this result holds, sorted (one unless merged)."""
         return tuple(sorted({m[0] for m in self.matches})) or (self.seed,)
@@ -141,7 +156,9 @@ class SimulationResult:
         """The result of both runs together (same rules, agents and match_hands required).
 
         The merged result holds the matches of both (:attr:`matches`); its ``seed`` is
-        this result's seed and :attr:`seeds` lists every seed.
+        this result's seed and :attr:`seeds` lists every seed. Results of different
+        engines merge (they play the same hands alike); the merged ``engine`` names both
+        (``"native+python"``) and the summary says so.
 
         Raises:
             StatsError: the rules, agents or match_hands differ, or the two results hold
@@ -168,7 +185,7 @@ class SimulationResult:
         t = self.tally().merge(other.tally())
         return SimulationResult.from_tally(
             t, seed=self.seed, rules=self.rules, agents=self.agents, match_hands=self.match_hands,
-            matches=self.matches + other.matches,
+            matches=self.matches + other.matches, engine="+".join(sorted(set(self.engines + other.engines))),
         )
 
     # ------------------------------------------------------------ derived figures
@@ -320,6 +337,7 @@ class SimulationResult:
             "seeds": list(self.seeds),
             "matches": [list(m) for m in self.matches],
             "match_hands": self.match_hands,
+            "engine": self.engine,
             "rules": self.rules.to_dict(),
             "agents": list(self.agents),
             "wins": self.wins,
@@ -348,8 +366,9 @@ class SimulationResult:
     @classmethod
     def from_dict(cls, d: Mapping[str, Any]) -> SimulationResult:
         """Rebuild a result from :meth:`to_dict` (only ``seed``, ``rules``, ``agents``,
-        ``match_hands``, ``tally`` and ``matches`` are read; without ``matches``, as
-        written before it existed, one run from match 0 of ``seed``). Raises StatsError
+        ``match_hands``, ``tally``, ``matches`` and ``engine`` are read; without
+        ``matches``, as written before it existed, one run from match 0 of ``seed``;
+        without ``engine``, ``"python"``, the only engine then). Raises StatsError
         or RulesError."""
         if not isinstance(d, Mapping):
             raise StatsError(f"result: expected a dict, got {type(d).__name__}")
@@ -370,8 +389,12 @@ class SimulationResult:
         matches = d.get("matches")
         if matches is not None and not isinstance(matches, (list, tuple)):
             raise StatsError(f"result: matches must be a list of [seed, first, stop], got {matches!r}")
+        engine = d.get("engine", "python")
+        if not isinstance(engine, str):
+            raise StatsError(f"result: engine must be 'python', 'native' or 'native+python', got {engine!r}")
         return cls.from_tally(
-            tally, seed=seed, rules=Rules.from_dict(rules), agents=agents, match_hands=match_hands, matches=matches
+            tally, seed=seed, rules=Rules.from_dict(rules), agents=agents, match_hands=match_hands, matches=matches,
+            engine=engine,
         )
 
     @classmethod
@@ -434,6 +457,18 @@ class SimulationResult:
         from .summary import summary  # the text layout lives with the reports
 
         return summary(self)
+
+
+ENGINE_NAMES = ("native", "python")
+"""The engines a result may name (:attr:`SimulationResult.engine`)."""
+
+
+def _engine_text(engine: Any) -> str:
+    """``engine`` checked: one engine name, or several sorted and joined by ``+``."""
+    parts = engine.split("+") if isinstance(engine, str) else None
+    if not parts or any(p not in ENGINE_NAMES for p in parts) or parts != sorted(set(parts)):
+        raise StatsError(f"result: engine must be 'python', 'native' or 'native+python', got {engine!r}")
+    return engine
 
 
 def _match_ranges(matches: Any) -> tuple[tuple[int, int, int], ...]:

@@ -16,6 +16,10 @@ How a simulation is laid out (so that it is a pure function of its seed):
   records when asked). Tallies merge exactly, so the result is the same for any
   number of workers, any batch size and any ``concurrent.futures.Executor``:
   a process pool (``workers > 1``), Dask (:func:`dask_executor`), or your own.
+- Two engines play the batches (issue 11): the Python one (:mod:`wuhanmj.game`,
+  :func:`wuhanmj.sim.batch.run_batch`) and the native one (:mod:`wuhanmj.native`,
+  :func:`wuhanmj.sim.native.run_native_batch`) for the built-in bots; they play the
+  same hands and give the same tally and records (``engine``, :func:`simulate`).
 
 Memory stays flat: without ``records`` no per-hand data is kept, and at most a
 few batches are in flight at once.
@@ -34,9 +38,7 @@ A script that calls ``simulate(workers=...)`` must guard it with
 from __future__ import annotations
 
 import contextlib
-import copy
 import io
-import json
 import multiprocessing
 import os
 import pickle
@@ -44,20 +46,21 @@ from collections import deque
 from collections.abc import Callable, Iterator, Mapping
 from concurrent.futures import Executor, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
-from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Any
 
 import numpy as np
 
 from .. import _checks
-from ..agents.base import agent_name, make_agent, reset_agent
+from ..agents.base import agent_name, make_agent
 from ..errors import AgentError, SimulationError, WuhanMJError
-from ..game.match import Match
 from ..rules import Rules
-from ..tiles import format_tile
-from .loop import hand_record, outcome_of, play_game
-from .results import SimulationResult, tally_outcome
+from .batch import BatchSpec as _Spec
+from .batch import match_seeds
+from .batch import run_batch as _run_batch
+from .native import ENGINES, choose_engine
+from .native import run_native_batch as _run_native_batch
+from .results import SimulationResult
 from .stats import Tally
 
 __all__ = ["simulate", "match_seeds", "dask_executor", "DEFAULT_MATCH_HANDS"]
@@ -67,6 +70,9 @@ DEFAULT_MATCH_HANDS = 8
 
 _TARGET_BATCH_HANDS = 200
 _LOCAL_BATCH_HANDS = 64
+# the native engine plays ~100 times faster: larger batches keep the per-batch work of
+# Python (the tally from the arrays, pickling) small beside the hands
+_NATIVE_BATCH_HANDS = 4096
 
 WORKERS_PER_CPU = 4
 """The cap on ``workers``: at most this many processes per CPU of the machine
@@ -95,75 +101,6 @@ def max_workers() -> int:
     """The most local worker processes :func:`simulate` accepts:
     ``WORKERS_PER_CPU × os.cpu_count()`` (4 per CPU)."""
     return WORKERS_PER_CPU * (os.cpu_count() or 1)
-
-
-def match_seeds(seed: int, match: int) -> tuple[int, tuple[int, int, int, int]]:
-    """The :class:`~wuhanmj.game.match.Match` seed and the 4 agent seeds of match ``match``.
-
-    Match: the first 64-bit word of ``SeedSequence(seed, spawn_key=(match, 0))``;
-    agents: the four words of ``SeedSequence(seed, spawn_key=(match, 1))`` (the
-    children of ``SeedSequence(seed).spawn(...)[match]``).
-    """
-    word = np.random.SeedSequence(seed, spawn_key=(match, 0)).generate_state(1, np.uint64)[0]
-    words = np.random.SeedSequence(seed, spawn_key=(match, 1)).generate_state(4, np.uint64)
-    a, b, c, d = (int(x) for x in words)
-    return int(word), (a, b, c, d)
-
-
-@dataclass(frozen=True, slots=True)
-class _Spec:
-    """Everything a batch needs; pickled to workers."""
-
-    seed: int
-    hands: int
-    match_hands: int
-    rules: Rules
-    agents: tuple[Any, Any, Any, Any]
-    labels: tuple[str, str, str, str]
-    records: bool
-
-
-def _run_batch(spec: _Spec, first_match: int, stop_match: int) -> tuple[Tally, list[str] | None]:
-    """Play matches ``first_match`` … ``stop_match - 1``; return their tally and
-    (when ``spec.records``) their per-hand records as JSON lines."""
-    tally = Tally()
-    lines: list[str] | None = [] if spec.records else None
-    # Own copies: batches may run at once in threads of one process (Dask, processes=False).
-    agents = copy.deepcopy(spec.agents)
-    for m in range(first_match, stop_match):
-        start = m * spec.match_hands
-        n = min(spec.match_hands, spec.hands - start)
-        match_seed, agent_seeds = match_seeds(spec.seed, m)
-        match = Match(spec.rules, seed=match_seed, dealer=m % 4)
-        for s in range(4):
-            try:
-                reset_agent(agents[s], agent_seeds[s])
-            except Exception as err:
-                raise _agent_failed(s, spec.labels[s], "reset", err) from err
-        for h in range(n):
-            game = match.new_game()
-            decisions = play_game(game, agents, spec.labels)  # names the seat on an agent's failure
-            outcome = outcome_of(game, decisions)
-            tally_outcome(tally, outcome, spec.labels)
-            if lines is not None:
-                rec = {
-                    "hand": start + h,
-                    "match": m,
-                    "hand_in_match": h,
-                    "seed": spec.seed,
-                    "dealer": game.dealer,
-                    "prev_laizi": None if game.prev_laizi is None else format_tile(game.prev_laizi),
-                    "agents": list(spec.labels),
-                    **hand_record(game, outcome),
-                }
-                lines.append(json.dumps(rec, ensure_ascii=False, separators=(",", ":")))
-            match.finish_hand()  # D5 dealer rotation, M2 连癞, running scores (M1)
-    return tally, lines
-
-
-def _agent_failed(seat: int | None, label: str, what: str, err: Exception) -> AgentError:
-    """The AgentError for an agent whose ``act``/``reset`` raised ``err``."""
-    return AgentError(f"seat {seat} (agent {label!r}): {what}() raised {type(err).__name__}: {err}")
 
 
 def _check_picklable(spec: _Spec) -> None:
@@ -275,6 +212,7 @@ def simulate(
     progress: bool | Callable[[int, int], Any] = False,
     match_hands: int = DEFAULT_MATCH_HANDS,
     batch_hands: int | None = None,
+    engine: str = "auto",
 ) -> SimulationResult:
     """Play ``hands`` hands and return their statistics.
 
@@ -302,8 +240,17 @@ def simulate(
             ``progress(hands_done, hands_total)`` called after every batch.
         match_hands: hands per match (int >= 1): dealer rotation (D5) and 连癞
             (M2) run within a match; matches are independent.
-        batch_hands: hands per batch sent to a worker (default: about 200, fewer
-            when that leaves workers idle). Does not change the result.
+        batch_hands: hands per batch sent to a worker (default: about 200 on the Python
+            engine, 4096 on the native one, fewer when that leaves workers idle). Does
+            not change the result.
+        engine: ``"auto"`` (default): the native engine (:mod:`wuhanmj.native`) when
+            every agent is a built-in bot (a :class:`~wuhanmj.agents.RandomAgent` or
+            :class:`~wuhanmj.agents.GreedyAgent`, or the names ``"random"``,
+            ``"greedy"``), the Python engine otherwise; ``"native"`` or ``"python"`` to
+            choose. Both play the same hands with the same decisions: the result (and
+            every record line) is the same; its ``engine`` says which ran. Records on
+            the native engine are written by replaying each hand's decisions through
+            the Python engine, which is checked to give the native result.
 
     Returns:
         :class:`~wuhanmj.sim.results.SimulationResult`, the same for the same seed,
@@ -311,7 +258,8 @@ def simulate(
 
     Raises:
         SimulationError: a bad argument (``hands``, ``seed``, ``workers`` — below 0
-            or above :func:`max_workers` —, ``executor`` that is no Executor,
+            or above :func:`max_workers` —, ``executor`` that is no Executor, ``engine``
+            unknown, or ``"native"`` with an agent that is not built in,
             ``records`` that is a binary or closed file, ``progress``, …; the message
             names it) or an unwritable records file (a directory or a missing folder);
             all reported before any hand is played.
@@ -337,10 +285,15 @@ def simulate(
             f"workers: {workers} is more than {WORKERS_PER_CPU} per CPU of this machine "
             f"({max_workers()} for {os.cpu_count() or 1} CPUs); 0 gives one per CPU"
         )
+    if not isinstance(engine, str) or engine not in ENGINES:
+        raise SimulationError(f"engine: expected one of {', '.join(ENGINES)}, got {engine!r}")
     the_rules = _resolve_rules(rules)
     the_agents = _resolve_agents(agents)
     a0, a1, a2, a3 = the_agents
     labels = (agent_name(a0), agent_name(a1), agent_name(a2), agent_name(a3))
+    played_by = choose_engine(engine, the_agents)
+    native = played_by == "native"
+    run = _run_native_batch if native else _run_batch
     if seed is None:
         root = int(np.random.SeedSequence().generate_state(1)[0])  # fresh, short enough to type again
     else:
@@ -349,10 +302,14 @@ def simulate(
     if batch_hands is None:
         parallel = 1 if executor is None and workers == 1 else (workers if executor is None else 8)
         # Enough batches to keep every worker busy (4 each), none above the target size.
+        # records on the native engine are replayed by the Python one: its batch sizes
+        fast = native and records is None
         if parallel == 1:
-            per = _LOCAL_BATCH_HANDS  # in this process: small batches keep the progress display smooth
+            # in this process: small batches keep the progress display smooth
+            per = _NATIVE_BATCH_HANDS if fast else _LOCAL_BATCH_HANDS
         else:
-            per = max(1, min(_TARGET_BATCH_HANDS, -(-hands // (4 * parallel))))
+            target = _NATIVE_BATCH_HANDS if fast else _TARGET_BATCH_HANDS
+            per = max(1, min(target, -(-hands // (4 * parallel))))
     else:
         per = _check_int("batch_hands", batch_hands, 1)
     per_batch = max(1, per // match_hands)
@@ -379,7 +336,7 @@ def simulate(
 
         if executor is None and workers == 1:
             for b in batches:
-                consume(_run_batch(spec, *b), b)
+                consume(run(spec, *b), b)
         else:
             own = executor is None
             if own:
@@ -393,7 +350,7 @@ def simulate(
                 window = 2 * (pool_size if own else 16)
                 pending: deque[tuple[Any, tuple[int, int]]] = deque()
                 for b in batches:
-                    pending.append((ex.submit(_run_batch, spec, *b), b))
+                    pending.append((ex.submit(run, spec, *b), b))
                     if len(pending) >= window:
                         consume(*_result(pending.popleft()))
                 while pending:
@@ -410,7 +367,8 @@ def simulate(
                 if own:
                     ex.shutdown(wait=True, cancel_futures=True)
     return SimulationResult.from_tally(
-        total, seed=root, rules=the_rules, agents=labels, match_hands=match_hands, matches=((root, 0, n_matches),)
+        total, seed=root, rules=the_rules, agents=labels, match_hands=match_hands, matches=((root, 0, n_matches),),
+        engine=played_by,
     )
 
 

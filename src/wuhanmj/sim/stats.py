@@ -206,6 +206,20 @@ class Tally:
             self._s[key] = v
             self._s2[key] = v * v
 
+    def add_moments(self, key: str, m: Moments) -> None:
+        """Add the observations summarised by ``m`` to ``key`` at once (exact, as if each
+        were observed; the native engine's batches count this way). Nothing for an empty ``m``."""
+        if not m.n:
+            return
+        if key in self._n:
+            self._n[key] += m.n
+            self._s[key] += m.total
+            self._s2[key] += m.total_sq
+        else:
+            self._n[key] = m.n
+            self._s[key] = m.total
+            self._s2[key] = m.total_sq
+
     def merge(self, other: Tally) -> Tally:
         """Add ``other`` into this tally (exact); returns ``self``."""
         for k, v in other.counts.items():

@@ -38,11 +38,19 @@ def _seeds_text(r: SimulationResult) -> str:
     return f"{'seed' if len(seeds) == 1 else 'seeds'} {', '.join(map(str, seeds))} (merged)"
 
 
+def _engine_text(r: SimulationResult) -> str:
+    """``engine native`` for one engine; ``engines native, python (merged)`` for a merge of both."""
+    if len(r.engines) == 1:
+        return f"engine {r.engine}"
+    return f"engines {', '.join(r.engines)} (merged)"
+
+
 def summary(r: SimulationResult) -> str:
     """A readable multi-line table of the main figures of ``r``."""
     unit = "points" if r.rules.schedule == "points" else "money"
     lines = [
-        f"{r.hands:,} hands, rules {r.rules.name}, {_seeds_text(r)}, matches of {r.match_hands} hands",
+        f"{r.hands:,} hands, rules {r.rules.name}, {_seeds_text(r)}, matches of {r.match_hands} hands, "
+        f"{_engine_text(r)}",
         "",
         f"seat  agent         wins   win %        mean  95% CI of the mean          std  [{unit} per hand]",
     ]

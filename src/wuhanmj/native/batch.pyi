@@ -1,0 +1,24 @@
+"""Type stub for ``wuhanmj.native.batch``: matches played natively, results as arrays (issue 11)."""
+
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+__all__: list[str]
+
+AGENT_KINDS: dict[str, int]
+HAND_FIELDS: tuple[tuple[str, type, int], ...]
+
+def run_matches(
+    rules: Any,
+    agent_kinds: Sequence[str | int],
+    root_seed: int,
+    first_match: int,
+    stop_match: int,
+    match_hands: int,
+    hands: int,
+    record: bool = False,
+) -> dict[str, npt.NDArray[Any]]: ...
+def native_ready() -> bool: ...

@@ -1,0 +1,102 @@
+"""One batch of matches of a simulation, played by the Python engine (:func:`run_batch`),
+and what every batch shares whatever the engine: the seeds of a match
+(:func:`match_seeds`), the batch's arguments (:class:`BatchSpec`) and the JSON line of a
+hand (:func:`record_line`). :func:`wuhanmj.sim.simulate.simulate` sends batches to
+:func:`run_batch` or to the native engine's :func:`wuhanmj.sim.native.run_native_batch`;
+both give the same tally and the same lines for the same matches (M1, D5, M2).
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from ..agents.base import reset_agent
+from ..errors import AgentError
+from ..game.engine import Game
+from ..game.match import Match
+from ..rules import Rules
+from ..tiles import format_tile
+from .loop import hand_record, outcome_of, play_game
+from .outcome import HandOutcome, tally_outcome
+from .stats import Tally
+
+__all__ = ["BatchSpec", "match_seeds", "run_batch", "record_line", "agent_failed"]
+
+
+def match_seeds(seed: int, match: int) -> tuple[int, tuple[int, int, int, int]]:
+    """The :class:`~wuhanmj.game.match.Match` seed and the 4 agent seeds of match ``match``.
+
+    Match: the first 64-bit word of ``SeedSequence(seed, spawn_key=(match, 0))``;
+    agents: the four words of ``SeedSequence(seed, spawn_key=(match, 1))`` (the
+    children of ``SeedSequence(seed).spawn(...)[match]``).
+    """
+    word = np.random.SeedSequence(seed, spawn_key=(match, 0)).generate_state(1, np.uint64)[0]
+    words = np.random.SeedSequence(seed, spawn_key=(match, 1)).generate_state(4, np.uint64)
+    a, b, c, d = (int(x) for x in words)
+    return int(word), (a, b, c, d)
+
+
+@dataclass(frozen=True, slots=True)
+class BatchSpec:
+    """Everything a batch needs; pickled to workers."""
+
+    seed: int
+    hands: int
+    match_hands: int
+    rules: Rules
+    agents: tuple[Any, Any, Any, Any]
+    labels: tuple[str, str, str, str]
+    records: bool
+
+
+def record_line(spec: BatchSpec, m: int, h: int, game: Game, outcome: HandOutcome) -> str:
+    """The records line (JSON, compact) of hand ``h`` of match ``m``, a finished ``game``."""
+    rec = {
+        "hand": m * spec.match_hands + h,
+        "match": m,
+        "hand_in_match": h,
+        "seed": spec.seed,
+        "dealer": game.dealer,
+        "prev_laizi": None if game.prev_laizi is None else format_tile(game.prev_laizi),
+        "agents": list(spec.labels),
+        **hand_record(game, outcome),
+    }
+    return json.dumps(rec, ensure_ascii=False, separators=(",", ":"))
+
+
+def run_batch(spec: BatchSpec, first_match: int, stop_match: int) -> tuple[Tally, list[str] | None]:
+    """Play matches ``first_match`` … ``stop_match - 1`` with the Python engine; return
+    their tally and (when ``spec.records``) their per-hand records as JSON lines."""
+    tally = Tally()
+    lines: list[str] | None = [] if spec.records else None
+    # Own copies: batches may run at once in threads of one process (Dask, processes=False).
+    agents = copy.deepcopy(spec.agents)
+    for m in range(first_match, stop_match):
+        start = m * spec.match_hands
+        n = min(spec.match_hands, spec.hands - start)
+        match_seed, agent_seeds = match_seeds(spec.seed, m)
+        match = Match(spec.rules, seed=match_seed, dealer=m % 4)
+        for s in range(4):
+            try:
+                reset_agent(agents[s], agent_seeds[s])
+            except Exception as err:
+                raise agent_failed(s, spec.labels[s], "reset", err) from err
+        for h in range(n):
+            game = match.new_game()
+            decisions = play_game(game, agents, spec.labels)  # names the seat on an agent's failure
+            outcome = outcome_of(game, decisions)
+            tally_outcome(tally, outcome, spec.labels)
+            if lines is not None:
+                lines.append(record_line(spec, m, h, game, outcome))
+            match.finish_hand()  # D5 dealer rotation, M2 连癞, running scores (M1)
+    return tally, lines
+
+
+def agent_failed(seat: int | None, label: str, what: str, err: Exception) -> AgentError:
+    """The AgentError for an agent whose ``act``/``reset`` raised ``err``."""
+    return AgentError(f"seat {seat} (agent {label!r}): {what}() raised {type(err).__name__}: {err}")

@@ -1,0 +1,267 @@
+"""The native engine in a simulation (issue 11): which engine plays
+(:func:`choose_engine`), the batch function the workers run (:func:`run_native_batch`),
+the tally of a batch from its arrays (:func:`tally_arrays`) and its records
+(:func:`replay_records`).
+
+A native batch plays its matches in C (:func:`wuhanmj.native.batch.run_matches`: the same
+match seeds, walls, dealer rotation D5, 连癞 M2 and bot decisions as the Python engine)
+and returns one row of numpy arrays per hand. From them:
+
+- the tally is counted without a Python object per hand: vectorised counts, and exact
+  moments — integer sums of int64 arrays when every payment is a whole number (the
+  presets), the per-value :class:`~fractions.Fraction` sums of
+  :class:`~wuhanmj.sim.stats.Moments` otherwise — so it equals, key for key and type for
+  type, the tally :func:`~wuhanmj.sim.outcome.tally_outcome` builds hand by hand;
+- the records, only when asked, by replaying each hand's decisions through the Python
+  :class:`~wuhanmj.game.Game` (so the lines are the Python engine's, byte for byte), and
+  each replay is checked against the native arrays: any difference (a refused decision,
+  another winner, other payments, …) is a :class:`~wuhanmj.errors.SimulationError`.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+
+from ..agents.base import GreedyAgent, RandomAgent
+from ..errors import IllegalActionError, SimulationError
+from ..game.engine import Game
+from ..game.match import Match
+from .batch import BatchSpec, match_seeds, record_line
+from .loop import outcome_of
+from .outcome import BIG_HU, HOWS, LIABILITY, HandOutcome
+from .stats import Moments, Tally
+
+__all__ = [
+    "ENGINES", "native_kinds", "native_available", "choose_engine", "run_native_batch",
+    "tally_arrays", "replay_records",
+]
+
+ENGINES = ("auto", "native", "python")
+"""The ``engine`` argument of :func:`~wuhanmj.sim.simulate.simulate`."""
+
+_BUILTIN = {RandomAgent: "random", GreedyAgent: "greedy"}
+
+
+def native_kinds(agents: Sequence[Any]) -> tuple[str, str, str, str] | None:
+    """The native bots of four agents (``"random"``/``"greedy"`` by seat), or None when
+    one is not a built-in bot (exactly a RandomAgent or GreedyAgent: a subclass may play
+    otherwise)."""
+    kinds = [_BUILTIN.get(type(a)) for a in agents]
+    if len(kinds) != 4 or None in kinds:
+        return None
+    a, b, c, d = (str(k) for k in kinds)
+    return (a, b, c, d)
+
+
+@functools.lru_cache(maxsize=1)
+def native_available() -> bool:
+    """True when this build has the complete native engine (:func:`wuhanmj.native.batch.native_ready`)."""
+    try:
+        from ..native.batch import native_ready
+    except ImportError:  # pragma: no cover - a build without the extension
+        return False
+    return bool(native_ready())
+
+
+def choose_engine(engine: Any, agents: Sequence[Any]) -> str:
+    """The engine that plays: ``"native"`` or ``"python"``.
+
+    ``"auto"``: native when every agent is a built-in bot and the native engine is built;
+    ``"python"``: always the Python engine; ``"native"``: the native one or an error.
+
+    Raises:
+        SimulationError: an unknown ``engine``; ``"native"`` with an agent that is not
+            built in, or without the native engine.
+    """
+    if not isinstance(engine, str) or engine not in ENGINES:
+        raise SimulationError(f"engine: expected one of {', '.join(ENGINES)}, got {engine!r}")
+    if engine == "python":
+        return "python"
+    kinds = native_kinds(agents)
+    if engine == "auto":
+        return "native" if kinds is not None and native_available() else "python"
+    if kinds is None:
+        seat = next(s for s, a in enumerate(agents) if type(a) not in _BUILTIN)
+        raise SimulationError(
+            f"engine native: seat {seat}: {agents[seat]!r} is not a built-in agent (RandomAgent, "
+            "GreedyAgent or their names 'random', 'greedy'); use engine='python' or 'auto'"
+        )
+    if not native_available():
+        raise SimulationError(
+            "engine native: this build of wuhanmj has no complete native engine "
+            "(wuhanmj.native); use engine='python' or 'auto'"
+        )
+    return "native"
+
+
+def run_native_batch(spec: BatchSpec, first_match: int, stop_match: int) -> tuple[Tally, list[str] | None]:
+    """:func:`wuhanmj.sim.batch.run_batch` on the native engine: the same tally and the
+    same record lines for matches ``first_match`` … ``stop_match - 1``."""
+    from ..native.batch import run_matches
+
+    kinds = native_kinds(spec.agents)
+    if kinds is None:
+        raise SimulationError("engine native: every agent must be a built-in bot")
+    arrays = run_matches(spec.rules, kinds, spec.seed, first_match, stop_match, spec.match_hands,
+                         spec.hands, spec.records)
+    tally = tally_arrays(arrays, spec.labels)
+    return tally, (replay_records(spec, arrays) if spec.records else None)
+
+
+# ---------------------------------------------------------------- the tally from the arrays
+def _int_moments(x: np.ndarray) -> Moments:
+    """Exact moments of an int64 array: int64 sums when they cannot overflow, else Python ints."""
+    n = int(x.size)
+    if n == 0:
+        return Moments()
+    big = int(np.abs(x).max())
+    if big * big * n < 2**62:
+        return Moments(n, int(x.sum()), int((x * x).sum()))
+    xs = x.astype(object)
+    return Moments(n, int(xs.sum()), int((xs * xs).sum()))
+
+
+def tally_arrays(a: dict[str, np.ndarray], labels: Sequence[str]) -> Tally:
+    """The :class:`Tally` of the hands of a native batch: the same keys and exact values as
+    :func:`~wuhanmj.sim.outcome.tally_outcome` gives hand by hand (X5, X6, L)."""
+    t = Tally()
+    w = a["winner"].astype(np.int64)
+    n = int(w.size)
+    win = w >= 0
+    n_win = int(win.sum())
+    counts: dict[str, int] = {"hands": n, "draws": n - n_win}
+    by_seat = np.bincount(w[win], minlength=4)
+    for s in range(4):
+        counts[f"win.seat{s}"] = int(by_seat[s])
+        key = f"win.agent:{labels[s]}"
+        counts[key] = counts.get(key, 0) + int(by_seat[s])
+    counts["dealer_win"] = int((win & (w == a["dealer"])).sum())
+    big = a["big"].astype(np.int64)[win]
+    counts["big"] = int((big != 0).sum())
+    counts["small"] = n_win - counts["big"]
+    for i, name in enumerate(BIG_HU):
+        counts[f"big.{name}"] = int(((big >> i) & 1).sum())
+    counts["hard"] = int((a["hard"][win] != 0).sum())
+    counts["soft"] = n_win - counts["hard"]
+    hows = np.bincount(a["how"][win].astype(np.int64), minlength=len(HOWS))
+    for i, how in enumerate(HOWS):
+        counts[f"how.{how}"] = int(hows[i])
+    reached = a["reached"][win].astype(np.int64)
+    counts["yinding"] = int((reached > 0).sum())
+    counts["yinding_losers"] = int(reached.sum())
+    counts["jinding"] = int((a["jinding"][win] != 0).sum())
+    rules = np.bincount(a["liable_rule"][win].astype(np.int64), minlength=len(LIABILITY) + 1)
+    for i, case in enumerate(LIABILITY):
+        counts[f"liability.{case}"] = int(rules[i + 1])
+    for key, k in counts.items():
+        if k:  # tally_outcome counts a key only when it happens
+            t.count(key, k)
+
+    pay = a["payments"]
+    agents = {lab: [s for s in range(4) if labels[s] == lab] for lab in dict.fromkeys(labels)}
+    whole = bool(np.all(pay == np.rint(pay))) and bool(np.all(np.abs(pay) < 2**53))
+    if whole:
+        p = pay.astype(np.int64)
+        for s in range(4):
+            t.add_moments(f"pay.seat{s}", _int_moments(p[:, s]))
+        for lab, seats in agents.items():
+            t.add_moments(f"pay.agent:{lab}", _int_moments(p[:, seats].ravel()))
+            t.add_moments(f"pay.agent_hand:{lab}", _int_moments(p[:, seats].sum(axis=1)))
+    else:  # amounts that are not whole (money schedules, X2): exact per value, as observe() does
+        rows = pay.tolist()
+        for s in range(4):
+            t.add_moments(f"pay.seat{s}", Moments.of(r[s] for r in rows))
+        for lab, seats in agents.items():
+            t.add_moments(f"pay.agent:{lab}", Moments.of(r[s] for r in rows for s in seats))
+            t.add_moments(f"pay.agent_hand:{lab}", Moments.of(Moments.of(r[s] for s in seats).total for r in rows))
+    t.add_moments("length", _int_moments(a["length"].astype(np.int64)))
+    t.add_moments("decisions", _int_moments(a["decisions"].astype(np.int64)))
+    return t
+
+
+# ---------------------------------------------------------------- records by replay
+def _facts(game: Game, o: HandOutcome) -> dict[str, Any]:
+    """What the Python engine says of a replayed hand, in the arrays' terms."""
+    res = game.result
+    assert res is not None
+    won = o.winner is not None
+    return {
+        "dealer": game.dealer,
+        "prev_laizi": -1 if game.prev_laizi is None else game.prev_laizi,
+        "indicator": game.indicator,
+        "laizi": game.laizi,
+        "winner": -1 if o.winner is None else o.winner,
+        "how": -1 if o.how is None else HOWS.index(o.how),
+        "win_tile": -1 if res.win_tile is None else res.win_tile,
+        "discarder": -1 if res.discarder is None else res.discarder,
+        "big": sum(1 << BIG_HU.index(b) for b in o.big),
+        "hard": int(o.hard) if won else 0,
+        "payments": [float(x) for x in o.payments],
+        "scores": [float(x) for x in game.scores],
+        "liable_rule": 0 if o.liability is None else 1 + list(LIABILITY).index(o.liability),
+        "reached": o.reached,
+        "jinding": int(o.jinding),
+        "length": o.length,
+        "decisions": o.decisions,
+    }
+
+
+def _check_replay(a: dict[str, np.ndarray], i: int, game: Game, o: HandOutcome) -> None:
+    mine = _facts(game, o)
+    diff = []
+    for key, value in mine.items():
+        native = a[key][i].tolist()
+        if native != value:
+            diff.append(f"{key} {native} (native) != {value} (python)")
+    if diff:
+        raise SimulationError(
+            f"native engine: hand {int(a['hand'][i])} (match {int(a['match'][i])}): the Python engine's "
+            f"replay of its decisions differs: {'; '.join(diff)}"
+        )
+
+
+def replay_records(spec: BatchSpec, a: dict[str, np.ndarray]) -> list[str]:
+    """The record lines of a native batch (``run_matches(..., record=True)``): each hand
+    replayed through the Python :class:`~wuhanmj.game.match.Match` from its decisions,
+    checked against the arrays, and written by :func:`~wuhanmj.sim.batch.record_line`.
+
+    Raises:
+        SimulationError: a decision the Python engine refuses or asks of another seat, a
+            hand that does not end, or a result other than the native one.
+    """
+    lines: list[str] = []
+    off = a["log_offsets"].tolist()
+    seats = a["log_seat"].tolist()
+    codes = a["log_code"].tolist()
+    matches = a["match"].tolist()
+    in_match = a["hand_in_match"].tolist()
+    match: Match | None = None
+    current = -1
+    for i in range(len(matches)):
+        m, h = matches[i], in_match[i]
+        if m != current or match is None:
+            match = Match(spec.rules, seed=match_seeds(spec.seed, m)[0], dealer=m % 4)
+            current = m
+        game = match.new_game()
+        lo, hi = off[i], off[i + 1]
+        for j in range(lo, hi):
+            seat = seats[j]
+            where = f"native engine: hand {m * spec.match_hands + h} (match {m}), decision {j - lo}"
+            if game.current_player != seat:
+                raise SimulationError(f"{where}: seat {seat} acted, the Python engine asks seat {game.current_player}")
+            try:
+                game.step(seat, codes[j])
+            except IllegalActionError as err:
+                raise SimulationError(f"{where}: the Python engine refuses it: {err}") from None
+        if not game.over:
+            raise SimulationError(f"native engine: hand {m * spec.match_hands + h} (match {m}): "
+                                  "the Python engine's replay does not end where the native hand ended")
+        outcome = outcome_of(game, hi - lo)
+        _check_replay(a, i, game, outcome)
+        lines.append(record_line(spec, m, h, game, outcome))
+        match.finish_hand()
+    return lines
