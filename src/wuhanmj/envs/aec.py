@@ -19,7 +19,8 @@ PettingZoo classic conventions (as in ``chess_v6``, ``go_v5``):
 - ``reset(seed=…)``: the wall of episode 0 of the seed (see :mod:`wuhanmj.envs.episode`);
   a ``reset()`` without a seed deals the next episode of the same seed.
   ``options={"wall": [136 tiles], "dealer": 0-3, "prev_laizi": tile or None, "scores": 4
-  numbers}`` plays a given deal instead (a recorded hand's ``deal`` event);
+  numbers}`` plays a given deal instead, and ``options={"deal": event}`` the deal of a
+  recorded hand (its first event, :attr:`wuhanmj.Game.events`, tiles in notation);
 - an illegal action: :func:`raw_env` raises :class:`~wuhanmj.errors.IllegalActionError`
   and leaves the hand as it was; :func:`env` wraps it as PettingZoo's classic ``env()``
   does (``TerminateIllegalWrapper``: the hand ends, the offender gets -1, the others 0;
@@ -49,6 +50,7 @@ from pettingzoo.utils import wrappers
 from ..errors import EnvError, IllegalActionError
 from ..game.actions import ACTION_SPACE_SIZE, action_name
 from ..game.engine import Game
+from ..game.events import parse_event
 from ..game.wall import shuffled_wall
 from ..rules import Rules
 from ..tiles import format_tile, format_tiles
@@ -61,6 +63,7 @@ __all__ = ["env", "raw_env", "AGENTS"]
 AGENTS = ("player_0", "player_1", "player_2", "player_3")
 _SEAT = {a: i for i, a in enumerate(AGENTS)}
 _OPTIONS = ("wall", "dealer", "prev_laizi", "scores")
+_KNOWN = (*_OPTIONS, "deal")
 
 
 def env(**kwargs: Any) -> Any:
@@ -140,8 +143,10 @@ class raw_env(AECEnv, EzPickle):
         opts = dict(options or {})
         deal = {k: opts.pop(k) for k in _OPTIONS if k in opts}
         opts.pop("options", None)  # pettingzoo's api_test passes {"options": 1}
+        if "deal" in opts:
+            deal = _deal_options(opts.pop("deal"), deal)
         if opts:
-            raise EnvError(f"reset options: unknown {', '.join(sorted(map(str, opts)))} (known: {', '.join(_OPTIONS)})")
+            raise EnvError(f"reset options: unknown {', '.join(sorted(map(str, opts)))} (known: {', '.join(_KNOWN)})")
         if seed is not None or self.root is None:
             self.root = root_seed(seed)
             self.episode = -1
@@ -236,6 +241,20 @@ class raw_env(AECEnv, EzPickle):
 
     def close(self) -> None:
         """Nothing to release."""
+
+
+def _deal_options(event: Any, given: dict[str, Any]) -> dict[str, Any]:
+    """The wall, dealer, prev_laizi and scores of a recorded ``deal`` event."""
+    if given:
+        raise EnvError("reset options: give a deal event or wall/dealer/prev_laizi/scores, not both")
+    if not isinstance(event, Mapping) or event.get("type") != "deal":
+        raise EnvError(f"reset options: deal must be a recorded deal event (a dict with type 'deal'), got {event!r:.80}")
+    d = parse_event(event)
+    try:
+        return {"wall": d["wall"], "dealer": d["dealer"], "prev_laizi": d.get("prev_laizi"),
+                "scores": tuple(d.get("scores", (0, 0, 0, 0)))}
+    except KeyError as err:
+        raise EnvError(f"reset options: the deal event has no {err}") from None
 
 
 def _seat(agent: str) -> int:

@@ -156,6 +156,7 @@ N_ORACLE_PLANES = O_WALL + N_WALL  # 86
 ORACLE_SIZE = OBS_SIZE + N_ORACLE_PLANES * 34  # 7133
 
 _SC = N_PLANES * 34  # offset of the scalars
+_PHASE_INDEX = {p: i for i, p in enumerate(PHASES)}
 _KIND_ROW = {"chi": CHI, "peng": PENG, "chong_gang": MING_GANG, "xu_gang": MING_GANG, "an_gang": AN_GANG}
 
 
@@ -179,14 +180,10 @@ def observation_high(oracle: bool = False) -> np.ndarray:
     return np.concatenate(parts)
 
 
-def _out(out: np.ndarray | None, size: int) -> np.ndarray:
-    if out is None:
-        return np.zeros(size, dtype=np.int8)
+def _check_out(out: object, size: int) -> None:
     if not (isinstance(out, np.ndarray) and out.dtype == np.int8 and out.shape == (size,)):
         raise EnvError(f"out must be an int8 array of shape ({size},), got {getattr(out, 'dtype', type(out))} "
                        f"{getattr(out, 'shape', '')}")
-    out[:] = 0
-    return out
 
 
 def encode_observation(obs: Observation, rules: Rules, out: np.ndarray | None = None) -> np.ndarray:
@@ -203,51 +200,65 @@ def encode_observation(obs: Observation, rules: Rules, out: np.ndarray | None = 
     Raises:
         EnvError: ``out`` has the wrong shape or dtype.
     """
-    v = _out(out, OBS_SIZE)
-    _fill_public(v, obs, rules)
-    return v
+    buf = _public(obs, rules, OBS_SIZE)
+    v = np.frombuffer(buf, dtype=np.int8)
+    if out is None:
+        return v
+    _check_out(out, OBS_SIZE)
+    out[:] = v
+    return out
 
 
-def _fill_public(v: np.ndarray, obs: Observation, rules: Rules) -> None:
+def _public(obs: Observation, rules: Rules, size: int) -> bytearray:
+    """The public encoding in a new zero-padded bytearray of ``size`` bytes (entries < 128)."""
+    b = bytearray(size)
     me = obs.seat
-    idx: list[int] = [t for t in obs.hand]  # row 0 (HAND = 0)
+    for t in obs.hand:  # row HAND = 0
+        b[t] += 1
     if obs.drawn is not None:
-        idx.append(DRAWN * 34 + obs.drawn)
+        b[DRAWN * 34 + obs.drawn] = 1
+    melds = obs.melds
     for s in range(4):
         r = (s - me) & 3
-        for m in obs.melds[s]:
-            if m.kind == "chi":
+        for m in melds[s]:
+            k = m.kind
+            if k == "chi":
                 base = (CHI + r) * 34
-                idx.extend(base + t for t in m.tiles)
+                for t in m.tiles:
+                    b[base + t] += 1
             else:
-                idx.append((_KIND_ROW[m.kind] + r) * 34 + m.tiles[0])
+                b[(_KIND_ROW[k] + r) * 34 + m.tiles[0]] = 1
         for _, t in obs.special_plays[s]:
-            idx.append((SPECIAL + r) * 34 + t)
+            b[(SPECIAL + r) * 34 + t] += 1
         base = (RIVER + N_RIVER * r) * 34
-        for k, t in enumerate(obs.discards[s][:N_RIVER]):
-            idx.append(base + 34 * k + t)
-    idx.append(INDICATOR * 34 + obs.indicator)
-    idx.append(LAIZI * 34 + obs.laizi)
-    idx.extend(PIZI * 34 + p for p in obs.pizi)
+        river = obs.discards[s]
+        for k in range(min(len(river), N_RIVER)):
+            b[base + 34 * k + river[k]] = 1
+    b[INDICATOR * 34 + obs.indicator] = 1
+    b[LAIZI * 34 + obs.laizi] = 1
+    for p in obs.pizi:
+        b[PIZI * 34 + p] = 1
     if obs.claim_tile is not None:
-        idx.append(CLAIM * 34 + obs.claim_tile)
-    np.add.at(v, idx, 1)
+        b[CLAIM * 34 + obs.claim_tile] = 1
     vis = obs.visible_counts
-    v[VISIBLE * 34: VISIBLE * 34 + 34] = vis if vis else 0
+    if vis:
+        b[VISIBLE * 34: VISIBLE * 34 + 34] = bytes(vis)
     s0 = _SC
-    v[s0 + S_PHASE + PHASES.index(obs.phase)] = 1
-    v[s0 + S_TURN + ((obs.turn - me) & 3)] = 1
-    v[s0 + S_DEALER + ((obs.dealer - me) & 3)] = 1
-    v[s0 + S_TILES_LEFT] = obs.tiles_left
+    b[s0 + S_PHASE + _PHASE_INDEX[obs.phase]] = 1
+    b[s0 + S_TURN + ((obs.turn - me) & 3)] = 1
+    b[s0 + S_DEALER + ((obs.dealer - me) & 3)] = 1
+    b[s0 + S_TILES_LEFT] = obs.tiles_left
+    sizes = obs.hand_sizes
     for s in range(4):
         r = (s - me) & 3
-        v[s0 + S_HAND_SIZES + r] = obs.hand_sizes[s]
-        v[s0 + S_OPENINGS + r] = sum(1 for m in obs.melds[s] if m.is_opening)
-    v[s0 + S_GANG_ALLOWED] = obs.tiles_left > rules.gang_floor and obs.phase != "over"
-    v[s0 + S_RULE_PIZI] = rules.pizi
-    v[s0 + S_RULE_FAN] = rules.schedule == "fan"
-    v[s0 + S_RULE_PER_OPENING] = rules.opening == "per_opening"
-    v[s0 + S_PREV_LAIZI] = obs.prev_laizi is not None and obs.prev_laizi == obs.laizi
+        b[s0 + S_HAND_SIZES + r] = sizes[s]
+        b[s0 + S_OPENINGS + r] = sum(1 for m in melds[s] if m.is_opening)
+    b[s0 + S_GANG_ALLOWED] = obs.tiles_left > rules.gang_floor and obs.phase != "over"
+    b[s0 + S_RULE_PIZI] = rules.pizi
+    b[s0 + S_RULE_FAN] = rules.schedule == "fan"
+    b[s0 + S_RULE_PER_OPENING] = rules.opening == "per_opening"
+    b[s0 + S_PREV_LAIZI] = obs.prev_laizi is not None and obs.prev_laizi == obs.laizi
+    return b
 
 
 def encode_oracle(state: HandState, seat: int, out: np.ndarray | None = None) -> np.ndarray:
@@ -266,24 +277,34 @@ def encode_oracle(state: HandState, seat: int, out: np.ndarray | None = None) ->
         EnvError: ``out`` has the wrong shape or dtype.
         IllegalActionError: ``seat`` is not 0–3.
     """
-    v = _out(out, ORACLE_SIZE)
     obs = observe(state, seat)
-    _fill_public(v, obs, state.rules)
-    o = v[OBS_SIZE:].reshape(N_ORACLE_PLANES, 34)
+    b = _public(obs, state.rules, ORACLE_SIZE)
     for r in (1, 2, 3):
-        o[O_HANDS + r - 1] = state.hands[(seat + r) & 3]
+        base = OBS_SIZE + (O_HANDS + r - 1) * 34
+        b[base: base + 34] = bytes(state.hands[(seat + r) & 3])
     if state.drawn is not None and state.phase in (TURN, HAIDI):
-        o[O_DRAWN, state.drawn] = 1
+        b[OBS_SIZE + O_DRAWN * 34 + state.drawn] = 1
     wall = state.wall
+    base = OBS_SIZE + (O_WALL - FIRST_DRAW_POS) * 34
     for pos in range(state.front, state.back + 1):
-        o[O_WALL + pos - FIRST_DRAW_POS, wall[pos]] = 1
-    return v
+        b[base + 34 * pos + wall[pos]] = 1
+    v = np.frombuffer(b, dtype=np.int8)
+    if out is None:
+        return v
+    _check_out(out, ORACLE_SIZE)
+    out[:] = v
+    return out
 
 
 def encode_mask(codes: Any, out: np.ndarray | None = None) -> np.ndarray:
     """The action mask of legal ``codes`` (ints of the 163-code action space):
     ``int8`` array of shape ``(ACTION_SPACE_SIZE,)``, 1 at each code."""
-    m = _out(out, ACTION_SPACE_SIZE)
+    if out is None:
+        m = np.zeros(ACTION_SPACE_SIZE, dtype=np.int8)
+    else:
+        _check_out(out, ACTION_SPACE_SIZE)
+        m = out
+        m[:] = 0
     if codes:
         m[list(codes)] = 1
     return m

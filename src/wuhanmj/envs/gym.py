@@ -100,12 +100,13 @@ class WuhanMahjongEnv(gymnasium.Env):
         Raises:
             EnvError: a bad seed, or options (none are known).
         """
-        super().reset(seed=seed)
         if options:
             raise EnvError(f"reset options: none are known, got {sorted(options)}")
+        root = None if seed is None else root_seed(seed)  # checked first: EnvError
+        super().reset(seed=root)
         t = self.table
-        if seed is not None or self._root is None:
-            self._root = root_seed(seed)
+        if root is not None or self._root is None:
+            self._root = root_seed(root)
             t.deal(self._root)
         else:
             t.deal()
