@@ -33,7 +33,7 @@ PettingZoo classic conventions (as in ``chess_v6``, ``go_v5``):
 'player_0'
 >>> obs, reward, terminated, truncated, info = e.last()
 >>> obs["observation"].shape, int(obs["action_mask"].sum()) > 0, reward, terminated
-((4209,), True, 0, False)
+((4209,), True, 0.0, False)
 """
 
 from __future__ import annotations
