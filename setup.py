@@ -19,6 +19,7 @@ DIRECTIVES = {
 
 # bottom to top: each module cimports only those before it
 CORE_MODULES = ("checks", "tables", "shape", "shanten", "routes")
+NATIVE_MODULES = ("rulesc", "rng", "score", "hand", "agents", "batch")
 
 extensions = [
     Extension(
@@ -29,6 +30,15 @@ extensions = [
         extra_compile_args=["-O3"],
     )
     for name in CORE_MODULES
+] + [
+    Extension(
+        f"wuhanmj.native.{name}",
+        [f"src/wuhanmj/native/{name}.pyx"],
+        include_dirs=[numpy.get_include()],
+        define_macros=[("NPY_NO_DEPRECATED_API", "NPY_1_7_API_VERSION")],
+        extra_compile_args=["-O3"],
+    )
+    for name in NATIVE_MODULES
 ]
 
 setup(ext_modules=cythonize(extensions, compiler_directives=DIRECTIVES, include_path=["src"]))

@@ -1,0 +1,9 @@
+"""The native engine (issue 11): whole hands in Cython — the game, the scoring and the
+built-in bots — on the same tables as :mod:`wuhanmj.core`, with the same results as the
+Python engine (:mod:`wuhanmj.game`, :func:`wuhanmj.scoring.evaluate_win`,
+:mod:`wuhanmj.agents`), hand for hand.
+
+Modules, each a ``.pyx`` with a ``.pxd`` to cimport: ``defs`` (constants), ``rulesc``
+(Rules as a C struct), ``rng`` (numpy-compatible streams), ``score`` (one win),
+``hand`` (one hand), ``agents`` (random and greedy), ``batch`` (matches of hands).
+"""

@@ -1,0 +1,105 @@
+# The native hand engine (issue 11, point 1): one hand of Wuhan Mahjong on C arrays, the
+# same rules as wuhanmj.game (state.py / moves.py), every Rules field included. The state
+# is a plain struct: copy it with memcpy. Legal actions are ascending codes of the fixed
+# action space (wuhanmj.game.actions), exactly as moves.legal() gives them.
+#
+# C callers: call hand_prepare() once, with the GIL, before the first hand_deal (it builds
+# the core's tables that the shape kernels read without the GIL).
+
+from libc.stdint cimport int8_t, int16_t, uint8_t
+
+from wuhanmj.native.defs cimport MAX_LOG, MAX_RIVER
+from wuhanmj.native.rulesc cimport RulesC
+from wuhanmj.native.score cimport SeatC, WinIn, WinOut
+
+cdef enum:
+    MAX_PLAYS = 16              # special plays of one seat (P3): at most 15 (红中, 痞子, 癞子 in play)
+    MAX_LEGAL = 40              # legal codes of one seat at once (14 discards + gangs + plays + hu)
+
+
+ctypedef struct HandC:
+    RulesC rules                # a copy: read often, never changed
+    uint8_t wall[136]           # G1 layout (wuhanmj.game.wall)
+    int8_t dealer
+    int8_t prev_laizi           # -1: none (X4, M2)
+    int8_t indicator
+    int8_t laizi
+    int8_t n_pizi               # 0, or 2 when rules.pizi (R3)
+    int8_t pizi[2]              # sorted
+    uint8_t special[34]         # 红中, the 癞子, the 痞子 (R1, R3, R4)
+    uint8_t blocked[34]         # 红中 and the 痞子: W5, and D8's wildcard forbid
+    int16_t front               # next normal draw (G1)
+    int16_t back                # next replacement draw (D1)
+    uint8_t hands[4][34]        # concealed counts
+    int8_t sizes[4]
+    int8_t openings[4]          # 开口 (P5)
+    SeatC seats[4]              # melds in order and special-play counts: the scoring's input
+    int8_t n_plays[4]           # special plays in order (P3): kind 0 红中杠 1 痞子杠 2 癞子杠
+    int8_t play_kind[4][MAX_PLAYS]
+    int8_t play_tile[4][MAX_PLAYS]
+    int8_t n_river[4]           # discards still on the table
+    uint8_t river[4][MAX_RIVER]
+    uint8_t seen[34]            # face-up counts (D6): rivers, melds, special plays, indicator
+    int8_t phase                # PH_* (defs.pxd)
+    int8_t turn                 # the seat on turn; in a window, the discarder / robbed seat
+    int8_t drawn                # the tile just drawn, -1 none
+    int8_t draw_kind            # DK_*
+    int8_t tile                 # the tile of an open claim / rob window, -1 none
+    int8_t n_options[4]         # claim codes a seat may answer (without Pass), ascending
+    int16_t options[4][6]
+    int16_t decision[4]         # its answer, -1 none
+    int8_t xiayu_suit[4]        # L5: the seat's 清一色 threat: suit, -1 none
+    int8_t xiayu_liable[4]      # its feeder (L2)
+    uint8_t xiayu_co[4]         # bit mask of the co-liable seats (陪包)
+    int8_t winner               # -1: none (a draw, or not over)
+    int8_t how                  # HOW_*, -1
+    int8_t win_tile             # -1
+    int8_t discarder            # -1
+    WinOut win                  # the winning verdict (valid when winner >= 0)
+    int16_t length              # tiles drawn after the deal, normal and replacement (G1, D1)
+    int16_t n_log               # every decision in order, for records and replays
+    uint8_t log_seat[MAX_LOG]
+    uint8_t log_code[MAX_LOG]
+    # the engine's caches (see moves.py: waits, the self-drawn win, the claim wins), dropped
+    # at the same points as HandState's (state.changed, draw, discard, the 海底 passes)
+    uint8_t waits_known[4]
+    uint8_t waits[4][34]        # moves.win_kinds: a superset of the seat's winning kinds
+    int8_t turn_win             # -1 unknown, 0 none, 1 the win in turn_win_out
+    WinOut turn_win_out
+    uint8_t claim_win_known[4]  # moves.Derived.wins: the legal win of each seat on the window's tile
+    WinOut claim_win[4]
+    int8_t legal_seat           # moves.Derived.legal_seat / legal: the last seat asked, -1 none
+    int8_t n_legal
+    int16_t legal[MAX_LEGAL]
+
+
+# The scoring and the readiness test the engine calls (score.pxd's signatures); the module
+# defaults are evaluate_win_c and is_ready_c. Tests may plug in the Python scoring
+# (hand.use_scoring("python")) until the native one is trusted.
+ctypedef int (*evaluate_fn_t)(const RulesC* rules, const WinIn* w, WinOut* out) noexcept nogil
+ctypedef bint (*ready_fn_t)(const uint8_t* hand13, const SeatC* seat, int indicator,
+                            int pizi_on) noexcept nogil
+
+
+# Build the core's tables the engine reads (needs the GIL; once per process, cheap after).
+cdef int hand_prepare() except -1
+
+# Deal a hand (G1, R2): copies rules and wall; the dealer on turn with 14 tiles.
+cdef void hand_deal(HandC* h, const RulesC* rules, const uint8_t* wall, int dealer,
+                    int prev_laizi) noexcept nogil
+
+# The seat expected to act (moves.current_player), -1 once over.
+cdef int hand_current(const HandC* h) noexcept nogil
+
+# The legal codes of seat, ascending, into codes (room for N_ACTIONS); returns how many.
+cdef int hand_legal(HandC* h, int seat, int16_t* codes) noexcept nogil
+
+# Play code for seat; 0 done, -1 not legal (the state unchanged).
+cdef int hand_apply(HandC* h, int seat, int code) noexcept nogil
+
+
+# The Python face of a HandC (hand.pyx): NativeHand(rules, wall, dealer=0, prev_laizi=None).
+cdef class NativeHand:
+    cdef HandC h
+    cdef readonly object rules
+    cdef readonly tuple scores

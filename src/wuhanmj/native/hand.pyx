@@ -1,0 +1,1297 @@
+# cython: language_level=3
+"""The native hand engine (issue 11, point 1): :mod:`wuhanmj.game.moves` on a C struct.
+
+One hand of Wuhan Mahjong — the deal (G1, R2), turns (P1, P3: discards, 自摸 / 杠上开花 /
+海底捞, 暗杠, 蓄杠 with its 抢杠 window P4, 红中/痞子/癞子杠 with replacement draws D1),
+claim windows (P2: hu > 冲杠/碰 > 吃, one winner in ``hu_order``, D11; a window closes once
+no pending answer can change it), the G4/D12 gang floor, the 海底 phase (G3: seats that
+cannot win pass by themselves), the exhaustive draw (X6), the L5 下雨 threats and their
+co-liable seats, the W8/D13 second 癞子 — on the :c:type:`HandC` of ``hand.pxd``: C arrays,
+no Python object, no heap allocation, no GIL (except the scoring fallback below).
+
+The Python engine is the reference and this module follows it step by step, its
+documented decisions included (a 碰/吃 claimer may gang but not 自摸; a seat holding only
+红中/痞子/癞子 while G4 forbids special plays discards one of them, never claimable; a 海底
+draw that is not a win stays in the hand), and its caches: the waiting kinds of each seat
+(moves.win_kinds, kept until the seat's hand changes other than by a draw), the self-drawn
+win of the seat on turn and the claim wins of an open window, dropped at the same points.
+
+Wins are scored through the module's function pointers ``evaluate_fn`` and ``ready_fn``:
+by default the native :func:`evaluate_win_c` and :func:`is_ready_c` (score.pxd);
+:func:`use_scoring` ("python") plugs in :func:`wuhanmj.scoring.evaluate_win` and
+:func:`wuhanmj.hand.waits.is_ready` instead (they take the GIL), for tests.
+
+:class:`NativeHand` is the Python face: ``legal``, ``mask``, ``step``, ``copy``,
+``to_dict`` (the fields of :func:`wuhanmj.game.save.state_dict` but rules, events and
+format), ``result`` and ``log``.
+"""
+
+from cpython.bytes cimport PyBytes_FromStringAndSize
+from libc.stdint cimport int8_t, int16_t, uint8_t, uint16_t
+from libc.string cimport memcpy, memset
+
+from wuhanmj.core.defs cimport PAIR_ANY
+from wuhanmj.core.shape cimport is_complete_c, waits_c
+from wuhanmj.core.tables cimport ensure_tables
+from wuhanmj.native.defs cimport (
+    A_AN_GANG,
+    A_CHI,
+    A_CHONG_GANG,
+    A_HONGZHONG_GANG,
+    A_HU,
+    A_LAIZI_GANG,
+    A_PASS,
+    A_PENG,
+    A_PIZI_GANG,
+    A_XU_GANG,
+    BH_PENGPENGHU,
+    DK_BACK,
+    DK_FRONT,
+    DK_NONE,
+    HONGZHONG,
+    HOW_FANGCHONG,
+    HOW_GANGSHANGHUA,
+    HOW_HAIDILAO,
+    HOW_QIANGGANG,
+    HOW_ZIMO,
+    LR_L1,
+    LR_L2,
+    LR_L3,
+    LR_NONE,
+    MAX_LOG,
+    MAX_RIVER,
+    MK_AN_GANG,
+    MK_CHI,
+    MK_CHONG_GANG,
+    MK_PENG,
+    MK_XU_GANG,
+    N_ACTIONS,
+    PH_CLAIM,
+    PH_HAIDI,
+    PH_OVER,
+    PH_ROB,
+    PH_TURN,
+    R_LEGAL,
+    R_W1,
+    R_W4,
+    R_W5_HONGZHONG,
+    R_W5_PIZI,
+    R_W8,
+    R_W11,
+)
+from wuhanmj.native.rulesc cimport RulesC, rules_to_c
+from wuhanmj.native.score cimport MeldC, SeatC, WinIn, WinOut, evaluate_win_c, holds_non_jiang_c, is_ready_c
+
+import numpy as np
+
+from wuhanmj import _checks
+from wuhanmj.errors import IllegalActionError, SetupError, TileError
+from wuhanmj.game.actions import action_name
+from wuhanmj.game.phases import PHASES
+from wuhanmj.game.wall import check_wall, shuffled_wall
+from wuhanmj.hand.meld import MELD_KINDS, SeatPlays
+from wuhanmj.rules import Rules
+from wuhanmj.terms import HOWS
+
+__all__ = ["NativeHand", "use_scoring", "scoring_in_use"]
+
+PLAY_KINDS = ("hongzhong_gang", "pizi_gang", "laizi_gang")
+
+# claim priority (P2): hu 0 > chong_gang/peng 1 > chi 2; 9 = not a claim (moves.claim_rank)
+cdef int8_t _RANK[N_ACTIONS]
+cdef int _c
+for _c in range(N_ACTIONS):
+    _RANK[_c] = 9
+_RANK[A_HU] = 0
+_RANK[A_PENG] = 1
+_RANK[A_CHONG_GANG] = 1
+for _c in range(A_CHI, A_PENG):
+    _RANK[_c] = 2
+
+# the scoring the engine calls (see the module docstring)
+cdef evaluate_fn_t evaluate_fn = evaluate_win_c
+cdef ready_fn_t ready_fn = is_ready_c
+_scoring = ["native", "native"]
+
+
+# ---------------------------------------------------------------- tiles (T3, R2, R3)
+cdef inline int _next_in_cycle(int t) noexcept nogil:
+    """T3: 9→1 in a suit; 东→南→西→北→发→白→东; 中 → 发 (tiles.next_in_cycle)."""
+    if t < 27:
+        return t - t % 9 + (t % 9 + 1) % 9
+    if t == 33:
+        return 32
+    if t == 30:
+        return 32
+    if t == 32:
+        return 31
+    if t == 31:
+        return 27
+    return t + 1
+
+
+cdef inline int _prev_in_cycle(int t) noexcept nogil:
+    """T3 backwards; 中 → 北 (tiles.prev_in_cycle)."""
+    if t < 27:
+        return t - t % 9 + (t % 9 + 8) % 9
+    if t == 33:
+        return 30
+    if t == 27:
+        return 31
+    if t == 31:
+        return 32
+    if t == 32:
+        return 30
+    return t - 1
+
+
+cdef inline bint _jiang(int t) noexcept nogil:
+    cdef int r = t % 9
+    return t < 27 and (r == 1 or r == 4 or r == 7)
+
+
+# ---------------------------------------------------------------- deal and queries
+cdef int hand_prepare() except -1:
+    """The hu tables the shape kernels read (W1, W2, D8): built once, with the GIL."""
+    ensure_tables()
+    return 0
+
+
+cdef void hand_deal(HandC* h, const RulesC* rules, const uint8_t* wall, int dealer,
+                    int prev_laizi) noexcept nogil:
+    """G1, R2, R3: 13 tiles to every seat from the front (the dealer first), a 14th to the
+    dealer, the indicator face up (D6); the dealer on turn (HandState.deal)."""
+    cdef int i, j, s, ind, a, b
+    memset(h, 0, sizeof(HandC))
+    memcpy(&h.rules, rules, sizeof(RulesC))
+    memcpy(h.wall, wall, 136)
+    h.dealer = dealer
+    h.prev_laizi = prev_laizi
+    for i in range(4):
+        s = (dealer + i) & 3
+        for j in range(13):
+            h.hands[s][wall[13 * i + j]] += 1
+        h.sizes[s] = 13
+    h.hands[dealer][wall[52]] += 1
+    h.sizes[dealer] = 14
+    ind = wall[53]
+    h.indicator = ind
+    h.laizi = _next_in_cycle(ind)
+    h.special[HONGZHONG] = 1
+    h.blocked[HONGZHONG] = 1
+    h.special[h.laizi] = 1
+    if rules.pizi:
+        if ind == HONGZHONG:
+            a, b = 29, 30
+        else:
+            a, b = ind, _prev_in_cycle(ind)
+            if b < a:
+                a, b = b, a
+        h.n_pizi = 2
+        h.pizi[0] = a
+        h.pizi[1] = b
+        h.special[a] = h.special[b] = 1
+        h.blocked[a] = h.blocked[b] = 1
+    h.front = 54
+    h.back = 135
+    h.seen[ind] = 1
+    h.phase = PH_TURN
+    h.turn = dealer
+    h.drawn = -1
+    h.draw_kind = DK_NONE
+    h.tile = -1
+    for s in range(4):
+        h.decision[s] = -1
+        h.xiayu_suit[s] = -1
+        h.xiayu_liable[s] = -1
+    h.winner = -1
+    h.how = -1
+    h.win_tile = -1
+    h.discarder = -1
+    h.turn_win = -1
+    h.legal_seat = -1
+
+
+cdef inline int _left(const HandC* h) noexcept nogil:
+    """Tiles left, both ends together (G2, D1)."""
+    return h.back - h.front + 1
+
+
+cdef int hand_current(const HandC* h) noexcept nogil:
+    """moves.current_player: the seat on turn, or the first pending seat of a window in turn
+    order from the discarder; -1 once over."""
+    cdef int i, s, ph = h.phase
+    if ph == PH_TURN or ph == PH_HAIDI:
+        return h.turn
+    if ph == PH_OVER:
+        return -1
+    for i in range(1, 4):
+        s = (h.turn + i) & 3
+        if h.n_options[s] and h.decision[s] < 0:
+            return s
+    return -1
+
+
+cdef int hand_legal(HandC* h, int seat, int16_t* codes) noexcept nogil:
+    """moves.legal: ascending codes; cached until the next action (Derived.legal)."""
+    cdef int n = 0, i, ph = h.phase
+    if seat == h.legal_seat:
+        memcpy(codes, h.legal, h.n_legal * sizeof(int16_t))
+        return h.n_legal
+    if ph == PH_TURN:
+        if seat == h.turn:
+            n = _turn_codes(h, seat, codes)
+    elif ph == PH_CLAIM or ph == PH_ROB:
+        if h.n_options[seat] and h.decision[seat] < 0:
+            n = h.n_options[seat]
+            for i in range(n):
+                codes[i] = h.options[seat][i]
+            codes[n] = A_PASS
+            n += 1
+    elif ph == PH_HAIDI:
+        if seat == h.turn:
+            codes[0] = A_HU
+            codes[1] = A_PASS
+            n = 2
+    h.legal_seat = seat
+    h.n_legal = n
+    memcpy(h.legal, codes, n * sizeof(int16_t))
+    return n
+
+
+cdef int _turn_codes(HandC* h, int seat, int16_t* codes) noexcept nogil:
+    """moves._turn_codes (P1, P3, G4, W8/D13, the dead discard of the module doc)."""
+    cdef const uint8_t* C = h.hands[seat]
+    cdef const SeatC* sp = &h.seats[seat]
+    cdef bint gang_ok = _left(h) > h.rules.gang_floor     # G4, D12
+    cdef int n = 0, t, i, j, k, x0
+    cdef int16_t v
+    if gang_ok and h.drawn == h.laizi and _must_play_laizi(h, seat):
+        # W8, D13: a ready player that drew its second 癞子 plays it out (unless it wins)
+        codes[0] = A_LAIZI_GANG
+        if _turn_win_ok(h, seat):
+            codes[1] = A_HU
+            return 2
+        return 1
+    for t in range(34):
+        if C[t] and not h.special[t]:
+            codes[n] = t
+            n += 1
+    if gang_ok:
+        k = n
+        x0 = n
+        for i in range(sp.n_melds):
+            if sp.melds[i].kind == MK_PENG and C[sp.melds[i].tile]:
+                codes[n] = A_XU_GANG + sp.melds[i].tile    # D17: with a tile held since the 碰 too
+                n += 1
+        for i in range(x0 + 1, n):                       # the 蓄杠 codes ascending
+            v = codes[i]
+            j = i - 1
+            while j >= x0 and codes[j] > v:
+                codes[j + 1] = codes[j]
+                j -= 1
+            codes[j + 1] = v
+        for i in range(k):
+            if C[codes[i]] == 4:
+                codes[n] = A_AN_GANG + codes[i]
+                n += 1
+        if C[HONGZHONG]:
+            codes[n] = A_HONGZHONG_GANG
+            n += 1
+        for i in range(h.n_pizi):
+            if C[h.pizi[i]]:
+                codes[n] = A_PIZI_GANG + h.pizi[i]
+                n += 1
+        if C[h.laizi]:
+            codes[n] = A_LAIZI_GANG
+            n += 1
+    elif n == 0:
+        # only 红中/痞子/癞子 left and G4 forbids playing them: a dead discard (module doc)
+        for t in range(34):
+            if C[t]:
+                codes[n] = t
+                n += 1
+    if h.draw_kind != DK_NONE and _turn_win_ok(h, seat):
+        codes[n] = A_HU
+        n += 1
+    return n
+
+
+cdef bint _must_play_laizi(HandC* h, int seat) noexcept nogil:
+    """moves.must_play_laizi (W8, D13 ``play_out``): the seat just drew its second 癞子 and
+    was ready (D10) on its tiles before the draw, holding one 癞子."""
+    cdef uint8_t before[34]
+    cdef int lz = h.laizi
+    if not h.rules.second_laizi_play_out or h.draw_kind == DK_NONE or h.drawn != lz:
+        return False
+    if h.hands[seat][lz] != 2:
+        return False
+    memcpy(before, h.hands[seat], 34)
+    before[lz] -= 1
+    return ready_fn(before, &h.seats[seat], h.indicator, h.rules.pizi)
+
+
+# ---------------------------------------------------------------- hu checks
+cdef inline int _self_win_how(const HandC* h) noexcept nogil:
+    """moves.self_win_how: 海底捞 (G3), 杠上开花 (a replacement draw) or 自摸."""
+    if h.phase == PH_HAIDI:
+        return HOW_HAIDILAO
+    return HOW_GANGSHANGHUA if h.draw_kind == DK_BACK else HOW_ZIMO
+
+
+cdef inline bint _turn_win_ok(HandC* h, int seat) noexcept nogil:
+    if h.turn_win < 0:
+        h.turn_win = _check_self_win(h, seat, &h.turn_win_out)
+    return h.turn_win == 1
+
+
+cdef inline bint _holds_blocked(const HandC* h, const uint8_t* C) noexcept nogil:
+    """W5: a 红中 or a 痞子 in hand."""
+    cdef int i
+    if C[HONGZHONG]:
+        return True
+    for i in range(h.n_pizi):
+        if C[h.pizi[i]]:
+            return True
+    return False
+
+
+cdef int _check_self_win(HandC* h, int seat, WinOut* out) noexcept nogil:
+    """moves._check_self_win: 1 and the verdict in out when the drawn tile wins, else 0."""
+    cdef const uint8_t* C = h.hands[seat]
+    cdef int t = h.drawn
+    if not h.openings[seat]:        # W4
+        return 0
+    if _holds_blocked(h, C):        # W5
+        return 0
+    if h.waits_known[seat] and t != h.laizi:   # cached for the hand before this draw
+        if not h.waits[seat][t]:
+            return 0
+    elif not _shape_may_win(h, seat, C):
+        return 0
+    _evaluate(h, seat, C, t, _self_win_how(h), -1, out)
+    return 1 if out.legal else 0
+
+
+cdef bint _claim_win(HandC* h, int seat, int t, int d, int how) noexcept nogil:
+    """moves._claim_win: can seat win on t from seat d? The verdict cached in claim_win."""
+    cdef uint8_t C2[34]
+    if not h.waits_known[seat]:
+        _win_kinds(h, seat, h.waits[seat])
+        h.waits_known[seat] = 1
+    if not h.waits[seat][t]:
+        return False
+    memcpy(C2, h.hands[seat], 34)
+    C2[t] += 1
+    _evaluate(h, seat, C2, t, how, d, &h.claim_win[seat])
+    if h.claim_win[seat].legal:
+        h.claim_win_known[seat] = 1
+        return True
+    return False
+
+
+cdef void _w3(const HandC* h, int seat, const uint8_t* B, bint* honors, bint* jiang) noexcept nogil:
+    """moves._w3: the counts B (no 癞子) and the seat's melds all honors (风一色), all
+    2/5/8 (将一色), W3."""
+    cdef int t, total = 0, nh = 0, nj = 0, i
+    cdef bint fy = True, jy = True
+    cdef const SeatC* sp = &h.seats[seat]
+    for t in range(34):
+        total += B[t]
+        if t >= 27:
+            nh += B[t]
+        elif _jiang(t):
+            nj += B[t]
+    for i in range(sp.n_melds):
+        if sp.melds[i].tile < 27:
+            fy = False
+        if sp.melds[i].kind == MK_CHI or not _jiang(sp.melds[i].tile):
+            jy = False
+    honors[0] = nh == total and fy
+    jiang[0] = nj == total and jy
+
+
+cdef void _win_kinds(const HandC* h, int seat, uint8_t* out) noexcept nogil:
+    """moves.win_kinds: kinds that may complete the seat's waiting hand (13 - 3 × melds
+    tiles), a fast superset of its wins (W1, W3, W4, W5, D8)."""
+    cdef uint8_t B[34]
+    cdef bint honors, jiang
+    cdef int k, t
+    memset(out, 0, 34)
+    if not h.openings[seat]:        # W4
+        return
+    if _holds_blocked(h, h.hands[seat]):   # W5
+        return
+    memcpy(B, h.hands[seat], 34)
+    k = B[h.laizi]
+    B[h.laizi] = 0
+    waits_c(B, k, PAIR_ANY, False, h.blocked, out)
+    _w3(h, seat, B, &honors, &jiang)
+    if honors:
+        for t in range(27, 33):
+            out[t] = 1              # W3 风一色
+    if jiang:
+        for t in range(27):
+            if _jiang(t):
+                out[t] = 1          # W3 将一色
+
+
+cdef bint _shape_may_win(const HandC* h, int seat, const uint8_t* C) noexcept nogil:
+    """moves.shape_may_win: a fast superset of the winning shapes of 14 counts (W1, W3, D8)."""
+    cdef uint8_t B[34]
+    cdef bint honors, jiang
+    cdef int k
+    memcpy(B, C, 34)
+    k = B[h.laizi]
+    B[h.laizi] = 0
+    if is_complete_c(B, k, PAIR_ANY, False, h.blocked):
+        return True
+    _w3(h, seat, B, &honors, &jiang)
+    return honors or jiang
+
+
+cdef void _evaluate(HandC* h, int seat, const uint8_t* C, int tile, int how, int d,
+                    WinOut* out) noexcept nogil:
+    """moves.evaluate: the verdict of seat winning with 14 counts C on tile (from seat d, or
+    self-drawn: d = -1), with the L1 facts and the L5 co-liable seats."""
+    cdef WinIn w
+    cdef uint8_t hd[34]
+    memset(&w, 0, sizeof(WinIn))
+    memcpy(w.hand, C, 34)
+    w.win_tile = tile
+    w.how = how
+    w.winner = seat
+    w.dealer = h.dealer
+    w.discarder = d
+    w.indicator = h.indicator
+    w.prev_laizi = h.prev_laizi
+    w.discarder_ready = -1
+    w.discarder_holds_non_jiang = -1
+    if d >= 0 and h.seats[seat].n_melds == 4:
+        # the discarder's facts matter only for 全求人 (four melds), liability L1
+        memcpy(hd, h.hands[d], 34)
+        if how == HOW_QIANGGANG and h.sizes[d] % 3 == 2:   # the 蓄杠 tile is still in its hand
+            hd[tile] -= 1
+        w.discarder_ready = 1 if ready_fn(hd, &h.seats[d], h.indicator, h.rules.pizi) else 0
+        w.discarder_holds_non_jiang = 1 if holds_non_jiang_c(hd) else 0
+    if h.xiayu_suit[seat] >= 0 and h.xiayu_co[seat]:
+        w.co_liable = h.xiayu_co[seat]      # L5: used when the win is that 清一色 with L2
+    memcpy(w.seats, h.seats, sizeof(w.seats))
+    evaluate_fn(&h.rules, &w, out)
+
+
+# ---------------------------------------------------------------- mutators (HandState)
+cdef inline void _changed(HandC* h, int s) noexcept nogil:
+    """HandState.changed: the seat's hand changed other than by a draw."""
+    h.waits_known[s] = 0
+
+
+cdef inline void _draw(HandC* h, int s, int t, int phase, int kind) noexcept nogil:
+    """HandState.draw: its cached waits still describe the hand before the draw."""
+    h.hands[s][t] += 1
+    h.sizes[s] += 1
+    h.phase = phase
+    h.turn = s
+    h.drawn = t
+    h.draw_kind = kind
+    h.turn_win = -1
+    h.length += 1
+
+
+cdef inline void _discard(HandC* h, int s, int t) noexcept nogil:
+    h.hands[s][t] -= 1
+    h.sizes[s] -= 1
+    h.river[s][h.n_river[s]] = t
+    h.n_river[s] += 1
+    h.seen[t] += 1
+    h.waits_known[s] = 0
+    h.drawn = -1
+    h.draw_kind = DK_NONE
+
+
+cdef void _claim(HandC* h, int s, int kind, int low, int d) noexcept nogil:
+    """HandState.claim: seat s takes seat d's last discard for a meld (P2, P5)."""
+    cdef int t = h.river[d][h.n_river[d] - 1]
+    cdef int i, n = 4 if kind == MK_CHONG_GANG else 3
+    cdef int x
+    cdef SeatC* sp = &h.seats[s]
+    h.n_river[d] -= 1
+    for i in range(n):
+        x = low + i if kind == MK_CHI else low
+        h.seen[x] += 1
+        if i == 0 and kind != MK_CHI:
+            continue
+        if kind == MK_CHI and x == t:
+            continue
+        h.hands[s][x] -= 1
+        h.sizes[s] -= 1
+    h.seen[t] -= 1      # off the river, into the meld with the others
+    sp.melds[sp.n_melds].kind = kind
+    sp.melds[sp.n_melds].tile = low
+    sp.melds[sp.n_melds].source = d
+    sp.n_melds += 1
+    h.openings[s] += 1
+    _changed(h, s)
+
+
+cdef void _an_gang(HandC* h, int s, int t) noexcept nogil:
+    cdef SeatC* sp = &h.seats[s]
+    h.hands[s][t] -= 4
+    h.sizes[s] -= 4
+    sp.melds[sp.n_melds].kind = MK_AN_GANG
+    sp.melds[sp.n_melds].tile = t
+    sp.melds[sp.n_melds].source = -1
+    sp.n_melds += 1
+    h.seen[t] += 4
+    _changed(h, s)
+
+
+cdef void _extend_peng(HandC* h, int s, int t) noexcept nogil:
+    """HandState.extend_peng: the 碰 of t becomes a 蓄杠 in place (P1, L2)."""
+    cdef SeatC* sp = &h.seats[s]
+    cdef int i
+    h.hands[s][t] -= 1
+    h.sizes[s] -= 1
+    for i in range(sp.n_melds):
+        if sp.melds[i].kind == MK_PENG and sp.melds[i].tile == t:
+            sp.melds[i].kind = MK_XU_GANG
+            break
+    h.seen[t] += 1
+    _changed(h, s)
+
+
+cdef void _special(HandC* h, int s, int kind, int t) noexcept nogil:
+    """HandState.special: a 红中/痞子/癞子杠 (P3)."""
+    h.hands[s][t] -= 1
+    h.sizes[s] -= 1
+    h.play_kind[s][h.n_plays[s]] = kind
+    h.play_tile[s][h.n_plays[s]] = t
+    h.n_plays[s] += 1
+    if kind == 0:
+        h.seats[s].hz += 1
+    elif kind == 1:
+        h.seats[s].pz += 1
+    else:
+        h.seats[s].lz += 1
+    h.seen[t] += 1
+    _changed(h, s)
+
+
+cdef void _win_tile(HandC* h, int w, int t, int d, bint robbed) noexcept nogil:
+    """HandState.win_tile: off seat d's river (放冲), or out of its hand (抢杠, L3)."""
+    if robbed:
+        h.hands[d][t] -= 1
+        h.sizes[d] -= 1
+    else:
+        h.n_river[d] -= 1
+        h.seen[t] -= 1
+    h.hands[w][t] += 1
+    h.sizes[w] += 1
+
+
+# ---------------------------------------------------------------- transitions
+cdef int hand_apply(HandC* h, int seat, int code) noexcept nogil:
+    """moves.apply after the legality check of Game.step: -1 (nothing changed) when code is
+    not among the seat's legal codes."""
+    cdef int16_t codes[N_ACTIONS]
+    cdef int n, i, ph
+    if seat < 0 or seat > 3 or code < 0 or code >= N_ACTIONS:
+        return -1
+    n = hand_legal(h, seat, codes)
+    for i in range(n):
+        if codes[i] == code:
+            break
+    else:
+        return -1
+    if h.n_log < MAX_LOG:
+        h.log_seat[h.n_log] = seat
+        h.log_code[h.n_log] = code
+        h.n_log += 1
+    h.legal_seat = -1
+    ph = h.phase
+    if ph == PH_TURN:
+        _turn_step(h, seat, code)
+    elif ph == PH_CLAIM or ph == PH_ROB:
+        h.decision[seat] = code
+        _try_resolve(h)
+    elif code == A_HU:      # PH_HAIDI
+        _win_self(h, seat)
+    else:
+        h.waits_known[seat] = 0
+        _haidi(h, (seat + 1) & 3)
+    return 0
+
+
+cdef void _turn_step(HandC* h, int s, int code) noexcept nogil:
+    cdef int t
+    if code < 34:           # discard
+        if h.rules.xiayu:
+            _mark_co_liable(h, s, code)
+        _discard(h, s, code)
+        if h.special[code] or not _open_claims(h, s, code):
+            _draw_next(h, (s + 1) & 3)
+    elif code == A_HU:
+        _win_self(h, s)
+    elif code < A_AN_GANG:  # 蓄杠
+        t = code - A_XU_GANG
+        if not _open_rob(h, s, t):
+            _extend_peng(h, s, t)
+            _replace(h, s)
+    elif code < A_HONGZHONG_GANG:   # 暗杠
+        _an_gang(h, s, code - A_AN_GANG)
+        _replace(h, s)
+    else:                   # special plays (P3)
+        if code == A_HONGZHONG_GANG:
+            _special(h, s, 0, HONGZHONG)
+        elif code == A_LAIZI_GANG:
+            _special(h, s, 2, h.laizi)
+        else:
+            _special(h, s, 1, code - A_PIZI_GANG)
+        _replace(h, s)
+
+
+# ---------------------------------------------------------------- claim windows
+cdef bint _open_claims(HandC* h, int d, int t) noexcept nogil:
+    """moves._open_claims: ask every seat that may claim discard t of seat d (P2)."""
+    cdef const uint8_t* C
+    cdef const uint8_t* sp = h.special
+    cdef bint gang_ok = _left(h) > h.rules.gang_floor     # G4
+    cdef bint any = False
+    cdef int i, s, c, r, n, base
+    cdef int16_t* o
+    for s in range(4):
+        h.claim_win_known[s] = 0
+    for i in range(1, 4):
+        s = (d + i) & 3
+        C = h.hands[s]
+        c = C[t]
+        o = h.options[s]
+        n = 0
+        h.n_options[s] = 0
+        if i == 1 and t < 27:   # chi: only the next player (P2)
+            r = t % 9
+            base = A_CHI + 7 * (t // 9)
+            if r >= 2 and C[t - 2] and C[t - 1] and not sp[t - 2] and not sp[t - 1]:
+                o[n] = base + r - 2
+                n += 1
+            if 1 <= r <= 7 and C[t - 1] and C[t + 1] and not sp[t - 1] and not sp[t + 1]:
+                o[n] = base + r - 1
+                n += 1
+            if r <= 6 and C[t + 1] and C[t + 2] and not sp[t + 1] and not sp[t + 2]:
+                o[n] = base + r
+                n += 1
+        elif c < 2 and not h.openings[s]:
+            continue            # no peng, and no hu before opening (W4)
+        if c >= 2:
+            o[n] = A_PENG
+            n += 1
+            if c == 3 and gang_ok:
+                o[n] = A_CHONG_GANG
+                n += 1
+        if h.openings[s] and _claim_win(h, s, t, d, HOW_FANGCHONG):
+            o[n] = A_HU
+            n += 1
+        h.n_options[s] = n
+        if n:
+            any = True
+    if not any:
+        return False
+    h.phase = PH_CLAIM
+    h.turn = d
+    h.tile = t
+    for s in range(4):
+        h.decision[s] = -1
+    return True
+
+
+cdef bint _open_rob(HandC* h, int s, int t) noexcept nogil:
+    """moves._open_rob (P4): after seat s declares 蓄杠 of t, ask the seats that win on t."""
+    cdef bint any = False
+    cdef int i, w
+    for w in range(4):
+        h.claim_win_known[w] = 0
+    for i in range(1, 4):
+        w = (s + i) & 3
+        h.n_options[w] = 0
+        if h.openings[w] and _claim_win(h, w, t, s, HOW_QIANGGANG):
+            h.options[w][0] = A_HU
+            h.n_options[w] = 1
+            any = True
+    if not any:
+        return False
+    h.phase = PH_ROB
+    h.turn = s
+    h.tile = t
+    for w in range(4):
+        h.decision[w] = -1
+    return True
+
+
+cdef void _clear_window(HandC* h) noexcept nogil:
+    cdef int s
+    for s in range(4):
+        h.n_options[s] = 0
+        h.decision[s] = -1
+    h.tile = -1
+
+
+cdef void _try_resolve(HandC* h) noexcept nogil:
+    """moves._try_resolve (P2, D11): hu > 冲杠/碰 > 吃; among equals the first in turn order
+    from the discarder (or the robbed seat) or from the dealer; the window stays open while
+    a pending answer could change the outcome."""
+    cdef int d = h.turn
+    cdef int o0 = h.dealer if h.rules.hu_order_dealer else d
+    cdef int best = -1, best_key = 45, s, c, key, i, m, t, code, low, kind
+    for s in range(4):
+        c = h.decision[s]
+        if c >= 0 and c != A_PASS:
+            key = 4 * _RANK[c] + ((s - o0) & 3)
+            if key < best_key:
+                best_key = key
+                best = s
+    for s in range(4):
+        if h.n_options[s] and h.decision[s] < 0:
+            m = 9
+            for i in range(h.n_options[s]):
+                if _RANK[h.options[s][i]] < m:
+                    m = _RANK[h.options[s][i]]
+            if 4 * m + ((s - o0) & 3) < best_key:
+                return          # an answer still pending could change the outcome
+    t = h.tile
+    code = h.decision[best] if best >= 0 else -1
+    _clear_window(h)
+    if h.phase == PH_ROB:
+        if best < 0:
+            _extend_peng(h, d, t)
+            _replace(h, d)
+        else:
+            _win_claim(h, best, t, HOW_QIANGGANG, d)
+        return
+    if best < 0:
+        _draw_next(h, (d + 1) & 3)
+        return
+    if code == A_HU:
+        _win_claim(h, best, t, HOW_FANGCHONG, d)
+        return
+    if code == A_PENG:
+        _claim(h, best, MK_PENG, t, d)
+    elif code == A_CHONG_GANG:
+        _claim(h, best, MK_CHONG_GANG, t, d)
+    else:
+        low = code - A_CHI
+        low = 9 * (low // 7) + low % 7
+        _claim(h, best, MK_CHI, low, d)
+    if h.openings[best] == 3 and h.rules.xiayu:
+        _check_xiayu(h, best, d)
+    if code == A_CHONG_GANG:
+        _replace(h, best)
+    else:
+        h.phase = PH_TURN
+        h.turn = best
+        h.drawn = -1
+        h.draw_kind = DK_NONE
+        h.turn_win = -1
+
+
+# ---------------------------------------------------------------- L5 下雨/陪包
+cdef void _check_xiayu(HandC* h, int s, int feeder) noexcept nogil:
+    """moves._check_xiayu (L5, L2): a third opening with all melds of one suit makes the
+    feeder liable and the others must discard that suit first."""
+    cdef const SeatC* sp = &h.seats[s]
+    cdef int i, suit = sp.melds[0].tile // 9
+    for i in range(1, sp.n_melds):
+        if sp.melds[i].tile // 9 != suit:
+            return
+    if suit < 3:
+        h.xiayu_suit[s] = suit
+        h.xiayu_liable[s] = feeder
+        h.xiayu_co[s] = 0
+
+
+cdef void _mark_co_liable(HandC* h, int s, int t) noexcept nogil:
+    """moves._mark_co_liable (L5): seat s discards t of another kind while it holds a
+    normal tile of a threat's suit: co-liable (陪包) for that threat."""
+    cdef const uint8_t* C = h.hands[s]
+    cdef int p, suit, k
+    for p in range(4):
+        suit = h.xiayu_suit[p]
+        if suit < 0 or p == s:
+            continue
+        if s == h.xiayu_liable[p] or (h.xiayu_co[p] >> s) & 1 or t // 9 == suit:
+            continue
+        for k in range(9 * suit, 9 * suit + 9):
+            if C[k] and not h.special[k]:
+                h.xiayu_co[p] |= 1 << s
+                break
+
+
+# ---------------------------------------------------------------- endings
+cdef void _finish(HandC* h, int winner, int how, int tile, int d, const WinOut* win) noexcept nogil:
+    h.phase = PH_OVER
+    h.winner = winner
+    h.how = how
+    h.win_tile = tile
+    h.discarder = d
+    if win != NULL:
+        memcpy(&h.win, win, sizeof(WinOut))
+    else:
+        memset(&h.win, 0, sizeof(WinOut))
+    _clear_window(h)
+
+
+cdef void _win_self(HandC* h, int s) noexcept nogil:
+    """moves._win_self: 自摸, 杠上开花 or 海底捞 on the drawn tile."""
+    if h.turn_win != 1:
+        h.turn_win = _check_self_win(h, s, &h.turn_win_out)
+    _finish(h, s, _self_win_how(h), h.drawn, -1, &h.turn_win_out)
+
+
+cdef void _win_claim(HandC* h, int w, int t, int how, int d) noexcept nogil:
+    """moves._win_claim: 放冲 or 抢杠; the tile moves to the winner."""
+    cdef uint8_t C2[34]
+    cdef WinOut res
+    cdef int s
+    if h.claim_win_known[w]:
+        memcpy(&res, &h.claim_win[w], sizeof(WinOut))
+    else:
+        memcpy(C2, h.hands[w], 34)
+        C2[t] += 1
+        _evaluate(h, w, C2, t, how, d, &res)
+    _win_tile(h, w, t, d, how == HOW_QIANGGANG)
+    for s in range(4):
+        h.claim_win_known[s] = 0
+    _finish(h, w, how, t, d, &res)
+
+
+# ---------------------------------------------------------------- draws
+cdef inline void _replace(HandC* h, int s) noexcept nogil:
+    """A replacement draw from the back after a gang or special play (P1, P3, D1)."""
+    cdef int t = h.wall[h.back]
+    h.back -= 1
+    _draw(h, s, t, PH_TURN, DK_BACK)
+
+
+cdef void _draw_next(HandC* h, int s) noexcept nogil:
+    """A normal draw is due for s: from the front, or the 海底 phase (G2, G3)."""
+    cdef int t
+    if _left(h) <= h.rules.dead_wall + 4:
+        _haidi(h, s)
+        return
+    t = h.wall[h.front]
+    h.front += 1
+    _draw(h, s, t, PH_TURN, DK_FRONT)
+
+
+cdef void _haidi(HandC* h, int s) noexcept nogil:
+    """G3: each seat in turn draws one tile while more than dead_wall remain; only 海底捞
+    may be declared; seats that cannot win pass by themselves. Else 荒庄 (X6)."""
+    cdef int t
+    while _left(h) > h.rules.dead_wall:
+        t = h.wall[h.front]
+        h.front += 1
+        _draw(h, s, t, PH_HAIDI, DK_FRONT)
+        if _turn_win_ok(h, s):
+            return
+        h.waits_known[s] = 0
+        s = (s + 1) & 3
+    h.drawn = -1
+    h.draw_kind = DK_NONE
+    _finish(h, -1, -1, -1, -1, NULL)
+
+
+# ---------------------------------------------------------------- the Python scoring (tests)
+_RULES = {}                  # RulesC bytes -> the Rules it was made from
+_fallback_error = []         # an exception raised inside the Python fallback, re-raised by step()
+_BIG_BITS = None
+_PLAIN_RULES = Rules.kaikou()
+_PIZI_RULES = Rules.kaikou().replace(pizi=True)
+
+
+cdef object _rules_key(const RulesC* r):
+    return PyBytes_FromStringAndSize(<const char*>r, sizeof(RulesC))
+
+
+cdef object _meld_tuple(const MeldC* m):
+    cdef int t = m.tile
+    if m.kind == MK_CHI:
+        tiles = (t, t + 1, t + 2)
+    elif m.kind == MK_PENG:
+        tiles = (t, t, t)
+    else:
+        tiles = (t, t, t, t)
+    return (MELD_KINDS[m.kind], tiles, None if m.source < 0 else m.source)
+
+
+cdef object _seat_plays(const SeatC* s):
+    from wuhanmj.game.state import meld_value
+    melds = tuple([meld_value(_meld_tuple(&s.melds[i])) for i in range(s.n_melds)])
+    return SeatPlays(melds, s.hz, s.pz, s.lz)
+
+
+cdef list _tiles_of(const uint8_t* c):
+    cdef int t, k
+    out = []
+    for t in range(34):
+        for k in range(c[t]):
+            out.append(t)
+    return out
+
+
+cdef void _fill_out(object res, WinOut* out) except *:
+    global _BIG_BITS
+    cdef int s
+    memset(out, 0, sizeof(WinOut))
+    if _BIG_BITS is None:
+        from wuhanmj.hand.bighu import CATALOGUE
+        _BIG_BITS = {b.name: 1 << i for i, b in enumerate(CATALOGUE)}
+    out.legal = bool(res.legal)
+    out.reason_seat = -1
+    out.reason_tile = -1
+    reason = res.reason
+    if reason is None:
+        out.reason = R_LEGAL
+    elif reason.startswith("W4"):
+        out.reason = R_W4
+    elif reason.startswith("W5"):
+        if "红中" in reason:
+            out.reason = R_W5_HONGZHONG
+        else:
+            from wuhanmj.tiles import parse_tile
+            out.reason = R_W5_PIZI
+            out.reason_tile = parse_tile(reason.rsplit(" ", 1)[1])
+    elif reason.startswith("W8"):
+        out.reason = R_W8
+    elif reason.startswith("W11"):
+        out.reason = R_W11
+        out.reason_seat = int(reason.split()[2])
+    else:
+        out.reason = R_W1
+    out.hard = bool(res.hard)
+    out.wilds = res.wilds
+    bits = 0
+    for name in res.big:
+        bits |= _BIG_BITS[name]
+    out.big = bits
+    out.n_big = len(res.big)
+    out.liable = -1 if res.liable is None else res.liable
+    out.liable_rule = {None: LR_NONE, "L1": LR_L1, "L2": LR_L2, "L3": LR_L3}[res.liable_rule]
+    for s in res.co_liable:
+        out.co_liable |= 1 << s
+    out.winner_fan = res.winner_fan
+    out.big_fan = res.big_fan
+    st = res.settlement
+    for s in range(4):
+        f = res.loser_fan[s] if len(res.loser_fan) == 4 else None
+        out.loser_fan[s] = -1 if f is None else f
+        out.payments[s] = res.payments[s]
+        out.reached[s] = bool(st.reached[s]) if st is not None else 0
+    out.jinding = bool(st.jinding) if st is not None else 0
+
+
+cdef int _py_evaluate(const RulesC* rules, const WinIn* w, WinOut* out) noexcept nogil:
+    """evaluate_win_c's signature over wuhanmj.scoring.evaluate_win (takes the GIL)."""
+    with gil:
+        try:
+            from wuhanmj.scoring import evaluate_win
+            rules_obj = _RULES[_rules_key(rules)]
+            res = evaluate_win(
+                hand=_tiles_of(w.hand),
+                win_tile=w.win_tile,
+                how=HOWS[w.how],
+                winner=w.winner,
+                dealer=w.dealer,
+                indicator=w.indicator,
+                seats=tuple([_seat_plays(&w.seats[s]) for s in range(4)]),
+                discarder=None if w.discarder < 0 else w.discarder,
+                prev_laizi=None if w.prev_laizi < 0 else w.prev_laizi,
+                discarder_ready=None if w.discarder_ready < 0 else bool(w.discarder_ready),
+                discarder_holds_non_jiang=(None if w.discarder_holds_non_jiang < 0
+                                           else bool(w.discarder_holds_non_jiang)),
+                rules=rules_obj,
+                co_liable=tuple([s for s in range(4) if (w.co_liable >> s) & 1]),
+            )
+            _fill_out(res, out)
+        except BaseException as e:
+            memset(out, 0, sizeof(WinOut))
+            _fallback_error.append(e)
+    return 0
+
+
+cdef bint _py_ready(const uint8_t* hand13, const SeatC* seat, int indicator,
+                    int pizi_on) noexcept nogil:
+    """is_ready_c's signature over wuhanmj.hand.waits.is_ready (takes the GIL)."""
+    cdef bint r = False
+    with gil:
+        try:
+            from wuhanmj.game.state import meld_value
+            from wuhanmj.hand.waits import is_ready
+            melds = tuple([meld_value(_meld_tuple(&seat.melds[i])) for i in range(seat.n_melds)])
+            r = bool(is_ready(_tiles_of(hand13), indicator, _PIZI_RULES if pizi_on else _PLAIN_RULES, melds))
+        except BaseException as e:
+            _fallback_error.append(e)
+    return r
+
+
+def use_scoring(str which="native", ready=None):
+    """Choose the scoring the engine calls: ``"native"`` (evaluate_win_c, is_ready_c of
+    score.pxd, the default) or ``"python"`` (wuhanmj.scoring.evaluate_win and
+    wuhanmj.hand.waits.is_ready through the GIL, for tests). ``ready`` chooses the
+    readiness test (D10) on its own (default: as ``which``). Returns the previous choice."""
+    global evaluate_fn, ready_fn
+    ready = which if ready is None else ready
+    if which not in ("native", "python") or ready not in ("native", "python"):
+        raise ValueError(f"use_scoring: 'native' or 'python', got {which!r}, {ready!r}")
+    prev = tuple(_scoring)
+    evaluate_fn = evaluate_win_c if which == "native" else _py_evaluate
+    ready_fn = is_ready_c if ready == "native" else _py_ready
+    _scoring[0] = which
+    _scoring[1] = ready
+    return prev
+
+
+def scoring_in_use():
+    """``(evaluate, ready)``: "native" or "python" each (see :func:`use_scoring`)."""
+    return tuple(_scoring)
+
+
+# ---------------------------------------------------------------- the Python face
+def _seat(seat):
+    return _checks.seat(seat, "seat", IllegalActionError)
+
+
+cdef object _opt(int x):
+    return None if x < 0 else x
+
+
+cdef object _amount(double x):
+    """An amount as wuhanmj.scoring gives it: int when whole, else float."""
+    if x == <double><long long>x:
+        return <long long>x
+    return x
+
+
+cdef class NativeHand:
+    """One hand on the native engine; the same game as :class:`wuhanmj.game.Game`.
+
+    Args:
+        rules: a Rules, a preset name or None (kaikou).
+        wall: 136 tile kinds in the layout of :mod:`wuhanmj.game.wall` (or ``seed=``).
+        dealer: the dealer seat 0-3; prev_laizi: the previous hand's 癞子 (X4) or None.
+        scores: shown in :meth:`to_dict` only (as Game's).
+    """
+
+    def __init__(self, rules=None, wall=None, int dealer=0, prev_laizi=None, *, seed=None,
+                 scores=(0, 0, 0, 0)):
+        cdef RulesC rc
+        cdef uint8_t w[136]
+        cdef int i, prev = -1
+        r = Rules.coerce(rules)
+        if not 0 <= dealer <= 3:
+            raise SetupError(f"dealer must be a seat 0-3, got {dealer!r}")
+        if wall is not None and seed is not None:
+            raise SetupError("give a seed or an explicit wall, not both (G1)")
+        tiles = check_wall(wall) if wall is not None else shuffled_wall(seed)
+        if prev_laizi is not None:
+            if isinstance(prev_laizi, str):
+                prev = _checks.tile(prev_laizi, "prev_laizi", TileError)
+            else:
+                prev = _checks.tile(prev_laizi, "prev_laizi", SetupError, notation=False)
+        rules_to_c(r, &rc)
+        for i in range(136):
+            w[i] = tiles[i]
+        hand_prepare()
+        hand_deal(&self.h, &rc, w, dealer, prev)
+        self.rules = r
+        self.scores = tuple(scores)
+        key = _rules_key(&self.h.rules)
+        if key not in _RULES:
+            _RULES[key] = r
+
+    def copy(self):
+        """An independent copy (one memcpy of the struct)."""
+        cdef NativeHand c = NativeHand.__new__(NativeHand)
+        memcpy(&c.h, &self.h, sizeof(HandC))
+        c.rules = self.rules
+        c.scores = self.scores
+        return c
+
+    __copy__ = copy
+
+    # ------------------------------------------------------------ state
+    @property
+    def current_player(self):
+        """The seat expected to act, None once over (Game.current_player)."""
+        cdef int s = hand_current(&self.h)
+        return None if s < 0 else s
+
+    @property
+    def over(self):
+        return self.h.phase == PH_OVER
+
+    @property
+    def phase(self):
+        return PHASES[self.h.phase]
+
+    @property
+    def turn(self):
+        return self.h.turn
+
+    @property
+    def claim_tile(self):
+        """The discard or 蓄杠 tile of an open claim / rob window, else None."""
+        return _opt(self.h.tile) if self.h.phase == PH_CLAIM or self.h.phase == PH_ROB else None
+
+    @property
+    def tiles_left(self):
+        return _left(&self.h)
+
+    @property
+    def length(self):
+        """Tiles drawn after the deal (normal and replacement draws)."""
+        return self.h.length
+
+    @property
+    def indicator(self):
+        return self.h.indicator
+
+    @property
+    def laizi(self):
+        return self.h.laizi
+
+    @property
+    def pizi(self):
+        return tuple([self.h.pizi[i] for i in range(self.h.n_pizi)])
+
+    @property
+    def dealer(self):
+        return self.h.dealer
+
+    @property
+    def log(self):
+        """Every decision so far, in order: a list of ``(seat, code)``."""
+        return [(self.h.log_seat[i], self.h.log_code[i]) for i in range(self.h.n_log)]
+
+    def hand_counts(self, seat):
+        seat = _seat(seat)
+        return [self.h.hands[seat][t] for t in range(34)]
+
+    def visible_counts(self):
+        return tuple([self.h.seen[t] for t in range(34)])
+
+    # ------------------------------------------------------------ actions
+    def legal(self, seat=None):
+        """The legal codes of seat (None: the current player), ascending."""
+        cdef int16_t codes[N_ACTIONS]
+        cdef int n, i
+        if seat is None:
+            seat = self.current_player
+            if seat is None:
+                return ()
+        seat = _seat(seat)
+        n = hand_legal(&self.h, seat, codes)
+        return tuple([codes[i] for i in range(n)])
+
+    def mask(self, seat=None):
+        """Bool array (163,): True at the legal codes of seat (None: the current player)."""
+        m = np.zeros(N_ACTIONS, dtype=bool)
+        codes = self.legal(seat)
+        if codes:
+            m[list(codes)] = True
+        return m
+
+    def step(self, seat, code):
+        """Play code for seat. Raises IllegalActionError (state unchanged) when not legal."""
+        cdef int c
+        seat = _seat(seat)
+        x = _checks.index(code)
+        if x is None or not 0 <= x < N_ACTIONS:
+            raise IllegalActionError(f"action code must be an int 0-{N_ACTIONS - 1}, got {code!r}")
+        c = x
+        if hand_apply(&self.h, seat, c) < 0:
+            raise IllegalActionError(
+                f"seat {seat}: {action_name(c)} ({c}) is not legal now "
+                f"(phase {PHASES[self.h.phase]}, legal {self.legal(seat)})")
+        if _fallback_error:
+            err = _fallback_error.pop()
+            del _fallback_error[:]
+            raise RuntimeError(f"the Python scoring fallback raised {type(err).__name__}: {err}") from err
+
+    # ------------------------------------------------------------ views
+    @property
+    def result(self):
+        """None until over; then a dict: winner, how, win_tile, discarder, payments, draw,
+        and for a win big (sorted names), hard, wilds, liable, liable_rule, co_liable,
+        winner_fan, big_fan, loser_fan (as WinResult's)."""
+        cdef const HandC* h = &self.h
+        cdef const WinOut* w = &h.win
+        if h.phase != PH_OVER:
+            return None
+        if h.winner < 0:
+            return {"winner": None, "how": None, "win_tile": None, "discarder": None,
+                    "payments": (0, 0, 0, 0), "draw": True}
+        global _BIG_BITS
+        if _BIG_BITS is None:
+            from wuhanmj.hand.bighu import CATALOGUE
+            _BIG_BITS = {b.name: 1 << i for i, b in enumerate(CATALOGUE)}
+        big = tuple(sorted([name for name, bit in _BIG_BITS.items() if w.big & bit]))
+        return {
+            "winner": h.winner,
+            "how": HOWS[h.how],
+            "win_tile": h.win_tile,
+            "discarder": _opt(h.discarder),
+            "payments": tuple([_amount(w.payments[s]) for s in range(4)]),
+            "draw": False,
+            "big": big,
+            "hard": bool(w.hard),
+            "wilds": w.wilds,
+            "liable": _opt(w.liable),
+            "liable_rule": (None, "L1", "L2", "L3")[w.liable_rule],
+            "co_liable": tuple([s for s in range(4) if (w.co_liable >> s) & 1]),
+            "winner_fan": w.winner_fan,
+            "big_fan": w.big_fan,
+            "loser_fan": tuple([None if w.loser_fan[s] < 0 else w.loser_fan[s] for s in range(4)]),
+        }
+
+    def to_dict(self):
+        """The fields of :func:`wuhanmj.game.save.state_dict` but ``format``, ``rules`` and
+        ``events``, with the same values and types."""
+        cdef const HandC* h = &self.h
+        cdef int s, i, t
+        melds = []
+        specials = []
+        for s in range(4):
+            melds.append([[k, list(ts), src] for k, ts, src in
+                          [_meld_tuple(&h.seats[s].melds[i]) for i in range(h.seats[s].n_melds)]])
+            specials.append([[PLAY_KINDS[h.play_kind[s][i]], h.play_tile[s][i]] for i in range(h.n_plays[s])])
+        xiayu = []
+        for s in range(4):
+            if h.xiayu_suit[s] < 0:
+                xiayu.append(None)
+            else:
+                xiayu.append({"suit": h.xiayu_suit[s], "liable": h.xiayu_liable[s],
+                              "co_liable": [i for i in range(4) if (h.xiayu_co[s] >> i) & 1]})
+        return {
+            "dealer": h.dealer,
+            "prev_laizi": _opt(h.prev_laizi),
+            "scores": list(self.scores),
+            "wall": [h.wall[i] for i in range(136)],
+            "front": h.front,
+            "back": h.back,
+            "hands": [[h.hands[s][t] for t in range(34)] for s in range(4)],
+            "melds": melds,
+            "specials": specials,
+            "rivers": [[h.river[s][i] for i in range(h.n_river[s])] for s in range(4)],
+            "phase": PHASES[h.phase],
+            "turn": h.turn,
+            "drawn": _opt(h.drawn),
+            "draw_kind": h.draw_kind,
+            "tile": _opt(h.tile),
+            "options": {str(s): [h.options[s][i] for i in range(h.n_options[s])]
+                        for s in range(4) if h.n_options[s]},
+            "decisions": {str(s): h.decision[s] for s in range(4) if h.decision[s] >= 0},
+            "xiayu": xiayu,
+        }
+
+    def __repr__(self):
+        return (f"<NativeHand {self.rules.name} dealer={self.h.dealer} phase={PHASES[self.h.phase]} "
+                f"turn={self.h.turn} left={_left(&self.h)}>")
