@@ -13,10 +13,13 @@ decision. When a game's hand ends, its reward and ``terminations[i] = True`` are
 the finished hand and its observation and mask are already those of the next hand
 (auto-reset; the finished hand's last observation is not returned).
 
-Backends: ``"python"`` plays N :class:`wuhanmj.Game` objects (correct everywhere, about as
-fast as the Gymnasium environment); ``"native"`` steps N native hands in one Cython loop
-without a Python object per game (needs :mod:`wuhanmj.native`; not in this build);
-``"auto"`` takes the native one when it is there.
+Backends: ``"native"`` (:mod:`wuhanmj.envs._vector`) steps N native hands
+(:mod:`wuhanmj.native.hand`) and their native opponents in one Cython loop, without the GIL
+and without a Python object per game; it plays the built-in ``"greedy"`` and ``"random"``
+opponents. ``"python"`` plays N :class:`wuhanmj.Game` objects through
+:class:`~wuhanmj.envs.episode.Table` (any agent as opponent; about as fast as the Gymnasium
+environment). ``"auto"`` (the default) takes the native one when it can. Both give the same
+observations, masks, rewards and terminations for the same seed and actions (tested).
 
 >>> v = VectorEnv(4, rules="koukou", opponents="random")
 >>> obs, masks = v.reset(seed=1)
@@ -113,9 +116,19 @@ class VectorEnv:
         if backend == "auto":
             backend = "native" if native_ok and native_available() else "python"
         self.backend = backend
-        self._tables = [Table(self.rules, make_opponents(opponents), self.fixed_seat, self.oracle, self.scale)
-                        for _ in range(n)]
-        size = self._tables[0].size
+        self._core: Any = None
+        self._tables: list[Table] = []
+        if backend == "native":
+            from ._vector import VectorCore
+
+            kinds = [str(x).strip().lower() for x in specs]
+            self._core = VectorCore(n, self.rules, kinds, -1 if self.fixed_seat is None else self.fixed_seat,
+                                    self.oracle, self.scale, self.illegal_reward)
+            size = int(self._core.size)
+        else:
+            self._tables = [Table(self.rules, make_opponents(opponents), self.fixed_seat, self.oracle, self.scale)
+                            for _ in range(n)]
+            size = self._tables[0].size
         self.observation_size = size
         self.single_observation_space = spaces.Box(low=0, high=observation_high(self.oracle), shape=(size,),
                                                    dtype=np.int8)
@@ -130,22 +143,35 @@ class VectorEnv:
     @property
     def seats(self) -> np.ndarray:
         """The learner's seat in each game's current hand (int8 (N,))."""
+        if self._core is not None:
+            return np.array(self._core.seats(), dtype=np.int8)
         return np.array([t.seat for t in self._tables], dtype=np.int8)
 
     @property
     def episodes(self) -> np.ndarray:
         """Each game's current episode number under its root seed (int64 (N,))."""
+        if self._core is not None:
+            return np.array(self._core.episodes(), dtype=np.int64)
         return np.array([t.episode for t in self._tables], dtype=np.int64)
 
     @property
     def skipped(self) -> int:
         """Hands that ended before their learner's first decision (not episodes, see
         :class:`wuhanmj.envs.episode.Table`), over all games."""
+        if self._core is not None:
+            return int(self._core.skipped())
         return sum(t.skipped for t in self._tables)
 
     def game(self, i: int) -> Any:
-        """Game ``i``'s current hand as a :class:`wuhanmj.Game` (Python backend; read it only)."""
-        return self._tables[_checks.count(i, "game", EnvError, 0, self.num_envs - 1)].game
+        """Game ``i``'s current hand as a :class:`wuhanmj.Game` (Python backend; read it only).
+
+        Raises:
+            EnvError: a bad index, or the native backend (its games are C structs).
+        """
+        i = _checks.count(i, "game", EnvError, 0, self.num_envs - 1)
+        if self._core is not None:
+            raise EnvError("game(i): the native backend keeps no Game objects (use backend='python')")
+        return self._tables[i].game
 
     # ------------------------------------------------------------------ reset / step
     def _out(self, *arrays: np.ndarray) -> tuple[np.ndarray, ...]:
@@ -160,16 +186,15 @@ class VectorEnv:
         Raises:
             EnvError: a bad seed.
         """
-        if seed is not None or not self._started:
-            base = root_seed(seed)
-            for i, t in enumerate(self._tables):
-                t.deal(base + i)
+        base = root_seed(seed) if seed is not None or not self._started else None
+        if self._core is not None:
+            self._core.reset(None if base is None else [base + i for i in range(self.num_envs)],
+                             self._obs, self._masks)
         else:
-            for t in self._tables:
-                t.deal()
-        for i, t in enumerate(self._tables):
-            t.encode(self._obs[i])
-            t.mask(self._masks[i])
+            for i, t in enumerate(self._tables):
+                t.deal(None if base is None else base + i)
+                t.encode(self._obs[i])
+                t.mask(self._masks[i])
         self._started = True
         return self._out(self._obs, self._masks)  # type: ignore[return-value]
 
@@ -199,6 +224,10 @@ class VectorEnv:
             raise IllegalActionError(f"game {i}: action {int(acts[i])} is not legal now (legal: "
                                      f"{np.flatnonzero(masks[i]).tolist()})")
         rewards, terms = self._rewards, self._terms
+        if self._core is not None:
+            self._core.step(np.ascontiguousarray(acts, dtype=np.int64), legal.view(np.uint8), self._obs, rewards,
+                            terms.view(np.uint8), masks)
+            return self._out(self._obs, rewards, terms, masks)  # type: ignore[return-value]
         for i, t in enumerate(self._tables):
             if legal[i]:
                 r, done = t.act(int(acts[i]))
