@@ -10,11 +10,14 @@ from pathlib import Path
 from types import ModuleType
 
 
-def build_module(name: str, source: str, folder: Path, optimize: bool = False) -> ModuleType:
+def build_module(name: str, source: str, folder: Path, optimize: bool = False,
+                 libraries: list[str] | None = None, library_dirs: list[str] | None = None) -> ModuleType:
     """Write ``source`` to ``folder/name.pyx``, cythonize and compile it in ``folder``
     (setuptools' build_ext), and import it as ``name``.
 
     ``optimize``: compile with ``-O3`` like the core's own extensions (setup.py).
+    ``libraries``, ``library_dirs``: extra libraries to link (e.g. numpy's ``npyrandom``
+    for the native rng's oracle, ``tests/native/test_native_rng.py``).
     """
     import numpy as np
     from Cython.Build import cythonize
@@ -31,6 +34,8 @@ def build_module(name: str, source: str, folder: Path, optimize: bool = False) -
         include_dirs=[wuhanmj.get_include(), np.get_include()],
         define_macros=[("NPY_NO_DEPRECATED_API", "NPY_1_7_API_VERSION")],
         extra_compile_args=["-O3"] if optimize else [],
+        libraries=libraries or [],
+        library_dirs=library_dirs or [],
     )
     modules = cythonize([ext], include_path=[wuhanmj.get_include()], quiet=True,
                         build_dir=str(folder / "c"))
