@@ -227,3 +227,64 @@ def test_masks_never_all_false_over_many_random_hands(backend):
         u = rng.random(masks.shape) * masks
         obs, r, d, masks = v.step(u.argmax(axis=1))
         hands += int(d.sum())
+
+
+needs_native = pytest.mark.skipif(not native_available(), reason="the native engine is not built")
+
+
+@needs_native
+def test_native_layout_constants_are_the_encodings():
+    from wuhanmj.envs import _vector
+    from wuhanmj.envs import encoding as E
+
+    assert _vector.layout() == {k: getattr(E, k) for k in _vector.layout()}
+
+
+@needs_native
+@pytest.mark.parametrize("rules,opponents,seat,oracle", [
+    ("kaikou", "random", None, True),
+    ("koukou", ["greedy", "random", "random"], 1, False),
+    ("koukou_fan", "random", 3, True),
+    ("koukou_fan", ["random", "greedy", "greedy"], None, False),
+])
+def test_native_and_python_backends_agree(rules, opponents, seat, oracle):
+    """Same seed, same actions (an illegal one now and then): every observation, mask,
+    reward, termination, seat and episode number equal, over many auto-resets."""
+    n = 6
+    envs = [VectorEnv(n, rules=rules, opponents=opponents, seat=seat, oracle=oracle, backend=b)
+            for b in ("python", "native")]
+    outs = [e.reset(seed=77) for e in envs]
+    assert all(np.array_equal(x, y) for x, y in zip(*outs))
+    rng = np.random.default_rng(77)
+    ends = 0
+    for step in range(120):
+        masks = outs[0][-1]
+        acts = np.array([_choose(rng, m) for m in masks])
+        if step % 37 == 5:
+            acts[step % n] = int(np.flatnonzero(masks[step % n] == 0)[0])  # illegal: the game ends
+        outs = [e.step(acts) for e in envs]
+        for x, y in zip(*outs):
+            assert np.array_equal(x, y), step
+        assert np.array_equal(envs[0].seats, envs[1].seats)
+        assert np.array_equal(envs[0].episodes, envs[1].episodes)
+        ends += int(outs[0][2].sum())
+    assert ends > 10
+    assert envs[0].skipped == envs[1].skipped
+
+
+@needs_native
+def test_native_masks_never_all_false_over_2000_random_hands():
+    """Every learner decision of 2,000+ hands (random learner and opponents, seats drawn,
+    the three presets)."""
+    for rules in ("kaikou", "koukou", "koukou_fan"):
+        v = VectorEnv(64, rules=rules, opponents="random", backend="native", copy=False)
+        obs, masks = v.reset(seed=3)
+        rng = np.random.default_rng(3)
+        hands = 0
+        u = np.empty(masks.shape)
+        while hands < 700:
+            assert masks.any(axis=1).all()
+            rng.random(out=u)
+            u *= masks
+            obs, r, d, masks = v.step(u.argmax(axis=1))
+            hands += int(d.sum())

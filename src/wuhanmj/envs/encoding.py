@@ -232,8 +232,8 @@ def _public(obs: Observation, rules: Rules, size: int) -> bytearray:
             b[(SPECIAL + r) * 34 + t] += 1
         base = (RIVER + N_RIVER * r) * 34
         river = obs.discards[s]
-        for k in range(min(len(river), N_RIVER)):
-            b[base + 34 * k + river[k]] = 1
+        for i in range(min(len(river), N_RIVER)):
+            b[base + 34 * i + river[i]] = 1
     b[INDICATOR * 34 + obs.indicator] = 1
     b[LAIZI * 34 + obs.laizi] = 1
     for p in obs.pizi:

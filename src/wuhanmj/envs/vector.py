@@ -55,7 +55,7 @@ _ILLEGAL = ("terminate", "raise")
 def native_available() -> bool:
     """True when the native vectorised stepping (``wuhanmj.envs._vector``) is built."""
     try:
-        import wuhanmj.envs._vector  # noqa: F401
+        from . import _vector  # noqa: F401
     except ImportError:
         return False
     return True
