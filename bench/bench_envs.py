@@ -90,6 +90,20 @@ if native_available():
     ]
 
 
+def pettingzoo_performance() -> str:
+    """PettingZoo's own ``performance_benchmark`` on ``env()`` (5 s of wall time; it prints
+    turns and cycles per second)."""
+    import contextlib
+    import io
+
+    from pettingzoo.test import performance_benchmark
+
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        performance_benchmark(wuhan_mahjong_v0.env(rules=RULES))
+    return " ".join(line for line in out.getvalue().splitlines() if "per second" in line)
+
+
 def main(seconds: float = 2.0, rounds: int = 3) -> None:
     best: dict[str, tuple[float, float]] = {}
     for _ in range(rounds):
@@ -111,6 +125,9 @@ def main(seconds: float = 2.0, rounds: int = 3) -> None:
     for name, _, _ in ROWS[5:6]:
         v = best[name]
         print(f"\nratio {name} / AEC env: CPU {v[0] / aec[0]:.1f}x, wall {v[1] / aec[1]:.1f}x")
+        raw = best[ROWS[1][0]]
+        print(f"ratio {name} / AEC raw_env: CPU {v[0] / raw[0]:.1f}x, wall {v[1] / raw[1]:.1f}x")
+    print("\nPettingZoo performance_benchmark(env()):", pettingzoo_performance())
 
 
 # ---------------------------------------------------------------- pytest-benchmark

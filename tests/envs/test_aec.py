@@ -53,6 +53,14 @@ def test_pettingzoo_seed_test(rules):
     seed_test(lambda: wuhan_mahjong_v0.env(rules=rules), num_cycles=500)
 
 
+def test_max_cycles_test_does_not_apply():
+    """PettingZoo's max_cycles_test needs a parallel_env and a max_cycles argument: a
+    turn-based classic env has neither (not parallelizable), and a hand ends by itself
+    (G2, G3: at most 82 draws), so there is no truncation to test."""
+    assert wuhan_mahjong_v0.raw_env.metadata["is_parallelizable"] is False
+    assert not hasattr(wuhan_mahjong_v0, "parallel_env")
+
+
 def test_metadata_agents_and_spaces():
     e = wuhan_mahjong_v0.env()
     e.reset(seed=0)
