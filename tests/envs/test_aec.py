@@ -66,6 +66,7 @@ def test_metadata_agents_and_spaces():
     e.reset(seed=0)
     assert e.possible_agents == ["player_0", "player_1", "player_2", "player_3"]
     assert e.metadata["name"] == "wuhan_mahjong_v0" and e.metadata["render_modes"] == ["ansi"]
+    assert e.metadata["encoding_version"] == 1
     sp = e.observation_space("player_2")
     assert sp["observation"].shape == (OBS_SIZE,) and sp["observation"].dtype == np.int8
     assert sp["action_mask"].shape == (163,) and sp["action_mask"].dtype == np.int8

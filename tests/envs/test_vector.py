@@ -206,6 +206,11 @@ def test_bad_arguments():
     if not native_available():
         with pytest.raises(EnvError, match="native"):
             VectorEnv(1, backend="native")
+    else:
+        with pytest.raises(EnvError, match="below 2"):
+            VectorEnv(2, opponents="random", backend="native").reset(seed=2 ** 256)
+        with pytest.raises(EnvError, match="opponents only"):
+            VectorEnv(2, opponents=["greedy", "greedy", "module:X"], backend="native")
 
 
 def test_copy_false_returns_the_buffers():

@@ -54,7 +54,15 @@ from ..game.events import parse_event
 from ..game.wall import shuffled_wall
 from ..rules import Rules
 from ..tiles import format_tile, format_tiles
-from .encoding import OBS_SIZE, ORACLE_SIZE, encode_mask, encode_observation, encode_oracle, observation_high
+from .encoding import (
+    ENCODING_VERSION,
+    OBS_SIZE,
+    ORACLE_SIZE,
+    encode_mask,
+    encode_observation,
+    encode_oracle,
+    observation_high,
+)
 from .episode import DEALER, episode_seeds, root_seed
 from .episode import reward_scale as _reward_scale
 
@@ -93,7 +101,8 @@ class raw_env(AECEnv, EzPickle):
         EnvError: a bad reward scale or render mode.
     """
 
-    metadata: dict[str, Any] = {"render_modes": ["ansi"], "name": "wuhan_mahjong_v0", "is_parallelizable": False}
+    metadata: dict[str, Any] = {"render_modes": ["ansi"], "name": "wuhan_mahjong_v0", "is_parallelizable": False,
+                                "encoding_version": ENCODING_VERSION}
 
     def __init__(self, rules: Rules | str | None = None, oracle: bool = False, reward_scale: float | None = None,
                  render_mode: str | None = None) -> None:

@@ -40,7 +40,7 @@ from ..errors import EnvError, IllegalActionError
 from ..game.actions import ACTION_SPACE_SIZE
 from ..rules import Rules
 from .aec import render_text
-from .encoding import observation_high
+from .encoding import ENCODING_VERSION, observation_high
 from .episode import Table, learner_seat, make_opponents, root_seed
 from .episode import reward_scale as _reward_scale
 
@@ -69,7 +69,7 @@ class WuhanMahjongEnv(gymnasium.Env):
         EnvError: bad opponents, seat, reward scale, illegal-action policy or render mode.
     """
 
-    metadata = {"render_modes": ["ansi"], "render_fps": 4}
+    metadata = {"render_modes": ["ansi"], "render_fps": 4, "encoding_version": ENCODING_VERSION}
 
     def __init__(self, rules: Rules | str | None = None, opponents: Any = "greedy", seat: int | None = None,
                  oracle: bool = False, reward_scale: float | None = None, illegal_action: str = "terminate",

@@ -68,8 +68,9 @@ class VectorEnv:
         num_envs: the number of games N >= 1.
         rules: a :class:`~wuhanmj.rules.Rules` or a preset name (None: ``kaikou``).
         opponents: one spec for the three others or three (下家, opposite, 上家): ``"greedy"``
-            or ``"random"`` (and, with the Python backend, ``"module:Name"``); each game
-            has its own agents.
+            or ``"random"`` (and, with the Python backend, ``"module:Name"`` or agent
+            objects); each game has its own agents made from names, while an agent object
+            given is shared by every game.
         seat: the learner's seat 0-3 in every game, or None to draw it per episode.
         oracle: observe the full state (the oracle encoding).
         reward_scale: payments are divided by this (None: the rules' 金顶).
@@ -187,6 +188,8 @@ class VectorEnv:
             EnvError: a bad seed.
         """
         base = root_seed(seed) if seed is not None or not self._started else None
+        if self._core is not None and base is not None and base + self.num_envs > 2 ** 256:
+            raise EnvError(f"seed: the native backend takes seeds below 2**256 - num_envs, got {seed!r}")
         if self._core is not None:
             self._core.reset(None if base is None else [base + i for i in range(self.num_envs)],
                              self._obs, self._masks)
