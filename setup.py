@@ -39,6 +39,15 @@ extensions = [
         extra_compile_args=["-O3"],
     )
     for name in NATIVE_MODULES
+] + [
+    # the native stepping of wuhanmj.envs.VectorEnv (cimports the native engine)
+    Extension(
+        "wuhanmj.envs._vector",
+        ["src/wuhanmj/envs/_vector.pyx"],
+        include_dirs=[numpy.get_include()],
+        define_macros=[("NPY_NO_DEPRECATED_API", "NPY_1_7_API_VERSION")],
+        extra_compile_args=["-O3"],
+    )
 ]
 
 setup(ext_modules=cythonize(extensions, compiler_directives=DIRECTIVES, include_path=["src"]))

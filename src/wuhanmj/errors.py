@@ -21,6 +21,7 @@ __all__ = [
     "SimulationError",
     "AgentError",
     "StatsError",
+    "EnvError",
 ]
 
 
@@ -88,3 +89,10 @@ class AgentError(WuhanMJError, ValueError):
 class StatsError(WuhanMJError, ValueError):
     """A statistic is not a finite real number, or a tally, a hand outcome or a
     simulation result is malformed or inconsistent (X5, X6)."""
+
+
+class EnvError(WuhanMJError, ValueError):
+    """A learning environment (:mod:`wuhanmj.envs`) cannot be made or stepped as asked: a bad
+    argument (rules, opponents, seat, number of games, reward scale, illegal-action policy,
+    reset options) or actions of the wrong shape. An action that is not legal is an
+    :class:`IllegalActionError`."""

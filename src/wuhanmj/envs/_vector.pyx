@@ -1,0 +1,335 @@
+# cython: language_level=3
+"""The native stepping of :class:`wuhanmj.envs.VectorEnv`: N native hands (HandC) and their
+native opponents (AgentC) in one C array, stepped in one loop without the GIL and without a
+Python object per game.
+
+It plays exactly what the Python backend plays (:class:`wuhanmj.envs.episode.Table`): the
+same episode seeds (:func:`wuhanmj.envs.episode.episode_seeds`, through the native
+``match_seeds_c``, ``seed_sequence_state`` and ``shuffled_wall_c``, which give numpy's
+numbers), the same hands (the native engine follows :mod:`wuhanmj.game.moves` step by
+step), the same bots (the native RandomAgent draws numpy's stream, the native GreedyAgent
+makes GreedyAgent's choices) and the same encoding (:mod:`wuhanmj.envs.encoding`, version
+1, written here from the HandC fields that the Python encoder reads from the Observation).
+"""
+
+from cpython.mem cimport PyMem_Free, PyMem_Malloc
+from libc.stdint cimport int8_t, int16_t, int64_t, uint8_t, uint32_t, uint64_t
+from libc.string cimport memset
+
+from wuhanmj.native.agents cimport AGENT_GREEDY, AGENT_RANDOM, AgentC, agent_choose, agents_prepare
+from wuhanmj.native.defs cimport (
+    MK_AN_GANG,
+    MK_CHI,
+    MK_PENG,
+    N_ACTIONS,
+    PH_CLAIM,
+    PH_HAIDI,
+    PH_OVER,
+    PH_ROB,
+    PH_TURN,
+)
+from wuhanmj.native.hand cimport HandC, hand_apply, hand_current, hand_deal, hand_legal
+from wuhanmj.native.rng cimport match_seeds_c, pcg64_seed_int, seed_sequence_state, shuffled_wall_c
+from wuhanmj.native.rulesc cimport RulesC, rules_to_c
+
+# the layout of wuhanmj.envs.encoding (version 1): kept equal by tests/envs/test_vector.py,
+# which compares every observation of the two backends
+cdef enum:
+    HAND = 0
+    DRAWN = 1
+    CHI = 2
+    PENG = 6
+    MING_GANG = 10
+    AN_GANG = 14
+    SPECIAL = 18
+    VISIBLE = 22
+    INDICATOR = 23
+    LAIZI = 24
+    PIZI = 25
+    CLAIM = 26
+    RIVER = 27
+    N_RIVER = 24
+    N_PLANES = 123
+    SC = 123 * 34
+    S_PHASE = 0
+    S_TURN = 5
+    S_DEALER = 9
+    S_TILES_LEFT = 13
+    S_HAND_SIZES = 14
+    S_OPENINGS = 18
+    S_GANG_ALLOWED = 22
+    S_RULE_PIZI = 23
+    S_RULE_FAN = 24
+    S_RULE_PER_OPENING = 25
+    S_PREV_LAIZI = 26
+    OBS_SIZE = 123 * 34 + 27
+    O_HANDS = 0
+    O_DRAWN = 3
+    O_WALL = 4
+    FIRST_DRAW_POS = 54
+    N_ORACLE_PLANES = 86
+    ORACLE_SIZE = OBS_SIZE + 86 * 34
+    MAX_ROOT = 8        # root seeds below 2**256
+    DEALER = 0
+
+
+ctypedef struct GameC:
+    HandC h
+    AgentC agents[4]
+    int learner
+    uint32_t root[MAX_ROOT]     # the root seed as little-endian 32-bit words (SeedSequence entropy)
+    int n_root
+    int64_t episode
+    int64_t skipped
+
+
+_ROOT_LIMIT = pow(2, 32 * MAX_ROOT)
+
+
+def layout():
+    """The layout constants compiled in (tests compare them with wuhanmj.envs.encoding)."""
+    return {"N_PLANES": N_PLANES, "OBS_SIZE": OBS_SIZE, "ORACLE_SIZE": ORACLE_SIZE, "RIVER": RIVER,
+            "N_RIVER": N_RIVER, "VISIBLE": VISIBLE, "CLAIM": CLAIM, "S_PREV_LAIZI": S_PREV_LAIZI,
+            "O_WALL": O_WALL, "N_ORACLE_PLANES": N_ORACLE_PLANES}
+
+
+cdef inline void play_opponents(GameC* g) noexcept nogil:
+    """The opponents play until the learner must act or the hand is over."""
+    cdef int16_t codes[N_ACTIONS]
+    cdef int s, n, c
+    cdef HandC* h = &g.h
+    while True:
+        s = hand_current(h)
+        if s < 0 or s == g.learner:
+            return
+        n = hand_legal(h, s, codes)
+        c = agent_choose(&g.agents[s], h, s, codes, n)
+        hand_apply(h, s, c)
+
+
+cdef void deal(GameC* g, const RulesC* rules, const int* kinds, int fixed_seat) noexcept nogil:
+    """The next episode of the game's root seed, to the learner's first decision (a hand that
+    ends before it is skipped, as Table.deal does)."""
+    cdef uint64_t wall_seed
+    cdef uint64_t agent_seeds[4]
+    cdef uint32_t key[2]
+    cdef uint32_t word
+    cdef uint8_t wall[136]
+    cdef int r, s, seat
+    while True:
+        g.episode += 1
+        match_seeds_c(g.root, g.n_root, <uint32_t>g.episode, &wall_seed, agent_seeds)
+        if fixed_seat >= 0:
+            seat = fixed_seat
+        else:
+            key[0] = <uint32_t>g.episode
+            key[1] = 2
+            seed_sequence_state(g.root, g.n_root, key, 2, &word, 1)
+            seat = word % 4
+        g.learner = seat
+        shuffled_wall_c(wall_seed, wall)
+        hand_deal(&g.h, rules, wall, DEALER, -1)
+        memset(g.agents, 0, sizeof(g.agents))
+        for r in range(3):
+            s = (seat + 1 + r) & 3
+            g.agents[s].kind = kinds[r]
+            pcg64_seed_int(&g.agents[s].rng, agent_seeds[s])
+        play_opponents(g)
+        if g.h.phase != PH_OVER:
+            return
+        g.skipped += 1
+
+
+cdef void encode(const HandC* h, int me, int oracle, int8_t* v) noexcept nogil:
+    """wuhanmj.envs.encoding (version 1) of seat me, into v (OBS_SIZE or ORACLE_SIZE)."""
+    cdef int s, r, k, t, n, base, ph, left, kind
+    cdef const RulesC* rules = &h.rules
+    memset(v, 0, ORACLE_SIZE if oracle else OBS_SIZE)
+    ph = h.phase
+    for t in range(34):
+        v[HAND * 34 + t] = h.hands[me][t]
+        v[VISIBLE * 34 + t] = h.seen[t]
+    if (ph == PH_TURN or ph == PH_HAIDI) and h.turn == me and h.drawn >= 0:
+        v[DRAWN * 34 + h.drawn] = 1
+    for s in range(4):
+        r = (s - me) & 3
+        for k in range(h.seats[s].n_melds):
+            t = h.seats[s].melds[k].tile
+            kind = h.seats[s].melds[k].kind
+            if kind == MK_CHI:
+                base = (CHI + r) * 34 + t
+                v[base] += 1
+                v[base + 1] += 1
+                v[base + 2] += 1
+            elif kind == MK_PENG:
+                v[(PENG + r) * 34 + t] = 1
+            elif kind == MK_AN_GANG:
+                v[(AN_GANG + r) * 34 + t] = 1
+            else:  # MK_CHONG_GANG, MK_XU_GANG: 明杠
+                v[(MING_GANG + r) * 34 + t] = 1
+        for k in range(h.n_plays[s]):
+            v[(SPECIAL + r) * 34 + h.play_tile[s][k]] += 1
+        n = h.n_river[s]
+        if n > N_RIVER:
+            n = N_RIVER
+        base = (RIVER + N_RIVER * r) * 34
+        for k in range(n):
+            v[base + 34 * k + h.river[s][k]] = 1
+    v[INDICATOR * 34 + h.indicator] = 1
+    v[LAIZI * 34 + h.laizi] = 1
+    for k in range(h.n_pizi):
+        v[PIZI * 34 + h.pizi[k]] = 1
+    if (ph == PH_CLAIM or ph == PH_ROB) and h.tile >= 0:
+        v[CLAIM * 34 + h.tile] = 1
+    v[SC + S_PHASE + ph] = 1
+    v[SC + S_TURN + ((h.turn - me) & 3)] = 1
+    v[SC + S_DEALER + ((h.dealer - me) & 3)] = 1
+    left = h.back - h.front + 1
+    v[SC + S_TILES_LEFT] = left
+    for s in range(4):
+        r = (s - me) & 3
+        v[SC + S_HAND_SIZES + r] = h.sizes[s]
+        v[SC + S_OPENINGS + r] = h.openings[s]
+    v[SC + S_GANG_ALLOWED] = left > rules.gang_floor and ph != PH_OVER
+    v[SC + S_RULE_PIZI] = rules.pizi != 0
+    v[SC + S_RULE_FAN] = rules.fan_schedule != 0
+    v[SC + S_RULE_PER_OPENING] = rules.per_opening != 0
+    v[SC + S_PREV_LAIZI] = h.prev_laizi >= 0 and h.prev_laizi == h.laizi
+    if not oracle:
+        return
+    for r in range(1, 4):
+        s = (me + r) & 3
+        base = OBS_SIZE + (O_HANDS + r - 1) * 34
+        for t in range(34):
+            v[base + t] = h.hands[s][t]
+    if (ph == PH_TURN or ph == PH_HAIDI) and h.drawn >= 0:
+        v[OBS_SIZE + O_DRAWN * 34 + h.drawn] = 1
+    base = OBS_SIZE + (O_WALL - FIRST_DRAW_POS) * 34
+    for k in range(h.front, h.back + 1):
+        v[base + 34 * k + h.wall[k]] = 1
+
+
+cdef inline void write_mask(HandC* h, int seat, int8_t* m) noexcept nogil:
+    cdef int16_t codes[N_ACTIONS]
+    cdef int n, k
+    memset(m, 0, N_ACTIONS)
+    if h.phase == PH_OVER:
+        return
+    n = hand_legal(h, seat, codes)
+    for k in range(n):
+        m[codes[k]] = 1
+
+
+cdef class VectorCore:
+    """N native games (see the module docstring); VectorEnv's ``"native"`` backend.
+
+    Args:
+        n: games; rules: a Rules; kinds: the three opponents (下家, opposite, 上家), each
+        ``"random"`` or ``"greedy"``; fixed_seat: the learner's seat, or -1 (drawn per
+        episode); oracle: the oracle encoding; scale: the reward scale; illegal_reward.
+    """
+
+    cdef GameC* games
+    cdef readonly int n
+    cdef RulesC rules
+    cdef int kinds[3]
+    cdef int fixed_seat
+    cdef readonly int oracle
+    cdef double scale
+    cdef double illegal_reward
+    cdef readonly int size
+
+    def __cinit__(self, int n, rules, kinds, int fixed_seat, bint oracle, double scale, double illegal_reward):
+        agents_prepare()  # the hand engine's tables too
+        if n < 1:
+            raise ValueError("n >= 1")
+        rules_to_c(rules, &self.rules)
+        for r in range(3):
+            self.kinds[r] = AGENT_GREEDY if kinds[r] == "greedy" else AGENT_RANDOM
+        self.n = n
+        self.fixed_seat = fixed_seat
+        self.oracle = oracle
+        self.size = ORACLE_SIZE if oracle else OBS_SIZE
+        self.scale = scale
+        self.illegal_reward = illegal_reward
+        self.games = <GameC*>PyMem_Malloc(n * sizeof(GameC))
+        if self.games == NULL:
+            raise MemoryError()
+        memset(self.games, 0, n * sizeof(GameC))
+
+    def __dealloc__(self):
+        PyMem_Free(self.games)
+
+    def reset(self, roots, int8_t[:, ::1] obs, int8_t[:, ::1] masks):
+        """Deal episode 0 of ``roots[i]`` (ints >= 0, < 2**256) in game i, or, with roots
+        None, every game's next episode; fill obs (N, size) and masks (N, 163)."""
+        cdef int i, k
+        cdef GameC* g
+        if roots is not None:
+            for i in range(self.n):
+                g = &self.games[i]
+                x = int(roots[i])
+                if x < 0 or x >= _ROOT_LIMIT:
+                    raise ValueError(f"root seeds must be ints 0 <= seed < 2**256, got {x}")
+                k = 0
+                while True:
+                    g.root[k] = x & 0xFFFFFFFF
+                    x >>= 32
+                    k += 1
+                    if x == 0:
+                        break
+                g.n_root = k
+                g.episode = -1
+        with nogil:
+            for i in range(self.n):
+                g = &self.games[i]
+                deal(g, &self.rules, self.kinds, self.fixed_seat)
+                encode(&g.h, g.learner, self.oracle, &obs[i, 0])
+                write_mask(&g.h, g.learner, &masks[i, 0])
+
+    def step(self, const int64_t[::1] actions, const uint8_t[::1] legal, int8_t[:, ::1] obs, float[::1] rewards,
+             uint8_t[::1] terms, int8_t[:, ::1] masks):
+        """One learner action per game (``legal[i]``: it is legal; otherwise the game ends
+        with ``illegal_reward``); the opponents play; auto-reset; obs/masks of the next
+        learner decision."""
+        cdef int i, a
+        cdef GameC* g
+        cdef HandC* h
+        with nogil:
+            for i in range(self.n):
+                g = &self.games[i]
+                h = &g.h
+                if legal[i]:
+                    a = <int>actions[i]
+                    hand_apply(h, g.learner, a)
+                    play_opponents(g)
+                    if h.phase == PH_OVER:
+                        rewards[i] = <float>((h.win.payments[g.learner] if h.winner >= 0 else 0.0) / self.scale)
+                        terms[i] = 1
+                        deal(g, &self.rules, self.kinds, self.fixed_seat)
+                    else:
+                        rewards[i] = 0
+                        terms[i] = 0
+                else:
+                    rewards[i] = <float>self.illegal_reward
+                    terms[i] = 1
+                    deal(g, &self.rules, self.kinds, self.fixed_seat)
+                encode(h, g.learner, self.oracle, &obs[i, 0])
+                write_mask(h, g.learner, &masks[i, 0])
+
+    def seats(self):
+        """The learner's seat in each game (list of ints)."""
+        return [self.games[i].learner for i in range(self.n)]
+
+    def episodes(self):
+        """Each game's episode number (list of ints)."""
+        return [self.games[i].episode for i in range(self.n)]
+
+    def skipped(self):
+        """Hands skipped (ended before the learner's first decision), over all games."""
+        return sum([self.games[i].skipped for i in range(self.n)])
+
+    def log(self, int i):
+        """Game i's decisions so far as (seat, code) pairs (tests)."""
+        cdef HandC* h = &self.games[i].h
+        return [(h.log_seat[k], h.log_code[k]) for k in range(h.n_log)]

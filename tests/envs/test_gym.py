@@ -1,0 +1,178 @@
+"""The Gymnasium environment wuhanmj/WuhanMahjong-v0 (issue 12, point 2): Gymnasium's
+env checker, masks for MaskablePPO, seats, opponents, illegal actions, rewards."""
+
+from __future__ import annotations
+
+import warnings
+
+import numpy as np
+import pytest
+
+gymnasium = pytest.importorskip("gymnasium")
+pytest.importorskip("pettingzoo")
+
+from gymnasium.utils.env_checker import check_env  # noqa: E402
+
+import wuhanmj.envs  # noqa: E402,F401  (registers the id)
+from wuhanmj import GreedyAgent  # noqa: E402
+from wuhanmj.envs import ENV_ID, WuhanMahjongEnv  # noqa: E402
+from wuhanmj.envs.encoding import OBS_SIZE, ORACLE_SIZE, encode_observation  # noqa: E402
+from wuhanmj.envs.episode import episode_seeds  # noqa: E402
+from wuhanmj.errors import EnvError, IllegalActionError, RulesError  # noqa: E402
+
+
+def _random_episode(env, rng):
+    """Play one episode with random masked actions; returns (steps, total reward, info)."""
+    steps, total, info = 0, 0.0, None
+    terminated = False
+    mask = env.unwrapped.action_masks()
+    while not terminated:
+        legal = np.flatnonzero(mask)
+        _, r, terminated, truncated, info = env.step(int(legal[int(rng.random() * len(legal))]))
+        assert not truncated
+        mask = info["action_mask"]
+        assert np.array_equal(mask.astype(bool), env.unwrapped.action_masks())
+        if not terminated:
+            assert r == 0 and mask.any()
+        total += r
+        steps += 1
+    assert not mask.any()
+    return steps, total, info
+
+
+@pytest.mark.parametrize("rules", ["kaikou", "koukou", "koukou_fan"])
+def test_gymnasium_check_env(rules):
+    env = gymnasium.make(ENV_ID, rules=rules, opponents="greedy", seat=None)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # the checker's warnings too
+        check_env(env.unwrapped)
+
+
+def test_check_env_oracle_and_random_opponents():
+    check_env(gymnasium.make(ENV_ID, rules="koukou", opponents="random", oracle=True).unwrapped)
+
+
+def test_make_takes_the_documented_arguments():
+    env = gymnasium.make(ENV_ID, opponents="greedy", rules="koukou", seat=None)
+    obs, info = env.reset(seed=3)
+    assert obs.shape == (OBS_SIZE,) and obs.dtype == np.int8
+    assert env.observation_space.shape == (OBS_SIZE,) and env.action_space.n == 163
+    assert info["seat"] == episode_seeds(3, 0).seat and info["episode"] == 0
+    assert info["action_mask"].dtype == np.int8 and info["action_mask"].shape == (163,)
+    assert gymnasium.make(ENV_ID, oracle=True).observation_space.shape == (ORACLE_SIZE,)
+
+
+def test_the_observation_is_the_learners_encoding():
+    env = WuhanMahjongEnv(rules="kaikou", seat=1)
+    obs, info = env.reset(seed=4)
+    g = env.table.game
+    assert g.current_player == 1
+    assert np.array_equal(obs, encode_observation(g.observation(1), g.rules))
+    assert np.flatnonzero(info["action_mask"]).tolist() == list(g.legal_action_codes(1))
+
+
+def test_fixed_and_drawn_seats():
+    env = WuhanMahjongEnv(rules="koukou", seat=2)
+    assert {env.reset(seed=s)[1]["seat"] for s in range(8)} == {2}
+    env = WuhanMahjongEnv(rules="koukou", seat=None)
+    seats = [env.reset(seed=s)[1]["seat"] for s in range(40)]
+    assert seats == [episode_seeds(s, 0).seat for s in range(40)] and set(seats) == {0, 1, 2, 3}
+
+
+def test_episodes_end_with_the_payment_over_the_gold_cap():
+    env = WuhanMahjongEnv(rules="koukou", opponents="random")
+    rng = np.random.default_rng(1)
+    nonzero = 0
+    for seed in range(15):
+        _, info = env.reset(seed=seed)
+        seat = info["seat"]
+        _, total, _ = _random_episode(env, rng)
+        res = env.table.game.result
+        assert env.table.game.over and total == res.payments[seat] / 500
+        nonzero += total != 0
+    assert nonzero > 0
+
+
+def test_reset_without_seed_deals_the_next_episode():
+    env = WuhanMahjongEnv(rules="koukou")
+    env.reset(seed=11)
+    walls = [tuple(env.table.game.state.wall)]
+    for k in (1, 2):
+        _, info = env.reset()
+        assert info["episode"] == k
+        walls.append(tuple(env.table.game.state.wall))
+    assert len(set(walls)) == 3
+    again = WuhanMahjongEnv(rules="koukou")
+    again.reset(seed=11)
+    again.reset()
+    assert tuple(again.table.game.state.wall) == walls[1]
+
+
+def test_opponents_are_seeded_from_the_episode():
+    """Random opponents: the same seed plays the same hand twice (the opponents' generators
+    are reset with the episode's agent seeds)."""
+    rng_actions = [np.random.default_rng(0), np.random.default_rng(0)]
+    logs = []
+    for k in range(2):
+        env = WuhanMahjongEnv(rules="koukou_fan", opponents="random")
+        env.reset(seed=21)
+        _random_episode(env, rng_actions[k])
+        logs.append(env.table.game.events)
+    assert logs[0] == logs[1]
+
+
+def test_illegal_action_terminates_with_minus_one_by_default():
+    env = WuhanMahjongEnv(rules="koukou", seat=0)
+    _, info = env.reset(seed=2)
+    before = env.table.game.to_dict()
+    illegal = int(np.flatnonzero(info["action_mask"] == 0)[0])
+    obs, r, terminated, truncated, info = env.step(illegal)
+    assert (r, terminated, truncated, info["illegal_action"]) == (-1.0, True, False, True)
+    assert not info["action_mask"].any()
+    assert env.table.game.to_dict() == before  # the illegal action was not played
+    with pytest.raises(EnvError, match="reset"):
+        env.step(0)
+
+
+def test_illegal_action_raises_when_asked_and_keeps_the_hand():
+    env = WuhanMahjongEnv(rules="koukou", seat=0, illegal_action="raise")
+    _, info = env.reset(seed=2)
+    before = env.table.game.to_dict()
+    illegal = int(np.flatnonzero(info["action_mask"] == 0)[0])
+    with pytest.raises(IllegalActionError):
+        env.step(illegal)
+    assert env.table.game.to_dict() == before
+    legal = int(np.flatnonzero(info["action_mask"])[0])
+    env.step(legal)  # the episode goes on
+
+
+def test_bad_arguments_raise_specific_errors():
+    with pytest.raises(RulesError):
+        WuhanMahjongEnv(rules="nope")
+    with pytest.raises(EnvError, match="opponents"):
+        WuhanMahjongEnv(opponents="nobody")
+    with pytest.raises(EnvError, match="opponents"):
+        WuhanMahjongEnv(opponents=["greedy", "random"])
+    with pytest.raises(EnvError, match="seat"):
+        WuhanMahjongEnv(seat=4)
+    with pytest.raises(EnvError, match="illegal_action"):
+        WuhanMahjongEnv(illegal_action="ignore")
+    with pytest.raises(EnvError, match="render_mode"):
+        WuhanMahjongEnv(render_mode="human")
+    env = WuhanMahjongEnv()
+    with pytest.raises(EnvError, match="seed"):
+        env.reset(seed=-3)
+    with pytest.raises(EnvError, match="options"):
+        env.reset(seed=1, options={"x": 1})
+
+
+def test_opponents_may_be_three_specs_or_agent_objects():
+    env = WuhanMahjongEnv(rules="koukou", opponents=["greedy", "random", GreedyAgent()], seat=0)
+    env.reset(seed=3)
+    _random_episode(env, np.random.default_rng(3))
+
+
+def test_render_ansi():
+    env = gymnasium.make(ENV_ID, render_mode="ansi")
+    env.reset(seed=0)
+    assert "player_0 庄" in env.render()
