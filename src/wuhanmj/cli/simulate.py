@@ -11,6 +11,7 @@ from typing import Any
 from ..errors import SimulationError
 from ..rules import PRESETS
 from ..rulefiles import load_rules
+from .progress import PlainProgress
 
 DESCRIPTION = """\
 Play HANDS hands of Wuhan Mahjong (红中癞子杠) with bots and print the statistics:
@@ -93,17 +94,9 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     return p
 
 
-class _PlainProgress:
-    """Progress as a few plain lines on stderr (when stderr is not a terminal): every 10 %."""
-
-    def __init__(self) -> None:
-        self.shown = 0  # tenths already shown
-
-    def __call__(self, done: int, total: int) -> None:
-        tenths = 10 * done // total
-        if tenths > self.shown:
-            self.shown = tenths
-            print(f"simulate: {done:,}/{total:,} hands", file=sys.stderr, flush=True)
+class _PlainProgress(PlainProgress):
+    """Progress as a few plain lines on stderr (when stderr is not a terminal): every
+    10 %, with the rate and the ETA (issue 13; :class:`wuhanmj.cli.progress.PlainProgress`)."""
 
 
 def run(args: argparse.Namespace) -> int:

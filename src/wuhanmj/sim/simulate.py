@@ -57,6 +57,7 @@ from ..game.match import Match
 from ..rules import Rules
 from ..tiles import format_tile
 from .loop import hand_record, outcome_of, play_game
+from .outcome import trace_bin
 from .results import SimulationResult, tally_outcome
 from .stats import Tally
 
@@ -144,7 +145,7 @@ def _run_batch(spec: _Spec, first_match: int, stop_match: int) -> tuple[Tally, l
             game = match.new_game()
             decisions = play_game(game, agents, spec.labels)  # names the seat on an agent's failure
             outcome = outcome_of(game, decisions)
-            tally_outcome(tally, outcome, spec.labels)
+            tally_outcome(tally, outcome, spec.labels, trace_bin(m, spec.hands, spec.match_hands))
             if lines is not None:
                 rec = {
                     "hand": start + h,
