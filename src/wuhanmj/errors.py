@@ -21,6 +21,8 @@ __all__ = [
     "SimulationError",
     "AgentError",
     "StatsError",
+    "RecordsError",
+    "ReportError",
 ]
 
 
@@ -88,3 +90,14 @@ class AgentError(WuhanMJError, ValueError):
 class StatsError(WuhanMJError, ValueError):
     """A statistic is not a finite real number, or a tally, a hand outcome or a
     simulation result is malformed or inconsistent (X5, X6)."""
+
+
+class RecordsError(ReplayError):
+    """A binary records file (``.wmj``, docs/RECORDS.md) cannot be read or written as
+    asked: not such a file, a newer format version, a corrupt or truncated part (the
+    message names the hand), or a hand that cannot be stored in the format."""
+
+
+class ReportError(WuhanMJError, ValueError):
+    """A report cannot be made: the result file is not a simulation or arena result,
+    or matplotlib (the extra ``wuhanmj[report]``) is not installed."""

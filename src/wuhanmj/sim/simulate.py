@@ -58,6 +58,8 @@ from ..rules import Rules
 from ..tiles import format_tile
 from .loop import hand_record, outcome_of, play_game
 from .outcome import trace_bin
+from .recordio import BINARY, open_sink, record_kind
+from .records import encode_hand
 from .results import SimulationResult, tally_outcome
 from .stats import Tally
 
@@ -121,14 +123,14 @@ class _Spec:
     rules: Rules
     agents: tuple[Any, Any, Any, Any]
     labels: tuple[str, str, str, str]
-    records: bool
+    records: bool | str  # False, True (JSON lines) or recordio.BINARY
 
 
-def _run_batch(spec: _Spec, first_match: int, stop_match: int) -> tuple[Tally, list[str] | None]:
+def _run_batch(spec: _Spec, first_match: int, stop_match: int) -> tuple[Tally, list[Any] | None]:
     """Play matches ``first_match`` … ``stop_match - 1``; return their tally and
     (when ``spec.records``) their per-hand records as JSON lines."""
     tally = Tally()
-    lines: list[str] | None = [] if spec.records else None
+    lines: list[Any] | None = [] if spec.records else None
     # Own copies: batches may run at once in threads of one process (Dask, processes=False).
     agents = copy.deepcopy(spec.agents)
     for m in range(first_match, stop_match):
@@ -146,7 +148,9 @@ def _run_batch(spec: _Spec, first_match: int, stop_match: int) -> tuple[Tally, l
             decisions = play_game(game, agents, spec.labels)  # names the seat on an agent's failure
             outcome = outcome_of(game, decisions)
             tally_outcome(tally, outcome, spec.labels, trace_bin(m, spec.hands, spec.match_hands))
-            if lines is not None:
+            if lines is not None and spec.records == BINARY:  # issue 13: the binary records
+                lines.append(encode_hand(game, outcome, start + h, m, h))
+            elif lines is not None:
                 rec = {
                     "hand": start + h,
                     "match": m,
@@ -253,23 +257,6 @@ def _check_text_file(f: Any) -> None:
         raise SimulationError(f"records: cannot write text lines to {f!r}: {err}") from None
 
 
-@contextlib.contextmanager
-def _open_records(records: str | os.PathLike | IO[str] | None) -> Iterator[IO[str] | None]:
-    if records is None:
-        yield None
-    elif isinstance(records, (str, os.PathLike)):
-        try:
-            f = open(Path(records), "w", encoding="utf-8")
-        except OSError as err:
-            raise SimulationError(f"records: cannot write {os.fspath(records)!r}: {err.strerror}") from None
-        with f:
-            yield f
-    elif hasattr(records, "write"):
-        yield records
-    else:
-        raise SimulationError(f"records: expected a path or a writable text file, got {records!r}")
-
-
 def simulate(
     hands: int = 2000,
     rules: Rules | str | None = None,
@@ -302,8 +289,10 @@ def simulate(
             still checked) when ``executor`` is given.
         executor: any ``concurrent.futures.Executor`` (e.g. Dask's
             ``Client.get_executor()``, see :func:`dask_executor`); not shut down here.
-        records: a path or a writable text file: one JSON line per hand, in hand
-            order (seed, dealer, event log, outcome) for ``wuhanmj replay``.
+        records: a path or a writable text file: every hand in hand order (seed,
+            dealer, event log, outcome) for ``wuhanmj replay``: JSON lines for a text
+            file or a name ending ``.jsonl`` (``.jsonl.gz``: gzip), else the binary
+            format of docs/RECORDS.md (:mod:`wuhanmj.sim.records`).
         progress: True for a tqdm bar on stderr, or a callable
             ``progress(hands_done, hands_total)`` called after every batch.
         match_hands: hands per match (int >= 1): dealer rotation (D5) and 连癞
@@ -365,7 +354,7 @@ def simulate(
     batches = ((b, min(b + per_batch, n_matches)) for b in range(0, n_matches, per_batch))
     pool_size = min(workers, -(-n_matches // per_batch))  # never more processes than batches
 
-    spec = _Spec(root, hands, match_hands, the_rules, the_agents, labels, records is not None)
+    spec = _Spec(root, hands, match_hands, the_rules, the_agents, labels, record_kind(records))
     total = Tally()
     report = _progress(progress, hands)
     done = 0
@@ -373,13 +362,14 @@ def simulate(
     def hands_in(b: tuple[int, int]) -> int:
         return min(b[1] * match_hands, hands) - b[0] * match_hands
 
-    with _open_records(records) as out, report:
-        def consume(result: tuple[Tally, list[str] | None], b: tuple[int, int]) -> None:
+    sink = open_sink(records, kind="simulate", seed=root, rules=the_rules, seatings=[labels], match_hands=match_hands)
+    with sink as out, report:
+        def consume(result: tuple[Tally, list[Any] | None], b: tuple[int, int]) -> None:
             nonlocal done
             tally, lines = result
             total.merge(tally)
             if out is not None and lines:
-                out.write("\n".join(lines) + "\n")
+                out.add_items(lines)
             done += hands_in(b)
             report.update(done)
 
