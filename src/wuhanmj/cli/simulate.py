@@ -84,7 +84,9 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     p.add_argument("--out", metavar="FILE",
                    help="write the results as JSON (or CSV when FILE ends in .csv); - for stdout (JSON)")
     p.add_argument("--records", metavar="FILE",
-                   help="write every hand as a JSON line (for wuhanmj replay); - for stdout")
+                   help="write every hand (for wuhanmj replay): binary (docs/RECORDS.md) unless FILE ends .jsonl "
+                   "or .jsonl.gz (JSON lines, gzip); - for JSON lines on stdout")
+    p.add_argument("--report", metavar="FILE", help="write an HTML report (needs matplotlib: wuhanmj[report])")
     p.add_argument("--scheduler", metavar="ADDRESS", help="run on a Dask cluster, e.g. tcp://host:8786 (extra wuhanmj[dask])")
     p.add_argument(
         "--connect-timeout", type=_positive, default=20, metavar="S", help="seconds to reach the --scheduler (default 20)"
@@ -107,6 +109,11 @@ def run(args: argparse.Namespace) -> int:
     for what, name in (("out", args.out), ("records", args.records)):
         if name is not None and name != STDOUT:
             check_output_path(what, name)
+    if args.report is not None:  # issue 13: the HTML report, checked before any hand
+        from ..sim.report import check_matplotlib
+
+        check_output_path("report", args.report)
+        check_matplotlib()
     if args.out == STDOUT and args.records == STDOUT:
         raise SimulationError("out and records cannot both be - (stdout); give one of them a file name")
     if args.out and args.records and args.out != STDOUT and Path(args.out).resolve() == Path(args.records).resolve():
@@ -152,4 +159,9 @@ def run(args: argparse.Namespace) -> int:
         print(f"results written to {args.out}", file=report)
     if args.records and args.records != STDOUT:
         print(f"hand records written to {args.records} (wuhanmj replay {args.records} --hand 0)", file=report)
+    if args.report is not None:
+        from ..sim.report import write_report
+
+        write_report([result], args.report)
+        print(f"report written to {args.report}", file=report)
     return 0

@@ -150,7 +150,8 @@ def tally_outcome(tally: Tally, outcome: HandOutcome, agents: Sequence[str], tra
     moments ``fan`` (the winner's fan); exact histograms as counts ``fanhist.agent:<label>=<fan>``
     and ``payhist.seat<i>=<amount>`` / ``payhist.agent:<label>=<amount>`` (one per seat-hand,
     draws included), from which the payment quantiles are exact. With ``trace``: moments
-    ``trace.agent_hand:<label>#<bin>`` (the hand's ``pay.agent_hand`` value, by bin).
+    ``trace.agent_hand:<label>#<bin>`` (the hand's ``pay.agent_hand`` value) and
+    ``trace.seat<i>#<bin>`` (the seat's payment), by bin.
     """
     tally.count("hands")
     w = outcome.winner
@@ -182,6 +183,8 @@ def tally_outcome(tally: Tally, outcome: HandOutcome, agents: Sequence[str], tra
         p = outcome.payments[s]
         tally.observe(f"pay.seat{s}", p)
         tally.observe(f"pay.agent:{agents[s]}", p)
+        if trace is not None:
+            tally.observe(f"trace.seat{s}#{trace:02d}", p)
         pk = amount_key(p)
         tally.count(f"payhist.seat{s}={pk}")
         tally.count(f"payhist.agent:{agents[s]}={pk}")
