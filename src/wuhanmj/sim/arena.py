@@ -369,7 +369,7 @@ def _rate(labels: Sequence[str], walls: list[Any], k: dict[int, int]) -> dict[st
     for tot in walls:
         vals = [tot[a] / k[a] for a in range(len(labels))]
         order = sorted(set(vals), reverse=True)
-        ranks = [order.index(v) + 1 for v in vals]
+        ranks: list[float] = [float(order.index(v) + 1) for v in vals]
         teams = model.rate([[p] for p in players], ranks=ranks)
         players = [t[0] for t in teams]
     return {lab: {"mu": p.mu, "sigma": p.sigma, "ordinal": p.ordinal()} for lab, p in zip(labels, players)}

@@ -23,6 +23,7 @@ from __future__ import annotations
 import json
 import os
 import struct
+import sys
 import zlib
 from bisect import bisect_right
 from collections.abc import Iterator, Mapping, Sequence
@@ -182,8 +183,9 @@ def _var_len(n_act: int, flags: int) -> int:
 def make_header(kind: str, seed: int, rules: Rules, seatings: Sequence[Sequence[str]], match_hands: int,
                 block_hands: int = BLOCK_HANDS) -> dict[str, Any]:
     """The header object of a records file (the JSON after the magic and version)."""
-    from .. import __version__
-
+    # the package is imported before any of its modules: read its version without an
+    # import of the package (which would be an import circle)
+    __version__ = getattr(sys.modules.get(__name__.split(".")[0]), "__version__", "?")
     return {
         "format": "wuhanmj-records", "version": VERSION, "kind": kind, "seed": int(seed),
         "match_hands": int(match_hands), "block_hands": int(block_hands),

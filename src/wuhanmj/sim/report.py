@@ -172,8 +172,11 @@ def _plot_payments(r: Result) -> str:
     return _svg(fig)
 
 
-def _running(bins: list[Moments], scale: float) -> tuple[list[int], list[float], list[float], list[float]]:
-    xs, mean, lo, hi = [], [], [], []
+def _running(bins: list[Moments], scale: float) -> tuple[list[float], list[float], list[float], list[float]]:
+    xs: list[float] = []
+    mean: list[float] = []
+    lo: list[float] = []
+    hi: list[float] = []
     acc = Moments()
     for m in bins:
         acc = acc + m
@@ -191,18 +194,17 @@ def _plot_cumulative(r: Result) -> str:
     fig = _figure()
     ax = fig.add_subplot()
     moments = list(r.moments)
+    series: list[tuple[str, list[float], list[float], list[float], list[float]]] = []
     if isinstance(r, ArenaResult):
-        series = []
         for c, _ in r.groups:
             lab = r.agents[c]
             tr = r.trace(lab)
-            series.append((f"{lab} - {r.agents[r.baseline]}", [t["walls"] for t in tr], [t["mean"] for t in tr],
+            series.append((f"{lab} - {r.agents[r.baseline]}", [float(t["walls"]) for t in tr], [t["mean"] for t in tr],
                            [t["lo"] for t in tr], [t["hi"] for t in tr]))
         ax.set_xlabel("walls played")
         ax.set_ylabel(f"paired difference [{_unit(r)} per hand]")
         ax.set_title("Running paired difference against the baseline, 95% band", fontsize=11)
     else:
-        series = []
         for name, unit, _ in _units(r):
             if unit.startswith("seat"):
                 key, scale = f"trace.{unit}#", 1.0
