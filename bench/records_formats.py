@@ -2,6 +2,10 @@
 JSON lines and Parquet (pyarrow, zstd; the binary rows as columns and the decisions as a
 binary column): bytes a hand, and the time and memory to get hand N of a large file.
 
+Sizes are measured on 3,000 distinct real hands (greedy, random, greedy, random; kaikou);
+the time and peak memory of reading hand N in a fresh interpreter on a file of HANDS
+hands built from 512 real ones (tests/helpers/million.py; Parquet: the same rows).
+
 Run: ``PYTHONPATH=src python bench/records_formats.py [HANDS]`` (default 1,000,000;
 needs pyarrow for the Parquet rows). Figures in bench/README.md.
 """
@@ -37,58 +41,66 @@ def child(code: str) -> tuple[float, float]:
 RSS = "import resource; print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)"
 
 
+def _table(path: Path):
+    """The rows of a binary file as a pyarrow table (the decisions a binary column)."""
+    import pyarrow as pa
+
+    with RecordsReader(path) as r:
+        arr = r.rows()
+        var = []
+        for k in range(len(r._firsts)):  # noqa: SLF001
+            rws, v, offs = r._block(k)  # noqa: SLF001
+            var += [v[offs[i]:offs[i + 1]] for i in range(len(rws))]
+    cols = {name: (pa.array(arr[name].tolist()) if arr[name].ndim > 1 else pa.array(arr[name])) for name in ROW.names}
+    cols["decisions"] = pa.array(var, type=pa.binary())
+    return pa.table(cols)
+
+
 def main() -> None:
+    import zlib
+
     hands = int(sys.argv[1]) if len(sys.argv) > 1 else 1_000_000
     d = Path(tempfile.mkdtemp())
-    small = d / "small.wmj"
-    simulate(hands=512, agents="greedy,random,greedy,random", seed=9, records=small)
-    jl = d / "small.jsonl"
-    simulate(hands=512, agents="greedy,random,greedy,random", seed=9, records=jl)
-    n = hands // 2
-    rows = []
-    big = d / "big.wmj"
+    agents = "greedy,random,greedy,random"
+    real, jl = d / "real.wmj", d / "real.jsonl"
+    simulate(hands=3000, agents=agents, seed=9, records=real)
+    simulate(hands=3000, agents=agents, seed=9, records=jl)
+    text = jl.read_bytes()
+    sizes = [("binary .wmj", real.stat().st_size / 3000),
+             ("binary .wmj, zlib -6 of the whole file (reference)", len(zlib.compress(real.read_bytes(), 6)) / 3000),
+             ("JSON lines", len(text) / 3000), ("gzip JSON lines (-6)", len(gzip.compress(text, 6)) / 3000)]
+    small, big = d / "small.wmj", d / "big.wmj"
+    simulate(hands=512, agents=agents, seed=9, records=small)
     t = time.perf_counter()
     build(small, big, hands)
-    rows.append(("binary .wmj", big.stat().st_size / hands, time.perf_counter() - t,
-                 *child(f"from wuhanmj.sim.records import RecordsReader\nwith RecordsReader({str(big)!r}) as r: "
-                        f"r.record({n})\n{RSS}")))
-    lines = jl.read_text(encoding="utf-8").splitlines()
-    per_line = sum(len(x.encode()) + 1 for x in lines) / len(lines)
-    gz = len(gzip.compress(("\n".join(lines) + "\n").encode(), 6)) / len(lines)
-    rows.append(("JSON lines (from 512 hands)", per_line, float("nan"), float("nan"), float("nan")))
-    rows.append(("gzip JSON lines (from 512 hands)", gz, float("nan"), float("nan"), float("nan")))
+    seeks = [("binary .wmj", time.perf_counter() - t, big.stat().st_size / hands,
+              *child(f"from wuhanmj.sim.records import RecordsReader\nwith RecordsReader({str(big)!r}) as r: "
+                     f"r.record({hands // 2})\n{RSS}"))]
+    seeks.append(("python + import wuhanmj (floor)", float("nan"), float("nan"), *child(f"import wuhanmj\n{RSS}")))
     try:
-        import numpy as np
-        import pyarrow as pa
         import pyarrow.parquet as pq
     except ImportError:
         print("pyarrow not installed: no Parquet rows")
     else:
-        with RecordsReader(big) as r:
-            arr = r.rows()
-            var = []
-            for k in range(len(r._firsts)):  # noqa: SLF001
-                rws, v, offs = r._block(k)  # noqa: SLF001
-                var += [v[offs[i]:offs[i + 1]] for i in range(len(rws))]
-        cols = {}
-        for name in ROW.names:
-            col = arr[name]
-            cols[name] = pa.array(list(col)) if col.ndim > 1 else pa.array(col)
-        cols["decisions"] = pa.array(var, type=pa.binary())
-        table = pa.table(cols)
+        pr = d / "real.parquet"
+        pq.write_table(_table(real), pr, compression="zstd")
+        sizes.append(("Parquet, zstd", pr.stat().st_size / 3000))
         pqf = d / "big.parquet"
+        table = _table(big)
         t = time.perf_counter()
         pq.write_table(table, pqf, compression="zstd", row_group_size=65536)
-        wt = time.perf_counter() - t
-        rows.append(("Parquet zstd, row groups of 65,536", pqf.stat().st_size / hands, wt,
-                     *child(f"import pyarrow.parquet as pq\nf = pq.ParquetFile({str(pqf)!r})\n"
-                            f"g = {n} // 65536\nt = f.read_row_group(g)\nrow = t.slice({n} - g * 65536, 1)"
-                            f".to_pylist()\n{RSS}")))
-        del np
-    print(f"{hands:,} hands")
-    print(f"{'format':<38} {'bytes/hand':>10} {'write s':>8} {'hand N s':>9} {'peak MB':>8}")
-    for name, b, w, s, m in rows:
-        print(f"{name:<38} {b:>10.1f} {w:>8.2f} {s:>9.2f} {m:>8.1f}")
+        n = hands // 2
+        seeks.append(("Parquet zstd, row groups of 65,536", time.perf_counter() - t, float("nan"),
+                      *child(f"import pyarrow.parquet as pq\nf = pq.ParquetFile({str(pqf)!r})\n"
+                             f"g = {n} // 65536\nrow = f.read_row_group(g).slice({n} - g * 65536, 1).to_pylist()\n{RSS}")))
+    print("3,000 real hands")
+    print(f"{'format':<52} {'bytes/hand':>10}")
+    for name, b in sizes:
+        print(f"{name:<52} {b:>10.1f}")
+    print(f"\nhand N of a {hands:,}-hand file, a fresh interpreter")
+    print(f"{'format':<40} {'write s':>8} {'bytes/hand':>10} {'read s':>7} {'peak MB':>8}")
+    for name, w, b, s_, m in seeks:
+        print(f"{name:<40} {w:>8.2f} {b:>10.1f} {s_:>7.2f} {m:>8.1f}")
 
 
 if __name__ == "__main__":

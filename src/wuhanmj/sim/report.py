@@ -266,7 +266,8 @@ def _plot_fan(r: Result) -> str:
         if not n:
             continue
         xs = [f + (i - (len(labels) - 1) / 2) * width for f in fans]
-        ax.bar(xs, [100 * h.get(f, 0) / n for f in fans], width=width, color=_COLORS[i % len(_COLORS)], label=a)
+        ax.bar(xs, [100 * h.get(f, 0) / n for f in fans], width=width, color=_COLORS[i % len(_COLORS)],
+               label=f"{a} ({n:,} win{'s' if n != 1 else ''})")
     ax.set_xticks(fans)
     ax.set_xlabel("winner's fan (F_winner, S5)")
     ax.set_ylabel("% of the agent's wins")
@@ -296,7 +297,7 @@ def _plot_caps(results: Sequence[Result]) -> str:
     ax.set_xlim(0, max(yin + jin + [1.0]) * 1.25)
     ax.set_title("Cap and gold-cap rates by rule set", fontsize=11)
     ax.grid(True, axis="x", alpha=0.3)
-    ax.legend(fontsize=8, loc="lower right")
+    ax.legend(fontsize=8, loc="upper center", bbox_to_anchor=(0.5, -0.18), ncols=2, frameon=False)
     return _svg(fig)
 
 
@@ -319,7 +320,11 @@ def _amt(x: Any) -> str:
 
 def _table(head: Sequence[str], rows: Sequence[Sequence[str]], cls: str = "") -> str:
     h = "".join(f"<th>{html.escape(c)}</th>" for c in head)
-    body = "".join("<tr>" + "".join(f"<td>{html.escape(c)}</td>" for c in row) + "</tr>" for row in rows)
+    def td(c: str) -> str:
+        numeric = bool(re.match(r"[-+−–\[\d]", c))
+        return f"<td>{html.escape(c)}</td>" if numeric else f"<td class='t'>{html.escape(c)}</td>"
+
+    body = "".join("<tr>" + "".join(td(c) for c in row) + "</tr>" for row in rows)
     return f'<table class="{cls}"><thead><tr>{h}</tr></thead><tbody>{body}</tbody></table>'
 
 
@@ -398,7 +403,7 @@ h1{font-size:22px;margin:0 0 4px}h2{font-size:17px;margin:22px 0 8px;border-bott
 .sub{color:#666;margin:0 0 12px;font-size:13px}
 table{border-collapse:collapse;font-size:12.5px;margin:4px 0;font-variant-numeric:tabular-nums}
 th,td{border:1px solid #ddd;padding:3px 7px;text-align:right;white-space:nowrap}
-th{background:#f3f5f7;font-weight:600}td:first-child,th:first-child{text-align:left}
+th{background:#f3f5f7;font-weight:600}td:first-child,th:first-child,td.t{text-align:left}
 tbody tr:nth-child(even){background:#fafbfc}
 .note{color:#666;font-size:12px;margin:4px 0 10px}
 .plots{display:grid;grid-template-columns:repeat(2,minmax(0,1fr));gap:18px;margin-top:10px}
@@ -431,12 +436,19 @@ def report_html(results: Sequence[Result], title: str = "wuhanmj report") -> str
     parts = [f"<!DOCTYPE html><html lang='en'><head><meta charset='utf-8'><title>{html.escape(title)}</title>"
              f"<style>{_CSS}</style></head><body><h1>{html.escape(title)}</h1>"
              f"<p class='sub'>wuhanmj {html.escape(__version__)} · {len(results)} result(s)</p>"]
+    overview = [[f"{'arena ' + r.mode if isinstance(r, ArenaResult) else 'simulation'}", r.rules.name, str(r.seed),
+                 ", ".join(r.agents), f"{_games(r):,}", _pct(rate(r.count("draws"), _games(r))),
+                 _pct(rate(r.count("big"), _games(r))), _pct(rate(r.count("yinding"), _games(r))),
+                 _pct(rate(r.count("jinding"), _games(r)))] for r in results]
+    parts.append("<section class='result'><h2>Results and rule sets</h2>"
+                 + _table(("result", "rules", "seed", "agents", "hands", "draw %", "big hu %", "银顶 %", "金顶 %"),
+                          overview, "narrow")
+                 + f"<div class='plots'><figure id='plot-caps'>{_plot_caps(results)}<figcaption>{_CAPTIONS['caps']}"
+                 "</figcaption></figure></div></section>")
     for i, r in enumerate(results):
         tables = _arena_tables(r) if isinstance(r, ArenaResult) else _sim_tables(r)
         plots = {"payments": _plot_payments(r), "cumulative": _plot_cumulative(r), "wintypes": _plot_wintypes(r),
                  "fan": _plot_fan(r)}
-        if i == len(results) - 1:
-            plots["caps"] = _plot_caps(results)
         figs = "".join(f"<figure id='plot-{k}{'' if i == 0 else f'-{i}'}'>{svg}<figcaption>{_CAPTIONS[k]}</figcaption>"
                        "</figure>" for k, svg in plots.items())
         desc = (f"{_games(r):,} {'games' if isinstance(r, ArenaResult) else 'hands'}, matches of {r.match_hands} "
