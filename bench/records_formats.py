@@ -11,9 +11,7 @@ needs pyarrow for the Parquet rows). Figures in bench/README.md.
 """
 
 import gzip
-import json
 import os
-import resource
 import subprocess
 import sys
 import tempfile

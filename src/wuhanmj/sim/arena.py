@@ -28,7 +28,7 @@ The result is the same whatever the workers (exact tallies, merged in match orde
 from __future__ import annotations
 
 import copy
-import math
+import os
 from collections import deque
 from collections.abc import Callable, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor
@@ -247,7 +247,7 @@ def arena(
         mode: ``"1v3"``, ``"2v2"`` or ``"rotate"`` (exactly four agents).
         rules: as for :func:`~wuhanmj.sim.simulate.simulate`.
         seed: the root seed (int >= 0); None draws one, kept in the result.
-        workers, executor: as for :func:`~wuhanmj.sim.simulate.simulate` (the agents are
+        workers, executor: as for :func:`~wuhanmj.sim.simulate.simulate` (0: one per CPU; the agents are
             pickled to the workers; guard a script with ``if __name__ == "__main__":``).
         baseline: the agent every other is compared with: an index, a label, or None
             for the last agent.
@@ -269,7 +269,7 @@ def arena(
         check_output_path("records", records)  # type: ignore[arg-type]
     hands = _check_int("hands", hands, 1)
     match_hands = _check_int("match_hands", match_hands, 1)
-    workers = _check_int("workers", workers, 0) or 1
+    workers = _check_int("workers", workers, 0) or (os.cpu_count() or 1)
     if workers > max_workers():
         raise SimulationError(f"workers: {workers} is more than {max_workers()} (4 per CPU)")
     if isinstance(agents, str):
