@@ -16,14 +16,15 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Iterable
-from typing import SupportsIndex, cast
+from typing import Any, cast
+from typing import SupportsIndex
 
 import numpy as np
 
 from .errors import TileError, WuhanMJError
 from .tiles import parse_tile, parse_tiles
 
-__all__ = ["index", "is_seat", "seat", "tile", "tiles", "count"]
+__all__ = ["index", "is_seat", "seat", "tile", "tiles", "count", "four"]
 
 _INT_ONLY = {int}
 
@@ -106,3 +107,19 @@ def count(x: object, what: str, error: type[WuhanMJError], low: int = 0, high: i
         bound = f"from {low} to {high}" if high is not None else f">= {low}"
         raise error(f"{what}: expected an integer {bound}, got {x!r}")
     return v
+
+
+def four(x: object, what: str, error: type[WuhanMJError]) -> tuple:
+    """Four values, one per seat, as a tuple from any iterable (never a str, bytes or a
+    lone value). Raises ``error``: "{what}: four expected (one per seat), got …"."""
+    if type(x) is tuple and len(x) == 4:
+        return x
+    if isinstance(x, (str, bytes)):
+        raise error(f"{what}: four expected (one per seat), got {x!r}")
+    try:
+        out: tuple[Any, ...] = tuple(cast(Iterable[Any], x))
+    except TypeError:
+        raise error(f"{what}: four expected (one per seat), got {x!r}") from None
+    if len(out) != 4:
+        raise error(f"{what}: four expected (one per seat), got {len(out)}")
+    return out

@@ -134,7 +134,7 @@ def test_m1_play_hand_refuses_what_is_not_an_agent():
     m = Match(seed=2)
     with pytest.raises(AgentError, match="seat 3"):
         m.play_hand([RandomAgent(0), RandomAgent(1), RandomAgent(2), 42])
-    with pytest.raises(SetupError, match="four agents"):
+    with pytest.raises(SetupError, match="agents: four expected"):
         m.play_hand(None)
     assert m.game is None
 

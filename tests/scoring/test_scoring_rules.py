@@ -625,7 +625,7 @@ def test_l1_holds_non_jiang():
         (dict(hand=E1, tile="5s", seats=(E, S(PENG777), S(pz=1), E)), WinInputError, "痞子"),
         (dict(hand=E1, tile="5s", how="ron"), WinInputError, "how must be"),
         (dict(hand=E1, tile="5s", winner=4), WinInputError, "winner must be a seat"),
-        (dict(hand=E1, tile="5s", seats=(E, S(PENG777), E)), WinInputError, "4 SeatPlays"),
+        (dict(hand=E1, tile="5s", seats=(E, S(PENG777), E)), WinInputError, "seats: four expected"),
         (dict(hand="234m456p789p55x", tile="5s"), WinInputError, "hand"),
     ],
 )

@@ -25,6 +25,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from .. import _checks
 from ..errors import AgentError, IllegalActionError
 from . import moves
 from .actions import ACTIONS
@@ -63,8 +64,7 @@ def play_game(game: Game, agents: Sequence[Any], labels: Sequence[str] | None = 
         IllegalActionError: an agent returned an action that is not legal now (the
             message names the seat and the rule); the game is left as it was before it.
     """
-    if len(agents) != 4:
-        raise AgentError(f"four agents expected, got {len(agents)}")
+    agents = _checks.four(agents, "agents", AgentError)
     acts = [agent_act(a, s) for s, a in enumerate(agents)]
     observes = [getattr(a, "observes", True) is not False for a in agents]
     codes = [getattr(a, "legal_codes", False) is True for a in agents]

@@ -192,12 +192,7 @@ class Match:
             IllegalActionError: an agent returned an action that is not legal now (the
                 message names the seat and the rule).
         """
-        try:
-            agents = list(agents)
-        except TypeError:
-            raise SetupError(f"four agents expected, got {agents!r}") from None
-        if len(agents) != 4:
-            raise SetupError(f"four agents expected, got {len(agents)}")
+        agents = list(_checks.four(agents, "agents", SetupError))
         for seat, a in enumerate(agents):
             agent_act(a, seat)  # AgentError before anything is dealt
         g = self.new_game()

@@ -377,11 +377,7 @@ def _open_claims(st: HandState, d: int, t: int) -> bool:
             opts[s] = tuple(o)
     if not opts:
         return False
-    st.phase = CLAIM
-    st.turn = d
-    st.tile = t
-    st.options = opts
-    st.decisions = {}
+    st.open_window(CLAIM, d, t, opts)
     return True
 
 
@@ -395,11 +391,7 @@ def _open_rob(st: HandState, s: int, t: int) -> bool:
             opts[w] = (HU,)
     if not opts:
         return False
-    st.phase = ROB
-    st.turn = s
-    st.tile = t
-    st.options = opts
-    st.decisions = {}
+    st.open_window(ROB, s, t, opts)
     return True
 
 

@@ -335,6 +335,15 @@ class HandState:
         d.legal_seat = NO_SEAT
 
     # ------------------------------------------------------------------ mutators
+    def open_window(self, phase: int, seat: int, tile: int, options: dict[int, tuple[int, ...]]) -> None:
+        """A claim (P2) or rob (P4) window on ``tile`` of ``seat`` opens: ``options`` are
+        the codes each asked seat may answer (Pass besides)."""
+        self.phase = phase
+        self.turn = seat
+        self.tile = tile
+        self.options = options
+        self.decisions = {}
+
     def draw(self, s: int, t: int, phase: int, kind: int, end: str) -> None:
         """Seat ``s`` draws tile ``t`` (already taken off the wall at ``end``) and acts next.
         Its cached waits still describe the hand before the draw (moves.win_kinds)."""

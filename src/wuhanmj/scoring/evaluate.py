@@ -117,15 +117,9 @@ def evaluate_win(
     win_tile = _checks.tile(win_tile, "win_tile", WinInputError)
     if prev_laizi is not None:
         prev_laizi = _checks.tile(prev_laizi, "prev_laizi", WinInputError)
-    if type(seats) is not tuple:
-        if isinstance(seats, (str, bytes, SeatPlays)):
-            raise WinInputError(f"seats must be a sequence of 4 SeatPlays, got {seats!r}")
-        try:
-            seats = tuple(seats)
-        except TypeError:
-            raise WinInputError(f"seats must be a sequence of 4 SeatPlays, got {seats!r}") from None
-    if len(seats) != 4:
-        raise WinInputError(f"seats must hold 4 SeatPlays, got {len(seats)}")
+    if isinstance(seats, SeatPlays):
+        raise WinInputError(f"seats: four expected (one per seat), got {seats!r}")
+    seats = _checks.four(seats, "seats", WinInputError)
     for sp in seats:
         if type(sp) is not SeatPlays and not isinstance(sp, SeatPlays):
             raise WinInputError(f"seats must hold SeatPlays values, got {sp!r}")

@@ -196,12 +196,7 @@ def _resolve_agents(agents: Any) -> tuple[Any, Any, Any, Any]:
         if len(names) == 1:
             names = names * 4
         agents = names
-    try:
-        agents = list(agents)
-    except TypeError:
-        raise AgentError(f"agents: expected 4 agents or a comma-separated list of names, got {agents!r}") from None
-    if len(agents) != 4:
-        raise AgentError(f"agents: expected 4 agents (one per seat), got {len(agents)}")
+    agents = list(_checks.four(agents, "agents", AgentError))
     out = []
     for seat, a in enumerate(agents):
         try:
