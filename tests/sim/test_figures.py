@@ -50,6 +50,8 @@ def test_payment_quantiles_are_the_lower_inverse_cdf(result):
     assert agent_figures(result, "a")["payment_quantiles"] == {"p50": -8, "p90": 44, "p99": 44, "max": 44}
     h = [(-16, 1), (-8, 2), (0, 2), (44, 1)]
     assert quantile(h, 0.5) == -8 and quantile(h, 0.8) == 0 and quantile(h, 0.84) == 44
+    ten = [(v, 1) for v in range(1, 11)]  # p90 of ten values is the 9th: 0.9 read as 9/10, not its binary value
+    assert quantile(ten, 0.9) == 9 and quantile(ten, 0.5) == 5 and quantile(ten, 0.99) == 10
 
 
 def test_histograms_are_exact_for_amounts_that_are_not_whole():

@@ -64,7 +64,9 @@ def quantile(hist: list[tuple[Exact, int]], p: float) -> Exact | float:
     n = sum(c for _, c in hist)
     if not n:
         return math.nan
-    need = Fraction(p) * n  # exact: no float rounding at the boundaries
+    # p as the decimal it was written as (0.9 is 9/10, not the binary 0.9000000000000000222),
+    # so that the boundaries are exact: p90 of 10 values is the 9th
+    need = (Fraction(repr(p)) if isinstance(p, float) else Fraction(p)) * n
     cum = 0
     for v, c in hist:
         cum += c
