@@ -12,7 +12,8 @@ The public API, re-exported from the modules that own it. The file tree shows th
 * scoring (W, S, X, L): ``evaluate_win``, ``WinResult``, ``winning_tiles``, ``is_ready``
 * game (G, P, M): ``Game``, ``Match``, the actions, ``Observation``
 * analysis: ``wuhan_shanten``, ``effective_tiles``, ``discard_advice``
-* agents and simulation: ``RandomAgent``, ``GreedyAgent``, ``simulate``, ``SimulationResult``
+* agents and simulation: ``RandomAgent``, ``GreedyAgent``, ``simulate``, ``SimulationResult``,
+  ``arena``, ``ArenaResult``
 
 Every error raised on purpose is a :class:`WuhanMJError`.
 """
@@ -67,6 +68,8 @@ from .rules import PRESETS, Rules
 from .scoring.evaluate import evaluate_win
 from .scoring.result import WinResult
 from .scoring.settlement import Settlement, draw_payments, escape_payments, settle
+from .sim.arena import arena
+from .sim.arena_result import ArenaResult
 from .sim.results import HandOutcome, SimulationResult
 from .sim.simulate import dask_executor, simulate
 from .terms import FAN_ITEMS, HOWS
@@ -92,6 +95,6 @@ __all__ = [
     "wuhan_shanten", "effective_tiles", "discard_advice",
     "ShantenResult", "EffectiveTiles", "DiscardOption",
     "Agent", "RandomAgent", "GreedyAgent", "make_agent",
-    "simulate", "SimulationResult", "HandOutcome", "dask_executor",
+    "simulate", "SimulationResult", "HandOutcome", "dask_executor", "arena", "ArenaResult",
     "__version__",
 ]

@@ -22,6 +22,8 @@ __all__ = [
     "AgentError",
     "StatsError",
     "EnvError",
+    "RecordsError",
+    "ReportError",
 ]
 
 
@@ -96,3 +98,14 @@ class EnvError(WuhanMJError, ValueError):
     argument (rules, opponents, seat, number of games, reward scale, illegal-action policy,
     reset options) or actions of the wrong shape. An action that is not legal is an
     :class:`IllegalActionError`."""
+
+
+class RecordsError(ReplayError):
+    """A binary records file (``.wmj``, docs/RECORDS.md) cannot be read or written as
+    asked: not such a file, a newer format version, a corrupt or truncated part (the
+    message names the hand), or a hand that cannot be stored in the format."""
+
+
+class ReportError(WuhanMJError, ValueError):
+    """A report cannot be made: the result file is not a simulation or arena result,
+    or matplotlib (the extra ``wuhanmj[report]``) is not installed."""

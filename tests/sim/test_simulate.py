@@ -335,7 +335,13 @@ def test_memory_flat_without_records():
     spec = _Spec(1, 400, 8, Rules.kaikou(), tuple(RandomAgent() for _ in range(4)), ("random",) * 4, False)
     tally, lines = _run_batch(spec, 0, 50)
     assert lines is None  # no per-hand list kept when records are off
-    keys_400 = len(tally.to_dict()["counts"]) + len(tally.to_dict()["moments"])
+    keys = [*tally.to_dict()["counts"], *tally.to_dict()["moments"]]
+    # the trace (issue 13) has at most TRACE_BINS bins per agent; the histograms one key
+    # per amount that occurred: bounded by the schedule, not by the hands
+    from wuhanmj.sim.outcome import TRACE_BINS
+
+    assert sum(k.startswith("trace.") for k in keys) <= 5 * TRACE_BINS  # one agent, four seats
+    keys_400 = sum(not k.startswith(("trace.", "payhist.", "fanhist.")) for k in keys)
 
     def peak(matches: int) -> int:
         tracemalloc.start()

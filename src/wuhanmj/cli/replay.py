@@ -11,6 +11,7 @@ reported, not shown.
 from __future__ import annotations
 
 import argparse
+import gzip
 import json
 import sys
 from collections.abc import Iterable, Iterator
@@ -19,6 +20,7 @@ from typing import Any
 
 from .._json import load_json
 from ..errors import ReplayError, WuhanMJError
+from ..sim.records import RecordsReader, is_records_file
 from ..tiles import format_glyphs, format_tiles, parse_tiles
 
 EPILOG = """\
@@ -50,8 +52,9 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
         epilog=EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    p.add_argument("file", metavar="FILE", help="records (.jsonl) or an event log; - for stdin")
-    p.add_argument("--hand", type=int, default=None, metavar="N", help="the hand number to show (its 'hand' field; default the first)")
+    p.add_argument("file", metavar="FILE", help="records (binary .wmj, .jsonl or .jsonl.gz) or an event log; - for stdin")
+    p.add_argument("--hand", type=int, default=None, metavar="N",
+                   help="the hand number to show (its 'hand' field, the index in a binary file; default the first)")
     p.add_argument("--glyphs", action="store_true", help="show tiles as Unicode glyphs (🀇🀈🀉) instead of 123m")
     p.add_argument("--list", action="store_true", help="list the hands of the file, one line each")
     p.set_defaults(run=run)
@@ -62,11 +65,14 @@ def _lines(path: str) -> list[str]:
     try:
         if path == "-":
             text = sys.stdin.read()
+        elif path.lower().endswith(".gz"):  # issue 13: gzip JSON lines
+            with gzip.open(path, "rt", encoding="utf-8") as f:
+                text = f.read()
         else:
             text = Path(path).read_text(encoding="utf-8")
     except FileNotFoundError:
         raise ReplayError(f"{path}: no such file") from None
-    except (OSError, UnicodeDecodeError) as err:
+    except (OSError, EOFError, UnicodeDecodeError) as err:
         raise ReplayError(f"{path}: cannot read: {err}") from None
     return [ln for ln in text.splitlines() if ln.strip()]
 
@@ -242,6 +248,8 @@ def _list_line(r: dict[str, Any]) -> str:
 
 def run(args: argparse.Namespace) -> int:
     """Run ``wuhanmj replay``; returns the exit code."""
+    if args.file != "-" and is_records_file(args.file):  # issue 13: binary records, one seek
+        return _run_binary(args)
     records = load_records(args.file)
     if args.list:
         for r in records:
@@ -255,6 +263,20 @@ def run(args: argparse.Namespace) -> int:
             hands = [r.get("hand") for r in records]
             raise ReplayError(f"{args.file}: no hand {args.hand} (hands {hands[0]}..{hands[-1]})")
         record = found[0]
+    for line in render(record, glyphs=args.glyphs):
+        print(line)
+    return 0
+
+
+def _run_binary(args: argparse.Namespace) -> int:
+    """``wuhanmj replay`` of a binary records file (docs/RECORDS.md): ``--hand N`` reads
+    hand N by one seek, ``--list`` every hand in order; each is replayed and checked."""
+    with RecordsReader(args.file) as rr:
+        if args.list:
+            for rec in rr:
+                print(_list_line(rec))
+            return 0
+        record = rr.record(0 if args.hand is None else args.hand)
     for line in render(record, glyphs=args.glyphs):
         print(line)
     return 0

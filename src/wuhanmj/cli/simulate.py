@@ -11,6 +11,7 @@ from typing import Any
 from ..errors import SimulationError
 from ..rules import PRESETS
 from ..rulefiles import load_rules
+from .progress import PlainProgress
 
 DESCRIPTION = """\
 Play HANDS hands of Wuhan Mahjong (红中癞子杠) with bots and print the statistics:
@@ -85,7 +86,9 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     p.add_argument("--out", metavar="FILE",
                    help="write the results as JSON (or CSV when FILE ends in .csv); - for stdout (JSON)")
     p.add_argument("--records", metavar="FILE",
-                   help="write every hand as a JSON line (for wuhanmj replay); - for stdout")
+                   help="write every hand (for wuhanmj replay): binary (docs/RECORDS.md) unless FILE ends .jsonl "
+                   "or .jsonl.gz (JSON lines, gzip); - for JSON lines on stdout")
+    p.add_argument("--report", metavar="FILE", help="write an HTML report (needs matplotlib: wuhanmj[report])")
     p.add_argument("--scheduler", metavar="ADDRESS", help="run on a Dask cluster, e.g. tcp://host:8786 (extra wuhanmj[dask])")
     p.add_argument(
         "--connect-timeout", type=_positive, default=20, metavar="S", help="seconds to reach the --scheduler (default 20)"
@@ -100,17 +103,9 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     return p
 
 
-class _PlainProgress:
-    """Progress as a few plain lines on stderr (when stderr is not a terminal): every 10 %."""
-
-    def __init__(self) -> None:
-        self.shown = 0  # tenths already shown
-
-    def __call__(self, done: int, total: int) -> None:
-        tenths = 10 * done // total
-        if tenths > self.shown:
-            self.shown = tenths
-            print(f"simulate: {done:,}/{total:,} hands", file=sys.stderr, flush=True)
+class _PlainProgress(PlainProgress):
+    """Progress as a few plain lines on stderr (when stderr is not a terminal): every
+    10 %, with the rate and the ETA (issue 13; :class:`wuhanmj.cli.progress.PlainProgress`)."""
 
 
 def run(args: argparse.Namespace) -> int:
@@ -121,6 +116,11 @@ def run(args: argparse.Namespace) -> int:
     for what, name in (("out", args.out), ("records", args.records)):
         if name is not None and name != STDOUT:
             check_output_path(what, name)
+    if args.report is not None:  # issue 13: the HTML report, checked before any hand
+        from ..sim.report import check_matplotlib
+
+        check_output_path("report", args.report)
+        check_matplotlib()
     if args.out == STDOUT and args.records == STDOUT:
         raise SimulationError("out and records cannot both be - (stdout); give one of them a file name")
     if args.out and args.records and args.out != STDOUT and Path(args.out).resolve() == Path(args.records).resolve():
@@ -167,4 +167,9 @@ def run(args: argparse.Namespace) -> int:
         print(f"results written to {args.out}", file=report)
     if args.records and args.records != STDOUT:
         print(f"hand records written to {args.records} (wuhanmj replay {args.records} --hand 0)", file=report)
+    if args.report is not None:
+        from ..sim.report import write_report
+
+        write_report([result], args.report)
+        print(f"report written to {args.report}", file=report)
     return 0

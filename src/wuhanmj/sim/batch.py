@@ -22,10 +22,12 @@ from ..game.match import Match
 from ..rules import Rules
 from ..tiles import format_tile
 from .loop import hand_record, outcome_of, play_game
-from .outcome import HandOutcome, tally_outcome
+from .outcome import HandOutcome, tally_outcome, trace_bin
+from .recordio import BINARY
+from .records import encode_hand
 from .stats import Tally
 
-__all__ = ["BatchSpec", "match_seeds", "run_batch", "record_line", "agent_failed"]
+__all__ = ["BatchSpec", "match_seeds", "run_batch", "record_line", "record_item", "agent_failed"]
 
 
 def match_seeds(seed: int, match: int) -> tuple[int, tuple[int, int, int, int]]:
@@ -51,7 +53,7 @@ class BatchSpec:
     rules: Rules
     agents: tuple[Any, Any, Any, Any]
     labels: tuple[str, str, str, str]
-    records: bool
+    records: bool | str  # False, True (JSON lines) or recordio.BINARY (issue 13)
 
 
 def record_line(spec: BatchSpec, m: int, h: int, game: Game, outcome: HandOutcome) -> str:
@@ -69,11 +71,20 @@ def record_line(spec: BatchSpec, m: int, h: int, game: Game, outcome: HandOutcom
     return json.dumps(rec, ensure_ascii=False, separators=(",", ":"))
 
 
-def run_batch(spec: BatchSpec, first_match: int, stop_match: int) -> tuple[Tally, list[str] | None]:
+def record_item(spec: BatchSpec, m: int, h: int, game: Game, outcome: HandOutcome) -> Any:
+    """The record of hand ``h`` of match ``m`` in the batch's format: a JSON line
+    (:func:`record_line`) or, for ``spec.records == BINARY``, the binary row of
+    :func:`wuhanmj.sim.records.encode_hand`."""
+    if spec.records == BINARY:
+        return encode_hand(game, outcome, m * spec.match_hands + h, m, h)
+    return record_line(spec, m, h, game, outcome)
+
+
+def run_batch(spec: BatchSpec, first_match: int, stop_match: int) -> tuple[Tally, list[Any] | None]:
     """Play matches ``first_match`` … ``stop_match - 1`` with the Python engine; return
-    their tally and (when ``spec.records``) their per-hand records as JSON lines."""
+    their tally and (when ``spec.records``) their per-hand records (:func:`record_item`)."""
     tally = Tally()
-    lines: list[str] | None = [] if spec.records else None
+    lines: list[Any] | None = [] if spec.records else None
     # Own copies: batches may run at once in threads of one process (Dask, processes=False).
     agents = copy.deepcopy(spec.agents)
     for m in range(first_match, stop_match):
@@ -90,9 +101,9 @@ def run_batch(spec: BatchSpec, first_match: int, stop_match: int) -> tuple[Tally
             game = match.new_game()
             decisions = play_game(game, agents, spec.labels)  # names the seat on an agent's failure
             outcome = outcome_of(game, decisions)
-            tally_outcome(tally, outcome, spec.labels)
+            tally_outcome(tally, outcome, spec.labels, trace_bin(m, spec.hands, spec.match_hands))
             if lines is not None:
-                lines.append(record_line(spec, m, h, game, outcome))
+                lines.append(record_item(spec, m, h, game, outcome))
             match.finish_hand()  # D5 dealer rotation, M2 连癞, running scores (M1)
     return tally, lines
 

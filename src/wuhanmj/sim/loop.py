@@ -68,6 +68,9 @@ def outcome_of(game: Game, decisions: int = 0) -> HandOutcome:
         jinding=bool(st.jinding) if st is not None else False,
         length=length,
         decisions=decisions,
+        winner_fan=int(win.winner_fan),
+        discarder=res.discarder,
+        liable=win.liable,
     )
 
 

@@ -30,9 +30,9 @@ from ..agents.base import GreedyAgent, RandomAgent
 from ..errors import IllegalActionError, SimulationError
 from ..game.engine import Game
 from ..game.match import Match
-from .batch import BatchSpec, match_seeds, record_line
+from .batch import BatchSpec, match_seeds, record_item
 from .loop import outcome_of
-from .outcome import BIG_HU, HOWS, LIABILITY, HandOutcome
+from .outcome import BIG_HU, HOWS, LIABILITY, SELF_DRAWN, TRACE_BINS, HandOutcome, amount_key
 from .stats import Moments, Tally
 
 __all__ = [
@@ -98,9 +98,9 @@ def choose_engine(engine: Any, agents: Sequence[Any]) -> str:
     return "native"
 
 
-def run_native_batch(spec: BatchSpec, first_match: int, stop_match: int) -> tuple[Tally, list[str] | None]:
+def run_native_batch(spec: BatchSpec, first_match: int, stop_match: int) -> tuple[Tally, list[Any] | None]:
     """:func:`wuhanmj.sim.batch.run_batch` on the native engine: the same tally and the
-    same record lines for matches ``first_match`` … ``stop_match - 1``."""
+    same records (JSON lines or binary rows) for matches ``first_match`` … ``stop_match - 1``."""
     from ..native.batch import run_matches
 
     kinds = native_kinds(spec.agents)
@@ -108,7 +108,7 @@ def run_native_batch(spec: BatchSpec, first_match: int, stop_match: int) -> tupl
         raise SimulationError("engine native: every agent must be a built-in bot")
     arrays = run_matches(spec.rules, kinds, spec.seed, first_match, stop_match, spec.match_hands,
                          spec.hands, spec.records)
-    tally = tally_arrays(arrays, spec.labels)
+    tally = tally_arrays(arrays, spec.labels, (spec.hands, spec.match_hands))
     return tally, (replay_records(spec, arrays) if spec.records else None)
 
 
@@ -125,9 +125,15 @@ def _int_moments(x: np.ndarray) -> Moments:
     return Moments(n, int(xs.sum()), int((xs * xs).sum()))
 
 
-def tally_arrays(a: dict[str, np.ndarray], labels: Sequence[str]) -> Tally:
+def tally_arrays(
+    a: dict[str, np.ndarray], labels: Sequence[str], trace: tuple[int, int] | None = None
+) -> Tally:
     """The :class:`Tally` of the hands of a native batch: the same keys and exact values as
-    :func:`~wuhanmj.sim.outcome.tally_outcome` gives hand by hand (X5, X6, L)."""
+    :func:`~wuhanmj.sim.outcome.tally_outcome` gives hand by hand (X5, X6, L, S3).
+
+    ``trace``: ``(hands, match_hands)`` of the whole run, for the trace bins of
+    :func:`~wuhanmj.sim.outcome.trace_bin`; None for no trace.
+    """
     t = Tally()
     w = a["winner"].astype(np.int64)
     n = int(w.size)
@@ -180,7 +186,90 @@ def tally_arrays(a: dict[str, np.ndarray], labels: Sequence[str]) -> Tally:
             t.add_moments(f"pay.agent_hand:{lab}", Moments.of(Moments.of(r[s] for s in seats).total for r in rows))
     t.add_moments("length", _int_moments(a["length"].astype(np.int64)))
     t.add_moments("decisions", _int_moments(a["decisions"].astype(np.int64)))
+    _tally_figures(t, a, labels, win, whole, agents, trace)
     return t
+
+
+def _count_values(t: Tally, prefix: str, values: np.ndarray, text: Any = str) -> None:
+    """Count ``prefix=<value>`` for each distinct value of ``values`` (in order of value)."""
+    if values.size == 0:
+        return
+    vals, ks = np.unique(values, return_counts=True)
+    for v, k in zip(vals.tolist(), ks.tolist()):
+        t.count(f"{prefix}={text(v)}", int(k))
+
+
+def _tally_figures(
+    t: Tally,
+    a: dict[str, np.ndarray],
+    labels: Sequence[str],
+    win: np.ndarray,
+    whole: bool,
+    agents: dict[str, list[int]],
+    trace: tuple[int, int] | None,
+) -> None:
+    """The per-seat and per-agent figures of issue 13 (``_tally_win`` and the histograms
+    and trace of :func:`~wuhanmj.sim.outcome.tally_outcome`), from the arrays."""
+    w = a["winner"].astype(np.int64)
+    lab = np.array(list(labels), dtype=object)
+    how = a["how"].astype(np.int64)
+    fan = a["winner_fan"].astype(np.int64)
+    self_drawn = np.isin(how, [HOWS.index(h) for h in SELF_DRAWN]) & win
+    seat_of = {
+        "zimo": np.where(self_drawn, w, -1),
+        "dealin": np.where(win, a["discarder"].astype(np.int64), -1),
+        "liable": np.where(win, a["liable"].astype(np.int64), -1),
+        "big": np.where(win & (a["big"] != 0), w, -1),
+        "yinding": np.where(win & (a["reached"] > 0), w, -1),
+        "jinding": np.where(win & (a["jinding"] != 0), w, -1),
+    }
+    for s in range(4):
+        ws = win & (w == s)
+        t.add_moments(f"fan.seat{s}", _int_moments(fan[ws]))
+    for name in agents:
+        seats = agents[name]
+        wa = win & np.isin(w, seats)
+        t.add_moments(f"fan.agent:{name}", _int_moments(fan[wa]))
+        _count_values(t, f"fanhist.agent:{name}", fan[wa])
+        hows = np.bincount(how[wa], minlength=len(HOWS))
+        for i, h in enumerate(HOWS):
+            if hows[i]:
+                t.count(f"how.agent:{name}.{h}", int(hows[i]))
+    for key, seat in seat_of.items():
+        by_seat = np.bincount(seat[seat >= 0], minlength=4)
+        for s in range(4):
+            if by_seat[s]:
+                t.count(f"{key}.seat{s}", int(by_seat[s]))
+                t.count(f"{key}.agent:{lab[s]}", int(by_seat[s]))
+    pay = a["payments"]
+    if whole:
+        p: Any = pay.astype(np.int64)
+        text: Any = str
+    else:
+        p = pay
+        text = amount_key
+    for s in range(4):
+        _count_values(t, f"payhist.seat{s}", p[:, s], text)
+    for name, seats in agents.items():
+        _count_values(t, f"payhist.agent:{name}", p[:, seats].ravel(), text)
+    if trace is None:
+        return
+    hands, match_hands = trace
+    matches = -(-hands // match_hands)
+    bins = a["match"].astype(np.int64) * TRACE_BINS // max(1, matches)
+    for b in np.unique(bins).tolist():
+        rows = bins == b
+        for s in range(4):
+            col = p[rows, s]
+            t.add_moments(f"trace.seat{s}#{b:02d}", _int_moments(col) if whole else Moments.of(col.tolist()))
+        for name, seats in agents.items():
+            if whole:
+                t.add_moments(f"trace.agent_hand:{name}#{b:02d}", _int_moments(p[rows][:, seats].sum(axis=1)))
+            else:
+                t.add_moments(
+                    f"trace.agent_hand:{name}#{b:02d}",
+                    Moments.of(Moments.of(r[s] for s in seats).total for r in p[rows].tolist()),
+                )
 
 
 # ---------------------------------------------------------------- records by replay
@@ -224,16 +313,16 @@ def _check_replay(a: dict[str, np.ndarray], i: int, game: Game, o: HandOutcome) 
         )
 
 
-def replay_records(spec: BatchSpec, a: dict[str, np.ndarray]) -> list[str]:
+def replay_records(spec: BatchSpec, a: dict[str, np.ndarray]) -> list[Any]:
     """The record lines of a native batch (``run_matches(..., record=True)``): each hand
     replayed through the Python :class:`~wuhanmj.game.match.Match` from its decisions,
-    checked against the arrays, and written by :func:`~wuhanmj.sim.batch.record_line`.
+    checked against the arrays, and written by :func:`~wuhanmj.sim.batch.record_item`.
 
     Raises:
         SimulationError: a decision the Python engine refuses or asks of another seat, a
             hand that does not end, or a result other than the native one.
     """
-    lines: list[str] = []
+    lines: list[Any] = []
     off = a["log_offsets"].tolist()
     seats = a["log_seat"].tolist()
     codes = a["log_code"].tolist()
@@ -262,6 +351,6 @@ def replay_records(spec: BatchSpec, a: dict[str, np.ndarray]) -> list[str]:
                                   "the Python engine's replay does not end where the native hand ended")
         outcome = outcome_of(game, hi - lo)
         _check_replay(a, i, game, outcome)
-        lines.append(record_line(spec, m, h, game, outcome))
+        lines.append(record_item(spec, m, h, game, outcome))
         match.finish_hand()
     return lines

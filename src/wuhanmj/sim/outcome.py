@@ -14,7 +14,7 @@ from ..errors import StatsError
 from ..hand.bighu import BIG_HU as _BIG_LABEL
 from .stats import Tally, exact
 
-__all__ = ["BIG_HU", "HOWS", "LIABILITY", "SELF_DRAWN", "HandOutcome", "tally_outcome"]
+__all__ = ["BIG_HU", "HOWS", "LIABILITY", "SELF_DRAWN", "TRACE_BINS", "HandOutcome", "amount_key", "tally_outcome", "trace_bin"]
 
 BIG_HU: tuple[str, ...] = tuple(_BIG_LABEL)
 """The big hu types (W6), in the order of :data:`wuhanmj.hand.bighu.CATALOGUE`."""
@@ -47,6 +47,10 @@ class HandOutcome:
         jinding: all three reached it: 金顶 applied (X1, X2, D9).
         length: tiles drawn after the deal, normal and replacement draws (G1, D1).
         decisions: actions chosen by agents in the hand (claims and passes included).
+        winner_fan: the winner's fan ``F_winner`` (S1 + S2, S5) [fan]; 0 for a draw.
+        discarder: the seat whose tile was won on — its discard (放冲) or its robbed
+            蓄杠 (抢杠, P4), the seat that "deals in" (S3) — else None.
+        liable: the seat paying for all (承包, L1–L4), else None.
 
     Raises:
         StatsError: inconsistent values (a seat out of range, a winner without
@@ -64,6 +68,9 @@ class HandOutcome:
     jinding: bool = False
     length: int = 0
     decisions: int = 0
+    winner_fan: int = 0
+    discarder: int | None = None
+    liable: int | None = None
 
     def __post_init__(self) -> None:
         if not is_seat(self.dealer):
@@ -97,10 +104,35 @@ class HandOutcome:
             raise StatsError(f"outcome: liability must be L1, L2, L3 or None, got {self.liability!r}")
         if self.reached > 3:
             raise StatsError(f"outcome: reached must be 0-3, got {self.reached!r}")
+        if isinstance(self.winner_fan, bool) or not isinstance(self.winner_fan, int) or self.winner_fan < 0:
+            raise StatsError(f"outcome: winner_fan must be an integer >= 0, got {self.winner_fan!r}")
+        for name in ("discarder", "liable"):
+            v = getattr(self, name)
+            if v is not None and (self.winner is None or not is_seat(v) or v == self.winner):
+                raise StatsError(f"outcome: {name} must be a seat 0-3 other than the winner, or None, got {v!r}")
 
 
-def tally_outcome(tally: Tally, outcome: HandOutcome, agents: Sequence[str]) -> None:
-    """Add one hand to ``tally``. ``agents``: the 4 agent labels by seat.
+TRACE_BINS = 64
+"""Bins of the trace (:func:`trace_bin`): the run cut into this many consecutive parts by match."""
+
+
+def trace_bin(match: int, hands: int, match_hands: int) -> int:
+    """The trace bin of match ``match`` of a run of ``hands`` hands in matches of
+    ``match_hands``: ``match * TRACE_BINS // matches`` (0 … TRACE_BINS − 1), the same
+    whatever the batches, so a trace is exact and mergeable like the rest of a tally."""
+    matches = -(-hands // match_hands)
+    return match * TRACE_BINS // max(1, matches)
+
+
+def amount_key(x: Any) -> str:
+    """The text of an amount in a histogram key: ``-16``, or ``p/q`` when not whole."""
+    v = x if type(x) is int else exact(x)
+    return str(v)
+
+
+def tally_outcome(tally: Tally, outcome: HandOutcome, agents: Sequence[str], trace: int | None = None) -> None:
+    """Add one hand to ``tally``. ``agents``: the 4 agent labels by seat; ``trace``: the
+    hand's trace bin (:func:`trace_bin`), or None for no trace.
 
     Counts (keys): ``hands``, ``draws``, ``win.seat<i>``, ``win.agent:<label>``,
     ``dealer_win``, ``small``, ``big``, ``big.<name>``, ``hard``, ``soft``,
@@ -110,6 +142,16 @@ def tally_outcome(tally: Tally, outcome: HandOutcome, agents: Sequence[str]) -> 
     the agent holds), ``pay.agent_hand:<label>`` (one observation per hand: the sum
     of the payments of the seats the agent holds, for its confidence interval — the
     seats of one hand are not independent), ``length``, ``decisions``.
+
+    Per seat (``.seat<i>``) and per agent (``.agent:<label>``, the winner's or the
+    discarder's label): counts ``zimo`` (self-drawn wins, 自摸/杠上开花/海底捞), ``dealin``
+    (the hand was won on this seat's tile: 放冲 or a robbed 蓄杠, S3), ``liable`` (承包),
+    ``big``, ``yinding``, ``jinding`` (a capped win), ``how.agent:<label>.<how>``;
+    moments ``fan`` (the winner's fan); exact histograms as counts ``fanhist.agent:<label>=<fan>``
+    and ``payhist.seat<i>=<amount>`` / ``payhist.agent:<label>=<amount>`` (one per seat-hand,
+    draws included), from which the payment quantiles are exact. With ``trace``: moments
+    ``trace.agent_hand:<label>#<bin>`` (the hand's ``pay.agent_hand`` value) and
+    ``trace.seat<i>#<bin>`` (the seat's payment), by bin.
     """
     tally.count("hands")
     w = outcome.winner
@@ -135,13 +177,51 @@ def tally_outcome(tally: Tally, outcome: HandOutcome, agents: Sequence[str]) -> 
             tally.count("jinding")
         if outcome.liability is not None:
             tally.count(f"liability.{outcome.liability}")
+        _tally_win(tally, outcome, w, agents)
     by_agent: dict[str, Any] = {}
     for s in range(4):
         p = outcome.payments[s]
         tally.observe(f"pay.seat{s}", p)
         tally.observe(f"pay.agent:{agents[s]}", p)
+        if trace is not None:
+            tally.observe(f"trace.seat{s}#{trace:02d}", p)
+        pk = amount_key(p)
+        tally.count(f"payhist.seat{s}={pk}")
+        tally.count(f"payhist.agent:{agents[s]}={pk}")
         by_agent[agents[s]] = by_agent.get(agents[s], 0) + (p if type(p) is int else exact(p))  # exact sums
     for a, total in by_agent.items():
         tally.observe(f"pay.agent_hand:{a}", total)
+        if trace is not None:
+            tally.observe(f"trace.agent_hand:{a}#{trace:02d}", total)
     tally.observe("length", outcome.length)
     tally.observe("decisions", outcome.decisions)
+
+
+def _tally_win(tally: Tally, outcome: HandOutcome, w: int, agents: Sequence[str]) -> None:
+    """The per-seat and per-agent counts of a win (see :func:`tally_outcome`)."""
+    who = agents[w]
+    fan = outcome.winner_fan
+    tally.observe(f"fan.seat{w}", fan)
+    tally.observe(f"fan.agent:{who}", fan)
+    tally.count(f"fanhist.agent:{who}={fan}")
+    tally.count(f"how.agent:{who}.{outcome.how}")
+    if outcome.how in SELF_DRAWN:
+        tally.count(f"zimo.seat{w}")
+        tally.count(f"zimo.agent:{who}")
+    d = outcome.discarder
+    if d is not None:
+        tally.count(f"dealin.seat{d}")
+        tally.count(f"dealin.agent:{agents[d]}")
+    li = outcome.liable
+    if li is not None:
+        tally.count(f"liable.seat{li}")
+        tally.count(f"liable.agent:{agents[li]}")
+    if outcome.big:
+        tally.count(f"big.seat{w}")
+        tally.count(f"big.agent:{who}")
+    if outcome.reached:
+        tally.count(f"yinding.seat{w}")
+        tally.count(f"yinding.agent:{who}")
+    if outcome.jinding:
+        tally.count(f"jinding.seat{w}")
+        tally.count(f"jinding.agent:{who}")

@@ -23,6 +23,7 @@ from typing import Any, TypeVar, cast
 from .._json import check_depth, load_json
 from ..errors import StatsError
 from ..rules import Rules
+from .figures import agent_figures, extra_rows, seat_figures
 from .outcome import BIG_HU, HOWS, LIABILITY, SELF_DRAWN, HandOutcome, tally_outcome
 from .stats import Z95, Moments, Tally, rate
 
@@ -314,6 +315,7 @@ class SimulationResult:
                     "payment_mean": m.mean,
                     "payment_std": m.std,
                     "payment_ci95": [lo, hi],
+                    **seat_figures(self, s),  # issue 13: self-draw, deal-in, fan, quantiles
                 }
             )
         agents = []
@@ -329,6 +331,7 @@ class SimulationResult:
                     "payment_mean": m.mean,
                     "payment_std": m.std,
                     "payment_ci95": [lo, hi],
+                    **agent_figures(self, a),  # issue 13: self-draw, deal-in, fan, quantiles
                 }
             )
         return {
@@ -441,6 +444,7 @@ class SimulationResult:
         r += [("yinding_rate", "", self.yinding_rate), ("jinding_rate", "", self.jinding_rate)]
         r += [("liability_count", c, v) for c, v in self.liability_counts.items()]
         r += [("mean_length", "", self.mean_length), ("mean_decisions", "", self.mean_decisions)]
+        r += extra_rows(self)  # issue 13: the figures of wuhanmj.sim.figures
         return r
 
     def to_csv(self) -> str:

@@ -61,6 +61,7 @@ from .batch import run_batch as _run_batch
 from .native import ENGINES, choose_engine
 from .native import run_native_batch as _run_native_batch
 from .results import SimulationResult
+from .recordio import open_sink, record_kind
 from .stats import Tally
 
 __all__ = ["simulate", "match_seeds", "dask_executor", "DEFAULT_MATCH_HANDS"]
@@ -184,23 +185,6 @@ def _check_text_file(f: Any) -> None:
         raise SimulationError(f"records: cannot write text lines to {f!r}: {err}") from None
 
 
-@contextlib.contextmanager
-def _open_records(records: str | os.PathLike | IO[str] | None) -> Iterator[IO[str] | None]:
-    if records is None:
-        yield None
-    elif isinstance(records, (str, os.PathLike)):
-        try:
-            f = open(Path(records), "w", encoding="utf-8")
-        except OSError as err:
-            raise SimulationError(f"records: cannot write {os.fspath(records)!r}: {err.strerror}") from None
-        with f:
-            yield f
-    elif hasattr(records, "write"):
-        yield records
-    else:
-        raise SimulationError(f"records: expected a path or a writable text file, got {records!r}")
-
-
 def simulate(
     hands: int = 2000,
     rules: Rules | str | None = None,
@@ -234,8 +218,10 @@ def simulate(
             still checked) when ``executor`` is given.
         executor: any ``concurrent.futures.Executor`` (e.g. Dask's
             ``Client.get_executor()``, see :func:`dask_executor`); not shut down here.
-        records: a path or a writable text file: one JSON line per hand, in hand
-            order (seed, dealer, event log, outcome) for ``wuhanmj replay``.
+        records: a path or a writable text file: every hand in hand order (seed,
+            dealer, event log, outcome) for ``wuhanmj replay``: JSON lines for a text
+            file or a name ending ``.jsonl`` (``.jsonl.gz``: gzip), else the binary
+            format of docs/RECORDS.md (:mod:`wuhanmj.sim.records`).
         progress: True for a tqdm bar on stderr, or a callable
             ``progress(hands_done, hands_total)`` called after every batch.
         match_hands: hands per match (int >= 1): dealer rotation (D5) and 连癞
@@ -316,7 +302,7 @@ def simulate(
     batches = ((b, min(b + per_batch, n_matches)) for b in range(0, n_matches, per_batch))
     pool_size = min(workers, -(-n_matches // per_batch))  # never more processes than batches
 
-    spec = _Spec(root, hands, match_hands, the_rules, the_agents, labels, records is not None)
+    spec = _Spec(root, hands, match_hands, the_rules, the_agents, labels, record_kind(records))
     total = Tally()
     report = _progress(progress, hands)
     done = 0
@@ -324,13 +310,14 @@ def simulate(
     def hands_in(b: tuple[int, int]) -> int:
         return min(b[1] * match_hands, hands) - b[0] * match_hands
 
-    with _open_records(records) as out, report:
-        def consume(result: tuple[Tally, list[str] | None], b: tuple[int, int]) -> None:
+    sink = open_sink(records, kind="simulate", seed=root, rules=the_rules, seatings=[labels], match_hands=match_hands)
+    with sink as out, report:
+        def consume(result: tuple[Tally, list[Any] | None], b: tuple[int, int]) -> None:
             nonlocal done
             tally, lines = result
             total.merge(tally)
             if out is not None and lines:
-                out.write("\n".join(lines) + "\n")
+                out.add_items(lines)
             done += hands_in(b)
             report.update(done)
 

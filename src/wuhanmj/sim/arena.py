@@ -1,0 +1,376 @@
+"""The arena: agents compared on the same walls, every wall played once per seating.
+
+:func:`arena` plays ``hands`` walls (the hands of :func:`~wuhanmj.sim.simulate.simulate`'s
+layout: matches of ``match_hands``, match ``m`` seeded by
+:func:`~wuhanmj.sim.simulate.match_seeds`) once for each *seating* of its mode:
+
+- ``"1v3"``: each challenger in each of the four seats against three copies of the
+  baseline (4 seatings a challenger);
+- ``"2v2"``: each challenger and the baseline on alternate seats, both ways (2 a challenger);
+- ``"rotate"``: four agents in their four cyclic seatings.
+
+Hand ``i`` of match ``m`` has the same wall in every seating (:class:`~wuhanmj.game.Match`
+with the same seed), and the match structure is replayed identically: the dealer of each
+hand is the one of the first seating (D5 applied to its results), the previous 癞子 (M2,
+X4) follows from the walls; each seating keeps its own running scores (M1, seen only in
+observations). Each agent is reset at the start of every match with a seed of its own:
+copy ``k`` of agent ``a`` (the k-th seat it holds in the seating, in seat order) gets the
+first word of ``SeedSequence(seed, spawn_key=(m, 2, a, k))``, the same in every seating,
+so two copies of one agent are two independent draws of the same policy.
+
+The statistics are paired over walls (:mod:`wuhanmj.sim.paired`): on wall ``w`` an agent's
+value is its mean payment over the seat-hands it held on that wall (every seating), and a
+challenger's difference is its value minus the baseline's, both over the seatings of
+that challenger; means, 95 % intervals (t, clustered by match) and p-values follow.
+The result is the same whatever the workers (exact tallies, merged in match order).
+"""
+
+from __future__ import annotations
+
+import copy
+import os
+from collections import deque
+from collections.abc import Callable, Sequence
+from concurrent.futures import Executor, ProcessPoolExecutor
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from ..agents.base import agent_name, make_agent, reset_agent
+from ..errors import AgentError, SimulationError, WuhanMJError
+from ..game.loop import play_game
+from ..game.match import Match
+from ..rules import Rules
+from .arena_result import ArenaResult, scales
+from .loop import hand_record, outcome_of
+from .outcome import tally_outcome, trace_bin
+from .paired import add_match
+from .recordio import BINARY, open_sink, record_kind
+from .records import encode_hand
+from .simulate import (
+    DEFAULT_MATCH_HANDS, _check_int, _mp_context, _progress, _resolve_rules, check_output_path, match_seeds,
+    max_workers,
+)
+from .stats import Tally, exact
+
+__all__ = ["arena", "MODES", "seatings_of", "agent_seed"]
+
+MODES = ("1v3", "2v2", "rotate")
+"""The arena's modes (see the module docstring)."""
+
+_BATCH_WALLS = 64
+
+
+def agent_seed(seed: int, match: int, agent: int, copy_index: int) -> int:
+    """The seed of copy ``copy_index`` of agent ``agent`` in match ``match``: the first
+    64-bit word of ``SeedSequence(seed, spawn_key=(match, 2, agent, copy_index))``."""
+    ss = np.random.SeedSequence(seed, spawn_key=(match, 2, agent, copy_index))
+    return int(ss.generate_state(1, np.uint64)[0])
+
+
+def seatings_of(mode: str, n_agents: int, baseline: int) -> tuple[list[tuple[int, int, int, int]], dict[int, list[int]]]:
+    """The seatings of a mode (agent indices by seat) and, per challenger, the seatings
+    that compare it with the baseline.
+
+    Raises:
+        SimulationError: an unknown mode, or ``rotate`` without exactly four agents.
+    """
+    if mode not in MODES:
+        raise SimulationError(f"mode: expected one of {', '.join(MODES)}, got {mode!r}")
+    others = [a for a in range(n_agents) if a != baseline]
+    seatings: list[tuple[int, int, int, int]] = []
+    groups: dict[int, list[int]] = {}
+    b = baseline
+    if mode == "rotate":
+        if n_agents != 4:
+            raise SimulationError(f"mode rotate: needs exactly 4 agents, got {n_agents}")
+        for r in range(4):
+            seatings.append((r % 4, (1 + r) % 4, (2 + r) % 4, (3 + r) % 4))
+        return seatings, {c: [0, 1, 2, 3] for c in others}
+    for c in others:
+        first = len(seatings)
+        if mode == "1v3":
+            for s in range(4):
+                seat = [b, b, b, b]
+                seat[s] = c
+                seatings.append((seat[0], seat[1], seat[2], seat[3]))
+        else:
+            seatings += [(c, b, c, b), (b, c, b, c)]
+        groups[c] = list(range(first, len(seatings)))
+    return seatings, groups
+
+
+@dataclass(frozen=True, slots=True)
+class _ArenaSpec:
+    """Everything an arena batch needs; pickled to workers."""
+
+    seed: int
+    hands: int
+    match_hands: int
+    rules: Rules
+    agents: tuple[Any, ...]
+    labels: tuple[str, ...]
+    baseline: int
+    seatings: tuple[tuple[int, int, int, int], ...]
+    groups: tuple[tuple[int, tuple[int, ...]], ...]
+    records: bool | str
+    rating: bool
+
+
+def _arena_batch(spec: _ArenaSpec, first: int, stop: int) -> tuple[Tally, list[Any] | None, list[Any] | None]:
+    """Play matches ``first`` … ``stop − 1`` in every seating: their tally, their records
+    (when asked) and the agents' wall values (for the rating, when asked)."""
+    tally = Tally()
+    items: list[Any] | None = [] if spec.records else None
+    walls: list[Any] | None = [] if spec.rating else None
+    n_seat = len(spec.seatings)
+    players = [[copy.deepcopy(spec.agents[a]) for a in seating] for seating in spec.seatings]
+    labels = [tuple(spec.labels[a] for a in seating) for seating in spec.seatings]
+    _, dscale = scales(spec)
+    for m in range(first, stop):
+        start = m * spec.match_hands
+        n = min(spec.match_hands, spec.hands - start)
+        match_seed = match_seeds(spec.seed, m)[0]
+        matches = [Match(spec.rules, seed=match_seed, dealer=m % 4) for _ in spec.seatings]
+        for j, seating in enumerate(spec.seatings):
+            seen: dict[int, int] = {}
+            for s, a in enumerate(seating):
+                k = seen.get(a, 0)
+                seen[a] = k + 1
+                try:
+                    reset_agent(players[j][s], agent_seed(spec.seed, m, a, k))
+                except Exception as err:
+                    raise AgentError(f"seating {j}, seat {s} (agent {labels[j][s]!r}): reset() raised "
+                                     f"{type(err).__name__}: {err}") from err
+        values: dict[str, list[Any]] = {f"agent:{lab}": [] for lab in spec.labels}
+        values.update({f"diff:{spec.labels[c]}": [] for c, _ in spec.groups})
+        tbin = trace_bin(m, spec.hands, spec.match_hands)
+        for h in range(n):
+            dealer = matches[0].dealer  # the match structure of the first seating (D5)
+            pays = []
+            for j in range(n_seat):
+                mt = matches[j]
+                mt.dealer = dealer
+                g = mt.new_game()
+                o = outcome_of(g, play_game(g, players[j], labels[j]))
+                tally_outcome(tally, o, labels[j])
+                for lab in labels[j]:
+                    tally.count(f"seathands.agent:{lab}")
+                if items is not None:
+                    hand = (start + h) * n_seat + j
+                    items.append(encode_hand(g, o, hand, m, h, j) if spec.records == BINARY
+                                 else _json_line(spec, g, o, hand, m, h, j, labels[j]))
+                pays.append([exact(p) for p in o.payments])
+                mt.finish_hand()
+            _wall_values(spec, pays, values, dscale, tally, tbin, walls)
+        add_match(tally, values)
+    return tally, items, walls
+
+
+def _wall_values(spec: _ArenaSpec, pays: list[list[Any]], values: dict[str, list[Any]],
+                 dscale: dict[int, tuple[int, int, int]], tally: Tally, tbin: int, walls: list[Any] | None) -> None:
+    """One wall's values: each agent's payments summed over its slots; each challenger's
+    scaled difference; the unpaired observations; the trace."""
+    total = [0] * len(spec.labels)
+    for j, seating in enumerate(spec.seatings):
+        for s, a in enumerate(seating):
+            total[a] += pays[j][s]
+    for a, lab in enumerate(spec.labels):
+        values[f"agent:{lab}"].append(total[a])
+    b = spec.baseline
+    for c, js in spec.groups:
+        lab = spec.labels[c]
+        _, fc, fb = dscale[c]
+        d = 0
+        for j in js:  # each game's own difference, scaled alike: the unpaired figures
+            seating = spec.seatings[j]
+            dj = fc * sum(pays[j][s] for s in range(4) if seating[s] == c) \
+                - fb * sum(pays[j][s] for s in range(4) if seating[s] == b)
+            tally.observe(f"unp.{lab}", dj)
+            d += dj
+        values[f"diff:{lab}"].append(d)
+        tally.observe(f"trace.diff:{lab}#{tbin:02d}", d)
+    if walls is not None:
+        walls.append(tuple(total))
+
+
+def _json_line(spec: _ArenaSpec, game: Any, outcome: Any, hand: int, m: int, h: int, j: int,
+               labels: Sequence[str]) -> str:
+    import json
+
+    from ..tiles import format_tile
+
+    rec = {
+        "hand": hand, "match": m, "hand_in_match": h, "wall": m * spec.match_hands + h, "seating": j,
+        "seed": spec.seed, "dealer": game.dealer,
+        "prev_laizi": None if game.prev_laizi is None else format_tile(game.prev_laizi),
+        "agents": list(labels), **hand_record(game, outcome),
+    }
+    return json.dumps(rec, ensure_ascii=False, separators=(",", ":"))
+
+
+def _labels(agents: Sequence[Any]) -> tuple[str, ...]:
+    """The agents' labels, made unique: a second ``random`` is ``random#2``."""
+    out: list[str] = []
+    for a in agents:
+        name = agent_name(a)
+        k, label = 1, name
+        while label in out:
+            k += 1
+            label = f"{name}#{k}"
+        out.append(label)
+    return tuple(out)
+
+
+def arena(
+    agents: Any = "greedy,random",
+    hands: int = 2000,
+    mode: str = "1v3",
+    rules: Rules | str | None = None,
+    seed: int | None = None,
+    workers: int = 1,
+    executor: Executor | None = None,
+    baseline: int | str | None = None,
+    records: str | Any | None = None,
+    progress: bool | Callable[[int, int], Any] = False,
+    match_hands: int = DEFAULT_MATCH_HANDS,
+    rating: bool = False,
+) -> ArenaResult:
+    """Compare agents on the same walls (see the module docstring).
+
+    Args:
+        agents: two or more agents (``act``/``reset`` objects, callables or names
+            ``"greedy"``, ``"random"``, ``"module:Name"``), or one comma-separated string;
+            labels are made unique (``random``, ``random#2``).
+        hands: walls (int >= 1); each is played once per seating.
+        mode: ``"1v3"``, ``"2v2"`` or ``"rotate"`` (exactly four agents).
+        rules: as for :func:`~wuhanmj.sim.simulate.simulate`.
+        seed: the root seed (int >= 0); None draws one, kept in the result.
+        workers, executor: as for :func:`~wuhanmj.sim.simulate.simulate` (0: one per CPU; the agents are
+            pickled to the workers; guard a script with ``if __name__ == "__main__":``).
+        baseline: the agent every other is compared with: an index, a label, or None
+            for the last agent.
+        records: a path or text file for every game (JSON lines; binary for a name not
+            ending ``.jsonl``/``.jsonl.gz``); record ``hand`` = wall × seatings + seating.
+        progress: True for a tqdm bar, or ``progress(walls_done, walls_total)``.
+        match_hands: hands per match (D5, M2).
+        rating: also rate the agents with openskill (Plackett–Luce, one game per wall, the
+            agents ranked by their wall values); needs ``pip install openskill``.
+
+    Returns:
+        :class:`~wuhanmj.sim.arena_result.ArenaResult`, the same whatever the workers.
+
+    Raises:
+        SimulationError: a bad argument (named), or ``rating`` without openskill.
+        AgentError, RulesError, IllegalActionError: as for ``simulate``.
+    """
+    if isinstance(records, (str, bytes)) or hasattr(records, "__fspath__"):
+        check_output_path("records", records)  # type: ignore[arg-type]
+    hands = _check_int("hands", hands, 1)
+    match_hands = _check_int("match_hands", match_hands, 1)
+    workers = _check_int("workers", workers, 0) or (os.cpu_count() or 1)
+    if workers > max_workers():
+        raise SimulationError(f"workers: {workers} is more than {max_workers()} (4 per CPU)")
+    if isinstance(agents, str):
+        agents = [a for a in agents.split(",") if a.strip()]
+    try:
+        agents = list(agents)
+    except TypeError:
+        raise AgentError(f"agents: expected two or more agents, got {agents!r}") from None
+    if len(agents) < 2:
+        raise AgentError(f"agents: an arena needs two or more agents, got {len(agents)}")
+    made = []
+    for i, a in enumerate(agents):
+        try:
+            made.append(make_agent(a))
+        except WuhanMJError:
+            raise
+        except Exception as err:
+            raise AgentError(f"agents: agent {i}: cannot make {a!r}: {type(err).__name__}: {err}") from err
+    labels = _labels(made)
+    if baseline is None:
+        base = len(made) - 1
+    elif isinstance(baseline, str):
+        if baseline not in labels:
+            raise SimulationError(f"baseline: {baseline!r} is none of the agents {', '.join(labels)}")
+        base = labels.index(baseline)
+    else:
+        base = _check_int("baseline", baseline, 0)
+        if base >= len(made):
+            raise SimulationError(f"baseline: {base} is not an agent index 0-{len(made) - 1}")
+    if not isinstance(mode, str):
+        raise SimulationError(f"mode: expected one of {', '.join(MODES)}, got {mode!r}")
+    seatings, groups = seatings_of(mode, len(made), base)
+    if rating:
+        try:
+            import openskill  # noqa: F401
+        except ImportError:
+            raise SimulationError('rating: needs openskill; pip install "wuhanmj[arena]"') from None
+    the_rules = _resolve_rules(rules)
+    root = int(np.random.SeedSequence().generate_state(1)[0]) if seed is None else _check_int("seed", seed, 0)
+    spec = _ArenaSpec(root, hands, match_hands, the_rules, tuple(made), labels, base, tuple(seatings),
+                      tuple((c, tuple(js)) for c, js in groups.items()), record_kind(records), bool(rating))
+    n_matches = -(-hands // match_hands)
+    per = max(1, _BATCH_WALLS // match_hands)
+    batches = [(b, min(b + per, n_matches)) for b in range(0, n_matches, per)]
+    total = Tally()
+    wall_values: list[Any] = []
+    report = _progress(progress, hands)
+    done = 0
+    seat_labels = [[labels[a] for a in s] for s in seatings]
+    sink = open_sink(records, kind="arena", seed=root, rules=the_rules, seatings=seat_labels, match_hands=match_hands)
+    with sink as out, report:
+        def consume(res: tuple[Tally, list[Any] | None, list[Any] | None], b: tuple[int, int]) -> None:
+            nonlocal done
+            tally, items, walls = res
+            total.merge(tally)
+            if out is not None and items:
+                out.add_items(items)
+            if walls:
+                wall_values.extend(walls)
+            done += min(b[1] * match_hands, hands) - b[0] * match_hands
+            report.update(done)
+
+        if executor is None and workers == 1:
+            for b in batches:
+                consume(_arena_batch(spec, *b), b)
+        else:
+            own = executor is None
+            ex: Executor = ProcessPoolExecutor(max_workers=min(workers, len(batches)), mp_context=_mp_context()) \
+                if executor is None else executor
+            try:
+                pending: deque[Any] = deque()
+                for b in batches:
+                    pending.append((ex.submit(_arena_batch, spec, *b), b))
+                    if len(pending) >= 2 * workers + 2:
+                        fut, bb = pending.popleft()
+                        consume(fut.result(), bb)
+                while pending:
+                    fut, bb = pending.popleft()
+                    consume(fut.result(), bb)
+            finally:
+                if own:
+                    ex.shutdown(wait=True, cancel_futures=True)
+    ratings = _rate(labels, wall_values, scales(spec)[0]) if rating else None
+    return ArenaResult.from_tally(
+        total, mode=mode, agents=labels, baseline=base, seatings=seatings, groups=groups, hands=hands,
+        seed=root, rules=the_rules, match_hands=match_hands, rating=ratings,
+    )
+
+
+def _rate(labels: Sequence[str], walls: list[Any], k: dict[int, int]) -> dict[str, dict[str, float]]:
+    """openskill Plackett–Luce ratings: one game per wall, the agents ranked by their
+    mean payment on it (ties share a rank), in wall order."""
+    from openskill.models import PlackettLuce
+
+    model = PlackettLuce()
+    players = [model.rating(name=lab) for lab in labels]
+    for tot in walls:
+        vals = [tot[a] / k[a] for a in range(len(labels))]
+        order = sorted(set(vals), reverse=True)
+        ranks: list[float] = [float(order.index(v) + 1) for v in vals]
+        teams = model.rate([[p] for p in players], ranks=ranks)
+        players = [t[0] for t in teams]
+    return {lab: {"mu": p.mu, "sigma": p.sigma, "ordinal": p.ordinal()} for lab, p in zip(labels, players)}
+

@@ -1,0 +1,166 @@
+"""Where hand records go and where they are read from: the binary format of
+:mod:`wuhanmj.sim.records` or JSON lines, by the file's name (issue 13).
+
+- a name ending ``.jsonl`` — JSON lines, one hand a line; ``.jsonl.gz`` — the same,
+  gzip-compressed; a text file object — JSON lines;
+- any other name (``hands.wmj``) — the binary format (docs/RECORDS.md).
+
+:func:`open_sink` opens what :func:`~wuhanmj.sim.simulate.simulate` and
+:func:`~wuhanmj.sim.arena.arena` write to; :func:`iter_records` reads any of them back
+as record dicts; :func:`export_jsonl` turns a binary file into JSON lines.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import gzip
+import json
+import os
+from collections.abc import Iterator, Sequence
+from pathlib import Path
+from typing import IO, Any
+
+from ..errors import RecordsError, ReplayError, SimulationError
+from ..rules import Rules
+from .records import RecordsReader, RecordsWriter, is_records_file, make_header
+
+__all__ = ["BINARY", "record_kind", "open_sink", "iter_records", "read_record", "export_jsonl", "is_jsonl_name"]
+
+BINARY = "wmj"
+"""The record kind of the binary format (a batch then sends :func:`~wuhanmj.sim.records.encode_hand` bytes)."""
+
+
+def is_jsonl_name(name: str | os.PathLike) -> bool:
+    """True for a name ending ``.jsonl`` or ``.jsonl.gz`` (case-insensitive)."""
+    low = os.fspath(name).lower()
+    return low.endswith(".jsonl") or low.endswith(".jsonl.gz")
+
+
+def record_kind(records: Any) -> bool | str:
+    """What a batch sends for ``records``: False (none), True (JSON lines) or :data:`BINARY`."""
+    if records is None:
+        return False
+    if isinstance(records, (str, os.PathLike)) and not is_jsonl_name(records):
+        return BINARY
+    return True
+
+
+class _TextSink:
+    """JSON lines to a text file."""
+
+    def __init__(self, f: IO[str]) -> None:
+        self.f = f
+
+    def add_items(self, lines: Sequence[str]) -> None:
+        if lines:
+            self.f.write("\n".join(lines) + "\n")
+
+
+class _NoSink:
+    def add_items(self, lines: Sequence[Any]) -> None:
+        pass
+
+
+@contextlib.contextmanager
+def open_sink(
+    records: str | os.PathLike | IO[str] | None,
+    *,
+    kind: str,
+    seed: int,
+    rules: Rules,
+    seatings: Sequence[Sequence[str]],
+    match_hands: int,
+) -> Iterator[Any]:
+    """The records sink of a run: an object with ``add_items(items)`` taking the batch's
+    items in hand order (JSON lines, or binary hands when :func:`record_kind` is
+    :data:`BINARY`); None when ``records`` is None. Closed on exit (a binary file gets
+    its index then, also when the run fails).
+
+    Raises:
+        SimulationError: the file cannot be opened.
+    """
+    if records is None:
+        yield None
+        return
+    if not isinstance(records, (str, os.PathLike)):
+        yield _TextSink(records)  # a text file object of the caller's: not closed here
+        return
+    path = Path(records)
+    try:
+        if record_kind(records) == BINARY:
+            header = make_header(kind, seed, rules, seatings, match_hands)
+            with RecordsWriter(path, header) as w:
+                yield w
+            return
+        f: IO[str] = (gzip.open(path, "wt", encoding="utf-8") if path.name.lower().endswith(".gz")
+                      else open(path, "w", encoding="utf-8"))
+    except (OSError, RecordsError) as err:
+        reason = err.strerror if isinstance(err, OSError) else err
+        raise SimulationError(f"records: cannot write {os.fspath(records)!r}: {reason}") from None
+    with f:
+        yield _TextSink(f)
+
+
+def _json_lines(path: str) -> Iterator[dict[str, Any]]:
+    opener: Any = gzip.open if path.lower().endswith(".gz") else open
+    try:
+        with opener(path, "rt", encoding="utf-8") as f:
+            for i, ln in enumerate(f, start=1):
+                if ln.strip():
+                    try:
+                        obj = json.loads(ln)
+                    except ValueError as err:
+                        raise ReplayError(f"{path}, line {i}: not JSON: {err}") from None
+                    yield obj
+    except FileNotFoundError:
+        raise ReplayError(f"{path}: no such file") from None
+    except (OSError, EOFError, UnicodeDecodeError) as err:
+        raise ReplayError(f"{path}: cannot read: {err}") from None
+
+
+def iter_records(path: str | os.PathLike) -> Iterator[dict[str, Any]]:
+    """The hand records of a file in order, whatever its format (binary records, JSON
+    lines, gzip JSON lines), as dicts of the JSON-lines form.
+
+    Raises:
+        ReplayError: unreadable or malformed (RecordsError for the binary format, naming the hand).
+    """
+    p = os.fspath(path)
+    if is_records_file(p):
+        with RecordsReader(p) as r:
+            yield from r
+    else:
+        yield from _json_lines(p)
+
+
+def read_record(path: str | os.PathLike, hand: int) -> dict[str, Any]:
+    """Hand ``hand`` of a binary records file (one seek: :meth:`RecordsReader.record`).
+
+    Raises:
+        RecordsError: not a records file, no such hand, or a damaged one (named).
+    """
+    with RecordsReader(path) as r:
+        return r.record(hand)
+
+
+def export_jsonl(src: str | os.PathLike, dst: str | os.PathLike) -> int:
+    """Write every hand of ``src`` (any format) to ``dst`` as JSON lines (gzip when
+    ``dst`` ends ``.gz``), the lines :func:`~wuhanmj.sim.simulate.simulate` would have
+    written; returns the number of hands.
+
+    Raises:
+        ReplayError: ``src`` unreadable or damaged (the hand named); SimulationError:
+            ``dst`` cannot be written.
+    """
+    out = Path(dst)
+    n = 0
+    try:
+        f: IO[str] = gzip.open(out, "wt", encoding="utf-8") if out.name.lower().endswith(".gz") else open(
+            out, "w", encoding="utf-8")
+    except OSError as err:
+        raise SimulationError(f"records: cannot write {os.fspath(dst)!r}: {err.strerror}") from None
+    with f:
+        for rec in iter_records(src):
+            f.write(json.dumps(rec, ensure_ascii=False, separators=(",", ":")) + "\n")
+            n += 1
+    return n
