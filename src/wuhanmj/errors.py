@@ -21,6 +21,8 @@ __all__ = [
     "SimulationError",
     "AgentError",
     "StatsError",
+    "RenderError",
+    "RequestError",
 ]
 
 
@@ -88,3 +90,20 @@ class AgentError(WuhanMJError, ValueError):
 class StatsError(WuhanMJError, ValueError):
     """A statistic is not a finite real number, or a tally, a hand outcome or a
     simulation result is malformed or inconsistent (X5, X6)."""
+
+
+class RenderError(WuhanMJError, ValueError):
+    """A drawing cannot be made as asked: an unknown format or option of
+    :mod:`wuhanmj.render`, a view that is neither an observation nor a game, or a page
+    that cannot be written."""
+
+
+class RequestError(WuhanMJError, ValueError):
+    """A request to the web table (``wuhanmj serve``) is refused: a malformed message, an
+    unknown game id, a stale or illegal action, or a record asked for before the hand
+    is over. Nothing changes. ``status`` is the HTTP status the server answers with
+    (400 malformed, 404 unknown game, 409 stale or too early, 422 illegal action)."""
+
+    def __init__(self, message: str, status: int = 400) -> None:
+        super().__init__(message)
+        self.status = status
