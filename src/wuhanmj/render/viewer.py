@@ -15,17 +15,18 @@ panels, four rivers, the centre), and a part that did not change is not stored a
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from html import escape
 from pathlib import Path
+from typing import Any
 
-from ..errors import RenderError
+from ..errors import RenderError, ReplayError
 from .frames import replay_frames, window_lines
 from .sheet import SHEET_CSS, game_sheet_html
 from .table import HEIGHT, WIDTH, table_background, table_parts
 from .tiles import FONT, MARKS, SVG_NS, defs
 
-__all__ = ["replay_html", "write_replay_html", "VIEWER_CSS"]
+__all__ = ["replay_html", "write_replay_html", "write_record_html", "VIEWER_CSS"]
 
 VIEWER_CSS = """
 body{margin:0;background:#e9e4d6;font-family:%(font)s;color:#1b1b1b}
@@ -205,3 +206,28 @@ def write_replay_html(events: str | Iterable[Mapping | str], path: str | Path, *
     except OSError as err:
         raise RenderError(f"{path}: cannot write the page: {err.strerror or err}") from None
     return p
+
+
+def write_record_html(record: Mapping, path: str | Path, *, check: Callable[[Any], Any] | None = None) -> Path:
+    """Write the replay viewer of one hand record — a line of ``wuhanmj simulate --records``
+    (``events``, and optionally ``hand``, ``agents``, ``match``), or any mapping with the
+    hand's ``events`` — to ``path``; returns the path. ``check(record)`` runs first (the
+    command passes the one that checks a record's ``result`` against its events).
+
+    Raises:
+        ReplayError: no ``events`` list, or as :func:`replay_html`. RenderError: the file
+            cannot be written.
+    """
+    events = record.get("events") if isinstance(record, Mapping) else None
+    if not isinstance(events, list):
+        raise ReplayError("a hand record needs an 'events' list")
+    if check is not None:
+        check(record)
+    agents = record.get("agents")
+    names = None
+    if isinstance(agents, list) and len(agents) == 4:
+        names = [f"seat {s} · {a}" for s, a in enumerate(agents)]
+    title = f"wuhanmj replay · hand {record.get('hand', 0)}"
+    if "match" in record:
+        title += f" (match {record['match']}, hand {record.get('hand_in_match', 0)} of the match)"
+    return write_replay_html(events, path, title=title, names=names)
