@@ -120,8 +120,8 @@ def test_the_observer_sits_at_the_bottom_and_the_next_seat_on_the_right():
             for s in range(4):
                 if txt.startswith((f"seat {s}", f"▶ seat {s}", f"you (seat {s})", f"▶ you (seat {s})")):
                     where[s] = (float(el.get("x")), float(el.get("y")))
-        assert where[seat][1] > HEIGHT - 142                  # bottom panel
-        assert where[(seat + 2) % 4][1] < 142                 # opposite: top
+        assert where[seat][1] > HEIGHT - 146                  # bottom panel
+        assert where[(seat + 2) % 4][1] < 146                 # opposite: top
         assert where[(seat + 1) % 4][0] > WIDTH - 272         # 下家: right
         assert where[(seat + 3) % 4][0] < 272                 # 上家: left
 
@@ -132,6 +132,10 @@ def test_no_tile_overlaps_another_or_leaves_the_table(seed):
     for svg in (table_svg(g), table_svg(g, seat=seed % 4)):
         assert H.overlaps(svg) == []
         assert H.outside(svg, WIDTH, HEIGHT) == []
+        # every caption and header sits inside the panel it belongs to (3 units of margin)
+        for el in H.parse(svg).iter(f"{H.NS}text"):
+            y = float(el.get("y"))
+            assert 12 <= y <= HEIGHT - 6, el.text
 
 
 def test_long_rivers_and_four_melds_still_fit():

@@ -1,4 +1,4 @@
-"""The ``wuhanmj`` command: ``simulate``, ``check``, ``score``, ``replay``, ``bench``.
+"""The ``wuhanmj`` command: ``simulate``, ``check``, ``score``, ``replay``, ``bench``, ``play``, ``serve``.
 
 Each subcommand lives in its own module of this package with two functions,
 ``add_parser(subparsers)`` and ``run(args) -> int``. Errors print one line to
@@ -15,7 +15,7 @@ from typing import NoReturn
 
 from ..errors import WuhanMJError
 
-SUBCOMMANDS = ("simulate", "check", "score", "replay", "bench")
+SUBCOMMANDS = ("simulate", "check", "score", "replay", "bench", "play", "serve")
 
 
 class OneLineParser(argparse.ArgumentParser):

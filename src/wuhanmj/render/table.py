@@ -33,7 +33,7 @@ __all__ = ["TableView", "view_of_observation", "view_of_game", "table_svg", "tab
 WIDTH = 1120
 HEIGHT = 800
 _SIDE_W = 272
-_PANEL_H = 142
+_PANEL_H = 146
 _RIVER_SCALE = 0.62
 _PHASE_TEXT = {"turn": "出牌 to play", "claim": "吃碰杠胡? claim window", "rob": "抢杠? rob window",
                "haidi": "海底 haidi", "over": "结束 over"}
@@ -227,7 +227,7 @@ def _seat_panel(view: TableView, seat: int, marker: Marker, covers: bool, labels
         cv.tile(drawn, dx, dy, scale, marker.marks(drawn), None)
         if cover is not None:
             cv.tile(None, dx, dy, scale, (), cover)
-    my = ty + max(h, TILE_H * scale) + 8
+    my = ty + max(h, TILE_H * scale) + 7
     mscale = 0.66 if side else 0.75
     melds = view.melds[seat]
     mw, mh = draw_melds(cv, melds, tx, my, mscale, marker, per_row=2 if side else None)
@@ -292,15 +292,18 @@ def _centre(view: TableView, labels: bool) -> Canvas:
             anchor="middle", weight="bold", cls="wmj-left")
     if view.phase == "over":
         if view.payments is None:
-            line = "结束 the hand is over"
+            top, bottom = "结束", "the hand is over"
+        elif view.winner is None:
+            top, bottom = "荒庄 draw", "nobody pays"
         else:
-            line = "荒庄 draw" if view.winner is None else f"{view.names[view.winner]} 胡 wins"
+            top, bottom = view.names[view.winner], "胡 wins"
     elif view.phase in ("claim", "rob") and view.claim_tile is not None:
-        line = f"{format_tile(view.claim_tile)} from {view.names[view.turn]}: {_PHASE_TEXT[view.phase]}"
+        top, bottom = f"{format_tile(view.claim_tile)} from {view.names[view.turn]}", _PHASE_TEXT[view.phase]
     else:
-        who = view.names[view.current] if view.current is not None else view.names[view.turn]
-        line = f"{who} {_PHASE_TEXT.get(view.phase, view.phase)}"
-    cv.text(cx, y0 + bh - 14, line, size=12, fill="#ffe9a8", anchor="middle", cls="wmj-status")
+        top = view.names[view.current] if view.current is not None else view.names[view.turn]
+        bottom = _PHASE_TEXT.get(view.phase, view.phase)
+    cv.text(cx, y0 + bh - 30, top, size=12, fill="#ffe9a8", anchor="middle", cls="wmj-status")
+    cv.text(cx, y0 + bh - 13, bottom, size=12, fill="#ffe9a8", anchor="middle", cls="wmj-status")
     return cv
 
 
