@@ -79,7 +79,7 @@ def test_a_whole_hand_in_the_browser(browser, tmp_path):
         assert d.find_element("id", "status").text.endswith(("胡 wins", "nobody wins"))
         assert d.find_element("id", "record").get_attribute("href").endswith(f"/api/games/{gid}/record")
         assert clicks == web.version and hinted == 1
-        d.set_window_size(1500, 1750)
+        d.set_window_size(1500, 1420)
         d.execute_script("window.scrollTo(0, 0)")
         screenshot(d, "web_table_settlement.png", tmp_path)
         # the next hand

@@ -192,8 +192,7 @@ def draw_plays(cv: Canvas, plays: Sequence[tuple[str, int]], x: float, y: float,
     w, h = draw_tiles(cv, tiles, x, y, scale, marker)
     kinds = sorted({k for k, _ in plays})
     cap = " ".join(_PLAY_NAMES.get(k, k) for k in kinds)
-    cv.text(x + w / 2, y + h + _CAPTION * max(scale, 0.8) - 2, cap, size=max(9.5, 10 * scale), fill="#333",
-            anchor="middle")
+    cv.text(x, y + h + _CAPTION * max(scale, 0.8) - 2, cap, size=max(9.5, 10 * scale), fill="#333")
     return w, h + _CAPTION * max(scale, 0.8)
 
 
