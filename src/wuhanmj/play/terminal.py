@@ -20,7 +20,7 @@ from collections.abc import Callable
 from ..game.actions import KIND_OF_CODE
 from ..render.frames import event_text
 from ..render.table import last_discard_seat
-from ..tiles import format_tile, parse_tile
+from ..tiles import format_tile, parse_tile, tile_glyph
 from .hints import hint
 from .table import Table
 from .text import action_label, meld_text, table_text, tiles_text
@@ -58,22 +58,22 @@ def parse_choice(text: str, codes: tuple[int, ...]) -> int | str | None:
     return found[0] if len(found) == 1 else None
 
 
-def _choices(codes: tuple[int, ...], claim_tile: int | None, laizi: int) -> str:
+def _choices(codes: tuple[int, ...], claim_tile: int | None, laizi: int, glyphs: bool = False) -> str:
     discards = [(i, c) for i, c in enumerate(codes, 1) if c < 34]
     others = [(i, c) for i, c in enumerate(codes, 1) if c >= 34]
     lines = ["your choices:"]
     if discards:
-        row = "  ".join(f"{i:>2}) {format_tile(c)}" for i, c in discards)
+        row = "  ".join(f"{i:>2}) {tile_glyph(c) + ' ' if glyphs else ''}{format_tile(c)}" for i, c in discards)
         lines.append(f"  打 discard: {row}")
     for i, c in others:
         lines.append(f"  {i:>2}) {action_label(c, claim_tile, laizi)}")
     return "\n".join(lines)
 
 
-def _ask(table: Table, read: Callable[[str], str], write: Callable[[str], None]) -> int:
+def _ask(table: Table, read: Callable[[str], str], write: Callable[[str], None], glyphs: bool = False) -> int:
     codes = table.legal()
     obs = table.observation()
-    write(_choices(codes, obs.claim_tile, obs.laizi))
+    write(_choices(codes, obs.claim_tile, obs.laizi, glyphs))
     while True:
         try:
             answer = read(PROMPT)
@@ -141,7 +141,7 @@ def play_match(table: Table, *, hands: int = 1, glyphs: bool = False, read: Call
                 obs = table.observation()
                 write(table_text(obs, names, glyphs=glyphs, scores=table.scores,
                                  last_discard=_last_discard(table)))
-                table.act(_ask(table, read, write))
+                table.act(_ask(table, read, write, glyphs))
             _hand_end(table, write, glyphs)
             if k < hands - 1:
                 try:
