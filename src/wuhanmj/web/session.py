@@ -32,6 +32,7 @@ from typing import Any
 
 from ..errors import IllegalActionError, RequestError, SetupError
 from ..game.actions import ACTION_SPACE_SIZE, AN_GANG, DISCARD, KIND_OF_CODE, PIZI_GANG, XU_GANG
+from ..game.illegal import why_illegal
 from ..play.hints import hint
 from ..play.table import Table
 from ..play.text import action_label
@@ -196,11 +197,7 @@ class WebGame:
     def _why(self, code: int) -> str:
         g = self.table.game
         assert g is not None
-        try:
-            g.clone().step(self.table.seat, code)
-        except IllegalActionError as err:
-            return str(err)
-        return "not offered now"  # pragma: no cover - legal() and step() agree
+        return why_illegal(g.state, self.table.seat, code)  # the rule it breaks (never changes the state)
 
     def record(self) -> str:
         """The finished hand's record as one JSON line (``wuhanmj replay FILE --html`` reads it).
