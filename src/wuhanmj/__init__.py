@@ -14,6 +14,8 @@ The public API, re-exported from the modules that own it. The file tree shows th
 * analysis: ``wuhan_shanten``, ``effective_tiles``, ``discard_advice``
 * agents and simulation: ``RandomAgent``, ``GreedyAgent``, ``simulate``, ``SimulationResult``,
   ``arena``, ``ArenaResult``
+* drawings (:mod:`wuhanmj.render`): SVG tiles, hands and tables, the HTML scoring sheet, the
+  replay viewer; notebooks show ``Observation``, ``Game`` and ``WinResult`` drawn
 
 Every error raised on purpose is a :class:`WuhanMJError`.
 """
@@ -75,6 +77,10 @@ from .sim.simulate import dask_executor, simulate
 from .terms import FAN_ITEMS, HOWS
 from .tiles import *  # noqa: F403
 from .tiles import __all__ as _tiles_all
+
+# last: wuhanmj.render draws what the modules above make, and registers the display hooks
+# of Observation, Game and WinResult (_repr_svg_, _repr_html_) in wuhanmj._display
+from . import render  # noqa: E402,F401  isort: skip
 
 __version__ = "0.2.0"
 

@@ -24,6 +24,8 @@ __all__ = [
     "EnvError",
     "RecordsError",
     "ReportError",
+    "RenderError",
+    "RequestError",
 ]
 
 
@@ -109,3 +111,20 @@ class RecordsError(ReplayError):
 class ReportError(WuhanMJError, ValueError):
     """A report cannot be made: the result file is not a simulation or arena result,
     or matplotlib (the extra ``wuhanmj[report]``) is not installed."""
+
+
+class RenderError(WuhanMJError, ValueError):
+    """A drawing cannot be made as asked: an unknown format or option of
+    :mod:`wuhanmj.render`, a view that is neither an observation nor a game, or a page
+    that cannot be written."""
+
+
+class RequestError(WuhanMJError, ValueError):
+    """A request to the web table (``wuhanmj serve``) is refused: a malformed message, an
+    unknown game id, a stale or illegal action, or a record asked for before the hand
+    is over. Nothing changes. ``status`` is the HTTP status the server answers with
+    (400 malformed, 404 unknown game, 409 stale or too early, 422 illegal action)."""
+
+    def __init__(self, message: str, status: int = 400) -> None:
+        super().__init__(message)
+        self.status = status

@@ -1,4 +1,5 @@
-"""The ``wuhanmj`` command: ``simulate``, ``check``, ``score``, ``replay``, ``bench``, ``arena``, ``report``.
+"""The ``wuhanmj`` command: ``simulate``, ``check``, ``score``, ``replay``, ``bench``, ``arena``,
+``report``, ``play``, ``serve``.
 
 Each subcommand lives in its own module of this package with two functions,
 ``add_parser(subparsers)`` and ``run(args) -> int``. Errors print one line to
@@ -15,7 +16,7 @@ from typing import NoReturn
 
 from ..errors import WuhanMJError
 
-SUBCOMMANDS = ("simulate", "check", "score", "replay", "bench", "arena", "report")  # arena, report: issue 13
+SUBCOMMANDS = ("simulate", "check", "score", "replay", "bench", "arena", "report", "play", "serve")
 
 
 class OneLineParser(argparse.ArgumentParser):

@@ -28,7 +28,8 @@ examples:
   wuhanmj simulate --hands 50 --records hands.jsonl
   wuhanmj replay hands.jsonl --list            one line per hand
   wuhanmj replay hands.jsonl --hand 3          hand 3, turn by turn
-  wuhanmj replay hands.jsonl --hand 3 --glyphs with Unicode mahjong tiles"""
+  wuhanmj replay hands.jsonl --hand 3 --glyphs with Unicode mahjong tiles
+  wuhanmj replay hands.jsonl --hand 3 --html hand3.html   the replay viewer (a web page)"""
 
 _HOW = {
     "zimo": "自摸, self-drawn",
@@ -57,6 +58,8 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
                    help="the hand number to show (its 'hand' field, the index in a binary file; default the first)")
     p.add_argument("--glyphs", action="store_true", help="show tiles as Unicode glyphs (🀇🀈🀉) instead of 123m")
     p.add_argument("--list", action="store_true", help="list the hands of the file, one line each")
+    p.add_argument("--html", metavar="OUT", default=None,
+                   help="write the hand as a self-contained HTML page (the replay viewer) to OUT")
     p.set_defaults(run=run)
     return p
 
@@ -263,6 +266,11 @@ def run(args: argparse.Namespace) -> int:
             hands = [r.get("hand") for r in records]
             raise ReplayError(f"{args.file}: no hand {args.hand} (hands {hands[0]}..{hands[-1]})")
         record = found[0]
+    if args.html is not None:
+        from ..render.viewer import write_record_html
+
+        print(f"wrote {write_record_html(record, args.html, check=replay_record)}")
+        return 0
     for line in render(record, glyphs=args.glyphs):
         print(line)
     return 0

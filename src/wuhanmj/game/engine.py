@@ -45,7 +45,7 @@ from typing import Any
 
 import numpy as np
 
-from .. import _checks
+from .. import _checks, _display
 from ..errors import (
     IllegalActionError,
     ReplayError,
@@ -428,6 +428,16 @@ class Game:
                 differs from its event log; the message names the field.
         """
         return restore(cls, d)
+
+    def _repr_svg_(self) -> str | None:
+        """The table from above, every hand face up, an SVG document
+        (:func:`wuhanmj.render.table_svg`; notebooks call it; registered by :mod:`wuhanmj.render`
+        in :mod:`wuhanmj._display`, so this module never imports the renderer)."""
+        return _display.show(self, "svg")
+
+    def _repr_html_(self) -> str | None:
+        """The table in an HTML ``<div>``, and the scoring sheet once the hand is over (notebooks)."""
+        return _display.show(self, "html")
 
     def __repr__(self) -> str:
         return (f"<Game {self.rules.name} dealer={self.dealer} phase={self.phase} "

@@ -31,7 +31,7 @@ from dataclasses import dataclass, fields
 
 import numpy as np
 
-from .. import _checks
+from .. import _checks, _display
 from ..errors import IllegalActionError
 from ..hand.meld import Meld
 from . import moves
@@ -95,6 +95,15 @@ class Observation:
     rules_pizi: bool = False
     rules_schedule: str = "points"
     visible_counts: tuple[int, ...] = ()
+
+    def _repr_svg_(self) -> str | None:
+        """The table as this seat sees it, an SVG document (:func:`wuhanmj.render.table_svg`;
+        notebooks call it). The renderer is registered by :mod:`wuhanmj.render` (:mod:`wuhanmj._display`)."""
+        return _display.show(self, "svg")
+
+    def _repr_html_(self) -> str | None:
+        """The same drawing in an HTML ``<div>`` that fits its width (notebooks)."""
+        return _display.show(self, "html")
 
     def action_mask(self) -> np.ndarray:
         """Bool array of shape (ACTION_SPACE_SIZE,), True at the legal codes."""

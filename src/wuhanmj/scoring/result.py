@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
+from .. import _display
+from ..errors import RenderError
 from ..rules import Rules
 from .settlement import Amount, Settlement
 
@@ -70,14 +73,39 @@ class WinResult:
             "liable": self.liable,
         }
 
-    def explain(self) -> str:
+    def explain(self, format: str = "text", **drawing: Any) -> str:
         """A readable scoring sheet (fan items, each loser's fan and amount, caps, 金顶,
-        闭, X4 and liability), Chinese terms with pinyin (:func:`wuhanmj.scoring.explain.explain_win`)."""
-        from .explain import (
-            explain_win,  # the sheet reads a WinResult: imported when asked
-        )
+        闭, X4 and liability), Chinese terms with pinyin (:func:`wuhanmj.scoring.explain.explain_win`).
 
-        return explain_win(self)
+        Args:
+            format: ``"text"`` (lines of plain text) or ``"html"``: an HTML fragment with the
+                same lines, a payments table and the hand drawn beside them
+                (:func:`wuhanmj.render.sheet_html`).
+            drawing: for ``"html"`` only, what to draw (a WinResult does not keep the hand):
+                ``hand`` (the winner's concealed tiles with the tile won on), ``melds``,
+                ``win_tile``, ``indicator``, ``pizi``, ``plays``, ``names``.
+
+        Raises:
+            RenderError: an unknown format, or drawing options with ``"text"``.
+        """
+        if format == "text":
+            if drawing:
+                raise RenderError(f"explain: {', '.join(sorted(drawing))} only go with format='html'")
+            from .explain import (
+                explain_win,  # the sheet reads a WinResult: imported when asked
+            )
+
+            return explain_win(self)
+        if format == "html":
+            html = _display.show(self, "explain_html", **drawing)
+            if html is None:  # pragma: no cover - wuhanmj/__init__ imports wuhanmj.render
+                raise RenderError("explain: no HTML renderer registered (import wuhanmj.render)")
+            return html
+        raise RenderError(f"explain: format must be 'text' or 'html', got {format!r}")
+
+    def _repr_html_(self) -> str | None:
+        """The scoring sheet as HTML (notebooks); :meth:`explain` with ``format="html"`` draws the hand too."""
+        return _display.show(self, "html")
 
 
 def refused(reason: str, winner: int, how: str, rules: Rules, *, fan: tuple[FanItems, ...] = (),

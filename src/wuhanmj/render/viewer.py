@@ -1,0 +1,233 @@
+"""The replay viewer: one hand as a self-contained HTML page (no network: inline CSS, JS, SVG).
+
+``wuhanmj replay FILE --hand N --html out.html`` writes it; :func:`replay_html` makes it
+from a hand's event list, whatever the list came from (:attr:`Game.events`, a records
+line, a compact record's reader): the table after every event (:mod:`.frames`), step
+forward and back with the buttons or the arrow keys (Home / End for the ends), a slider,
+every hand face up or the view of one seat (the others' concealed tiles turned down), the
+claim windows with what each seat was offered and answered, the log of events (click a
+line to go there) and the settlement sheet at the end.
+
+The page is small: each frame is a list of indices into a table of drawn parts (four seat
+panels, four rivers, the centre), and a part that did not change is not stored again.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from html import escape
+from pathlib import Path
+from typing import Any
+
+from ..errors import RenderError, ReplayError
+from .frames import replay_frames, window_lines
+from .sheet import SHEET_CSS, game_sheet_html
+from .table import HEIGHT, WIDTH, table_background, table_parts
+from .tiles import FONT, MARKS, SVG_NS, defs
+
+__all__ = ["replay_html", "write_replay_html", "write_record_html", "VIEWER_CSS"]
+
+VIEWER_CSS = """
+body{margin:0;background:#e9e4d6;font-family:%(font)s;color:#1b1b1b}
+header{padding:10px 16px 4px 16px}
+header h1{font-size:19px;margin:0}
+header p{margin:2px 0 0 0;font-size:13px;color:#555}
+#controls{display:flex;flex-wrap:wrap;align-items:center;gap:8px;padding:6px 16px}
+#controls button{font-size:15px;min-width:40px;padding:4px 10px;border-radius:6px;border:1px solid #8c7b58;
+ background:#fffdf5;cursor:pointer}
+#controls button:hover{background:#fff1c2}
+#slider{flex:1 1 260px;min-width:200px}
+#counter{font-variant-numeric:tabular-nums;min-width:80px;text-align:right;font-size:14px}
+#views{display:flex;gap:8px;font-size:13px;align-items:center}
+#main{display:flex;flex-wrap:wrap;gap:12px;padding:4px 16px 16px 16px;align-items:flex-start}
+#board{flex:1 1 760px;max-width:1120px;min-width:520px}
+#board svg{width:100%%;height:auto;display:block}
+aside{flex:0 1 330px;min-width:260px;display:flex;flex-direction:column;gap:10px}
+.box{background:#fbf8ef;border:1px solid #cbbf9f;border-radius:8px;padding:8px 10px;font-size:13.5px}
+#event{font-weight:bold;font-size:15px;min-height:1.4em}
+#window:empty{display:none}
+#window ul{margin:4px 0 0 0;padding-left:18px}
+#log{max-height:420px;overflow-y:auto;margin:0;padding-left:0;list-style:none;font-size:12.5px}
+#log li{padding:1px 4px;border-radius:4px;cursor:pointer;white-space:nowrap;overflow:hidden;text-overflow:ellipsis}
+#log li.now{background:#ffe08a}
+#sheet{padding:0 16px 20px 16px}
+#sheet[hidden]{display:none}
+.wmj-cv{display:none}
+%(covers)s
+%(sheet)s
+"""
+
+_JS = """
+(function(){
+const P=%(parts)s, F=%(frames)s, T=%(texts)s, W=%(windows)s, FW=%(fw)s;
+const g=document.getElementById('frame'), slider=document.getElementById('slider'),
+  counter=document.getElementById('counter'), ev=document.getElementById('event'),
+  win=document.getElementById('window'), sheet=document.getElementById('sheet'),
+  board=document.getElementById('board'), log=document.getElementById('log');
+let i=0;
+T.forEach(function(t,k){const li=document.createElement('li');li.textContent=k+'. '+t;li.dataset.i=k;
+  li.addEventListener('click',function(){show(k);});log.appendChild(li);});
+function show(k){
+  i=Math.max(0,Math.min(F.length-1,k));
+  g.innerHTML=F[i].map(function(j){return P[j];}).join('');
+  slider.value=i; counter.textContent=i+' / '+(F.length-1); ev.textContent=T[i];
+  win.innerHTML=FW[i]>=0?W[FW[i]]:'';
+  const old=log.querySelector('li.now'); if(old){old.classList.remove('now');}
+  const li=log.children[i]; li.classList.add('now'); li.scrollIntoView({block:'nearest'});
+  sheet.hidden=(i!==F.length-1);
+  document.body.dataset.frame=i;
+}
+slider.max=F.length-1;
+slider.addEventListener('input',function(){show(parseInt(slider.value,10));});
+document.getElementById('first').addEventListener('click',function(){show(0);});
+document.getElementById('prev').addEventListener('click',function(){show(i-1);});
+document.getElementById('next').addEventListener('click',function(){show(i+1);});
+document.getElementById('last').addEventListener('click',function(){show(F.length-1);});
+document.querySelectorAll('input[name=view]').forEach(function(r){
+  r.addEventListener('change',function(){board.className=r.value;});});
+document.addEventListener('keydown',function(e){
+  if(e.target===slider){return;}
+  if(e.key==='ArrowRight'){show(i+1);e.preventDefault();}
+  else if(e.key==='ArrowLeft'){show(i-1);e.preventDefault();}
+  else if(e.key==='Home'){show(0);e.preventDefault();}
+  else if(e.key==='End'){show(F.length-1);e.preventDefault();}
+});
+show(0);
+})();
+"""
+
+
+def _covers_css() -> str:
+    rules = []
+    for v in range(4):
+        others = ", ".join(f"#board.v{v} .wmj-cv{s}" for s in range(4) if s != v)
+        rules.append(f"{others}{{display:inline}}")
+    return "\n".join(rules)
+
+
+def _js_json(x: object) -> str:
+    """JSON for a ``<script>``: ``</`` escaped so no string ends the script early."""
+    return json.dumps(x, ensure_ascii=False, separators=(",", ":")).replace("</", "<\\/")
+
+
+def replay_html(events: str | Iterable[Mapping | str], *, title: str | None = None,
+                names: Sequence[str] | None = None, subtitle: str | None = None) -> str:
+    """The replay viewer page of one hand (a self-contained HTML document, a string).
+
+    Args:
+        events: the hand's event log (JSON lines or a list of events, as
+            :attr:`Game.events` gives it); it may stop mid-hand (no settlement then).
+        title: the page's heading (default ``wuhanmj replay``); subtitle: a line under it
+            (default: the rules and the dealer).
+        names: a label per seat (default ``seat k``).
+
+    Raises:
+        ReplayError: the log is malformed or breaks a rule (the first bad event named).
+    """
+    frames, game = replay_frames(events, names)
+    ns = frames[0].view.names
+    index: dict[str, int] = {}
+    parts: list[str] = []
+    seq: list[list[int]] = []
+    for f in frames:
+        ids = []
+        for cv in table_parts(f.view, covers=True):
+            body = cv.body()
+            if not body:
+                continue
+            k = index.get(body)
+            if k is None:
+                k = index[body] = len(parts)
+                parts.append(body)
+            ids.append(k)
+        seq.append(ids)
+    windows: list[str] = []
+    wi: dict[str, int] = {}
+    fw: list[int] = []
+    for f in frames:
+        if f.window is None:
+            fw.append(-1)
+            continue
+        lines = window_lines(f.window, ns)
+        html = f"<b>{escape(lines[0])}</b><ul>" + "".join(f"<li>{escape(x)}</li>" for x in lines[1:]) + "</ul>"
+        k = wi.get(html)
+        if k is None:
+            k = wi[html] = len(windows)
+            windows.append(html)
+        fw.append(k)
+    sheet = (game_sheet_html(game, names=ns, style=False) if game.over
+             else '<div class="box">the log stops before the end of the hand: no settlement</div>')
+    head = escape(title or "wuhanmj replay")
+    sub = escape(subtitle if subtitle is not None else
+                 f"rules {game.rules.name} · dealer {ns[game.dealer]} · {len(frames) - 1} events")
+    all_defs = defs([*range(34), None], True, MARKS)
+    css = VIEWER_CSS % {"font": FONT, "covers": _covers_css(), "sheet": SHEET_CSS}
+    js = _JS % {"parts": _js_json(parts), "frames": _js_json(seq), "texts": _js_json([f.text for f in frames]),
+                "windows": _js_json(windows), "fw": _js_json(fw)}
+    views = "".join(f'<label><input type="radio" name="view" value="v{s}"> {escape(ns[s])}\'s view</label>'
+                    for s in range(4))
+    return f"""<!DOCTYPE html>
+<html lang="zh"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>{head}</title><style>{css}</style></head>
+<body data-frame="0">
+<svg width="0" height="0" style="position:absolute" aria-hidden="true">{all_defs}</svg>
+<header><h1>{head}</h1><p>{sub}</p></header>
+<div id="controls">
+<button id="first" title="first (Home)">|◀</button><button id="prev" title="back (←)">◀</button>
+<button id="next" title="forward (→)">▶</button><button id="last" title="last (End)">▶|</button>
+<input id="slider" type="range" min="0" max="0" value="0" aria-label="event">
+<span id="counter">0 / 0</span>
+<span id="views"><label><input type="radio" name="view" value="v-all" checked> all hands face up</label>{views}</span>
+</div>
+<div id="main">
+<div id="board" class="v-all"><svg xmlns="{SVG_NS}" viewBox="0 0 {WIDTH} {HEIGHT}" role="img">
+<title>the table</title>{table_background()}<g id="frame"></g></svg></div>
+<aside><div class="box" id="event"></div><div class="box" id="window"></div>
+<div class="box"><b>events</b><ol id="log"></ol></div></aside>
+</div>
+<div id="sheet" hidden>{sheet}</div>
+<script>{js}</script>
+</body></html>
+"""
+
+
+def write_replay_html(events: str | Iterable[Mapping | str], path: str | Path, *, title: str | None = None,
+                      names: Sequence[str] | None = None, subtitle: str | None = None) -> Path:
+    """Write :func:`replay_html` of ``events`` to ``path`` (UTF-8); returns the path.
+
+    Raises:
+        ReplayError: as :func:`replay_html`. RenderError: the file cannot be written.
+    """
+    html = replay_html(events, title=title, names=names, subtitle=subtitle)
+    p = Path(path)
+    try:
+        p.write_text(html, encoding="utf-8")
+    except OSError as err:
+        raise RenderError(f"{path}: cannot write the page: {err.strerror or err}") from None
+    return p
+
+
+def write_record_html(record: Mapping, path: str | Path, *, check: Callable[[Any], Any] | None = None) -> Path:
+    """Write the replay viewer of one hand record — a line of ``wuhanmj simulate --records``
+    (``events``, and optionally ``hand``, ``agents``, ``match``), or any mapping with the
+    hand's ``events`` — to ``path``; returns the path. ``check(record)`` runs first (the
+    command passes the one that checks a record's ``result`` against its events).
+
+    Raises:
+        ReplayError: no ``events`` list, or as :func:`replay_html`. RenderError: the file
+            cannot be written.
+    """
+    events = record.get("events") if isinstance(record, Mapping) else None
+    if not isinstance(events, list):
+        raise ReplayError("a hand record needs an 'events' list")
+    if check is not None:
+        check(record)
+    agents = record.get("agents")
+    names = None
+    if isinstance(agents, list) and len(agents) == 4:
+        names = [f"seat {s} · {a}" for s, a in enumerate(agents)]
+    title = f"wuhanmj replay · hand {record.get('hand', 0)}"
+    if "match" in record:
+        title += f" (match {record['match']}, hand {record.get('hand_in_match', 0)} of the match)"
+    return write_replay_html(events, path, title=title, names=names)

@@ -1,0 +1,114 @@
+"""``wuhanmj play`` driven through a pseudo-terminal (pexpect) with scripted keystrokes: the
+person's choices, a hint, a wrong answer asked again, the scoring sheet, running scores over
+a match, and leaving (逃跑, M3)."""
+
+from __future__ import annotations
+
+import re
+import sys
+
+import pytest
+
+pexpect = pytest.importorskip("pexpect")
+
+from wuhanmj.play import Table  # noqa: E402
+
+PROMPT = r"your move \(number, tile like 5m, h hint, q quit\)> "
+NEXT = r"Enter: next hand · q: quit> "
+FINAL = r"final scores: ([^\r\n]+)"
+
+
+def _spawn(*args: str):
+    child = pexpect.spawn(sys.executable, ["-m", "wuhanmj", "play", *args], encoding="utf-8", timeout=120,
+                          dimensions=(50, 200))
+    return child
+
+
+def _scores(line: str) -> list[float]:
+    return [float(x) for x in re.findall(r"\(seat \d\) ([+-]?[\d.]+)", line)]
+
+
+def _mirror(seed: int, hands: int, rules: str = "kaikou", seat: int = 0) -> list:
+    """The same match played in-process, the person always taking its first choice."""
+    t = Table(rules, seed=seed, seat=seat)
+    for _ in range(hands):
+        g = t.deal()
+        while not g.over:
+            t.act(t.legal()[0])
+    t.finish()
+    return list(t.match.scores)
+
+
+def test_a_match_of_two_hands_through_the_terminal():
+    child = _spawn("--seed", "3", "--hands", "2")
+    child.expect(PROMPT)
+    assert "your hand:" in child.before and "翻 indicator" in child.before
+    child.sendline("zz")
+    child.expect("not one of your choices: 'zz'")
+    child.expect(PROMPT)
+    child.sendline("h")
+    child.expect(r"hint: 向听 shanten -?\d+")
+    child.expect("best discards")
+    child.expect(PROMPT)
+    child.sendline("1")
+    sheets = 0
+    while True:
+        i = child.expect([PROMPT, NEXT, FINAL, pexpect.EOF])
+        if i == 0:
+            child.sendline("1")
+        elif i == 1:
+            sheets += 1
+            assert "scores after hand 1" in child.before
+            assert "结算 payments" in child.before or "荒庄" in child.before
+            child.sendline("")
+        elif i == 2:
+            final = _scores(child.match.group(1))
+            break
+        else:
+            pytest.fail("the game ended without final scores:\n" + child.before)
+    child.expect(pexpect.EOF)
+    assert sheets == 1
+    assert final == _mirror(3, 2)
+    assert sum(final) == 0
+
+
+def test_a_tile_or_an_action_name_is_an_answer_too():
+    child = _spawn("--seed", "5", "--hands", "1")
+    child.expect(PROMPT)
+    hand = re.search(r"your hand: ([^\r\n|]+)", child.before).group(1).split()
+    tile = hand[-1].rstrip("*^")
+    child.sendline(tile)
+    child.expect(r"you: 打 discard " + re.escape(tile))
+    child.sendline("q")
+    child.expect(FINAL)
+    child.expect(pexpect.EOF)
+
+
+def test_m3_leaving_pays_the_escape_penalty():
+    child = _spawn("--seed", "1", "--hands", "3")
+    child.expect(PROMPT)
+    child.sendline("q")
+    child.expect(r"逃跑 you left the match \(M3\): you pay 400")
+    child.expect(FINAL)
+    # kaikou's penalty is 400 (RULES.md §10), shared equally by the other three (D7)
+    assert _scores(child.match.group(1)) == pytest.approx([-400, 400 / 3, 400 / 3, 400 / 3], abs=1e-3)
+    child.expect(pexpect.EOF)
+
+
+def test_the_end_of_the_input_leaves_the_match():
+    child = _spawn("--seed", "1", "--hands", "1", "--rules", "koukou")
+    child.expect(PROMPT)
+    child.sendeof()
+    child.expect(r"you pay 500")  # koukou: 500 (RULES.md §10)
+    child.expect(pexpect.EOF)
+
+
+@pytest.mark.parametrize("args,msg", [(["--hands", "0"], "--hands"), (["--seat", "5"], "seat"),
+                                      (["--agents", "greedy,random"], "agents"), (["--rules", "nope"], "nope")])
+def test_bad_options_one_line_exit_2(args, msg):
+    child = _spawn(*args)
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 2
+    out = child.before.strip()
+    assert out.count("\n") == 0 and msg in out and out.startswith("wuhanmj play:")
