@@ -62,7 +62,7 @@ def test_tally_of_the_arrays_equals_tally_outcome_hand_by_hand(agents, rules, ha
     spec = _spec(agents, rules, seed=hands, hands=hands, records=False)
     n_matches = -(-hands // spec.match_hands)
     want, _ = run_batch(spec, 0, n_matches)
-    got = snative.tally_arrays(python_arrays(spec, 0, n_matches, record=False), spec.labels)
+    got = snative.tally_arrays(python_arrays(spec, 0, n_matches, record=False), spec.labels, (spec.hands, spec.match_hands))
     assert _exact_dict(got) == _exact_dict(want)
 
 
@@ -77,7 +77,7 @@ def test_tally_of_amounts_that_are_not_whole_keeps_fractions_as_observe_does():
     want, _ = run_batch(spec, 0, 30)
     a = python_arrays(spec, 0, 30, record=False)
     assert not np.all(a["payments"] == np.rint(a["payments"]))  # the slow, exact path is taken
-    got = snative.tally_arrays(a, spec.labels)
+    got = snative.tally_arrays(a, spec.labels, (spec.hands, spec.match_hands))
     assert _exact_dict(got) == _exact_dict(want)
     assert isinstance(got.moments("pay.seat0").total, Fraction)
 
@@ -96,12 +96,25 @@ def test_tally_of_synthetic_rows_by_hand():
     a["payments"][1] = (-400, -400, 1200, -400)
     a["length"][:] = (82, 30)
     a["decisions"][:] = (150, 60)
+    a["discarder"][:] = (-1, -1)
+    a["liable"][:] = (-1, 1)  # L2: seat 1 pays for all
+    a["winner_fan"][:] = (0, 4)
     t = snative.tally_arrays(a, ("greedy", "random", "greedy", "random"))
     assert t.counts == {
         "hands": 2, "draws": 1, "win.seat2": 1, "win.agent:greedy": 1, "dealer_win": 1, "big": 1,
         "big.pengpenghu": 1, "big.qingyise": 1, "hard": 1, "how.zimo": 1, "yinding": 1, "yinding_losers": 3,
         "jinding": 1, "liability.L2": 1,
+        # issue 13's figures: the win's seat and agent (S3 deal-in: none, a self-draw)
+        "zimo.seat2": 1, "zimo.agent:greedy": 1, "liable.seat1": 1, "liable.agent:random": 1,
+        "big.seat2": 1, "big.agent:greedy": 1, "yinding.seat2": 1, "yinding.agent:greedy": 1,
+        "jinding.seat2": 1, "jinding.agent:greedy": 1, "how.agent:greedy.zimo": 1, "fanhist.agent:greedy=4": 1,
+        # one payment per seat-hand (the draw pays 0)
+        "payhist.seat0=0": 1, "payhist.seat0=-400": 1, "payhist.seat1=0": 1, "payhist.seat1=-400": 1,
+        "payhist.seat2=0": 1, "payhist.seat2=1200": 1, "payhist.seat3=0": 1, "payhist.seat3=-400": 1,
+        "payhist.agent:greedy=0": 2, "payhist.agent:greedy=-400": 1, "payhist.agent:greedy=1200": 1,
+        "payhist.agent:random=0": 2, "payhist.agent:random=-400": 2,
     }
+    assert t.moments("fan.seat2") == Moments(1, 4, 16) and t.moments("fan.agent:greedy") == Moments(1, 4, 16)
     assert t.moments("pay.seat2") == Moments(2, 1200, 1200**2)
     assert t.moments("pay.agent:random") == Moments(4, -800, 4 * 400**2 // 2)
     assert t.moments("pay.agent_hand:greedy") == Moments(2, 800, 800**2)
