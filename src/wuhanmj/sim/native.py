@@ -107,7 +107,7 @@ def run_native_batch(spec: BatchSpec, first_match: int, stop_match: int) -> tupl
     if kinds is None:
         raise SimulationError("engine native: every agent must be a built-in bot")
     arrays = run_matches(spec.rules, kinds, spec.seed, first_match, stop_match, spec.match_hands,
-                         spec.hands, spec.records)
+                         spec.hands, bool(spec.records))
     tally = tally_arrays(arrays, spec.labels, (spec.hands, spec.match_hands))
     return tally, (replay_records(spec, arrays) if spec.records else None)
 
