@@ -19,7 +19,7 @@ DIRECTIVES = {
 
 # bottom to top: each module cimports only those before it
 CORE_MODULES = ("checks", "tables", "shape", "shanten", "routes")
-NATIVE_MODULES = ("rulesc", "rng", "score", "hand", "agents", "batch")
+NATIVE_MODULES = ("rulesc", "rng", "score", "scoreapi", "hand", "fallback", "handapi", "agents", "batch")
 
 extensions = [
     Extension(

@@ -6,7 +6,7 @@ Every round plays the same ``HANDS`` walls (shuffled once, seeded), kaikou rules
 
 - ``test_python_game_random``: :class:`wuhanmj.game.Game`, each decision a uniformly
   random legal code (``codes[int(rng.random() * n)]``, one numpy draw a decision).
-- ``test_native_hand_random_from_python``: :class:`wuhanmj.native.hand.NativeHand` driven
+- ``test_native_hand_random_from_python``: :class:`wuhanmj.native.handapi.NativeHand` driven
   from Python the same way (``legal()``, ``step()``).
 - ``test_native_hand_random_loop``: the native RandomAgent in the native loop
   (``agents.play``: no Python between the steps), on uniforms drawn beforehand.
@@ -33,9 +33,9 @@ from wuhanmj.agents import GreedyAgent
 from wuhanmj.game.engine import Game
 from wuhanmj.game.loop import play_game
 from wuhanmj.game.wall import shuffled_wall
-from wuhanmj.native import hand as native_hand
+from wuhanmj.native import fallback
 from wuhanmj.native.agents import play
-from wuhanmj.native.hand import NativeHand
+from wuhanmj.native.handapi import NativeHand
 from wuhanmj.rules import Rules
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
@@ -99,9 +99,9 @@ def loop(tmp_path_factory):
 
 @pytest.fixture(params=["native", "python"], ids=["", "fallback"])
 def scoring(request):
-    prev = native_hand.use_scoring(request.param)
+    prev = fallback.use_scoring(request.param)
     yield request.param
-    native_hand.use_scoring(*prev)
+    fallback.use_scoring(*prev)
 
 
 def _python_random() -> int:

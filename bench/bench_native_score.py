@@ -20,7 +20,7 @@ from pathlib import Path
 
 import pytest
 
-from wuhanmj.native.score import WIN_IN_SIZE, evaluate_win_native, pack_win, win_result_fields
+from wuhanmj.native.scoreapi import WIN_IN_SIZE, evaluate_win_native, pack_win, win_result_fields
 from wuhanmj.scoring import evaluate_win
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))

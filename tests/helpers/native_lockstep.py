@@ -1,7 +1,7 @@
 """The Python engine and the native one on the same wall, compared at every step (issue 11).
 
 :class:`Lockstep` drives a :class:`wuhanmj.game.Game` (the reference) and a
-:class:`wuhanmj.native.hand.NativeHand` with the same actions. At every decision the legal
+:class:`wuhanmj.native.handapi.NativeHand` with the same actions. At every decision the legal
 codes of all four seats and the current player must agree; after every action the
 native ``to_dict()`` must equal the Python ``state_dict`` (without ``format``, ``rules``
 and ``events``), values and types; at the end the results agree: winner, how, tile,
@@ -45,7 +45,7 @@ from wuhanmj.game.actions import (
 )
 from wuhanmj.game.save import state_dict
 from wuhanmj.native.agents import greedy_choice
-from wuhanmj.native.hand import NativeHand
+from wuhanmj.native.handapi import NativeHand
 
 __all__ = ["CUSTOM", "POLICIES", "PRESETS", "SLOW_MUST", "Lockstep", "choose", "count", "play_hand", "py_state", "result_facts"]
 

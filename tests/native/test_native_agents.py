@@ -28,9 +28,9 @@ from wuhanmj import Game, Rules, shuffled_wall
 from wuhanmj.agents import GreedyAgent, RandomAgent
 from wuhanmj.errors import AgentError
 from wuhanmj.game.loop import play_game
-from wuhanmj.native import hand as native_hand
+from wuhanmj.native import fallback
 from wuhanmj.native.agents import greedy_choice, play, random_choice
-from wuhanmj.native.hand import NativeHand
+from wuhanmj.native.handapi import NativeHand
 
 PRESETS = ("kaikou", "koukou", "koukou_fan")
 RULE_SETS = {p: Rules.preset(p) for p in PRESETS} | {
@@ -47,9 +47,9 @@ SCORING = os.environ.get("WUHANMJ_NATIVE_HAND_SCORING", "native")
 
 @pytest.fixture(autouse=True, scope="module")
 def _scoring():
-    prev = native_hand.use_scoring(SCORING)
+    prev = fallback.use_scoring(SCORING)
     yield
-    native_hand.use_scoring(*prev)
+    fallback.use_scoring(*prev)
 
 
 def _deal(seed: int, salt: int):

@@ -1,7 +1,7 @@
 """The native hand engine against the Python one, step by step (issue 11, point 1).
 
 Every hand is played by :class:`wuhanmj.game.Game` (the reference) and
-:class:`wuhanmj.native.hand.NativeHand` on the same wall with the same actions
+:class:`wuhanmj.native.handapi.NativeHand` on the same wall with the same actions
 (``helpers/native_lockstep.py``): at every decision the legal codes of all four seats and
 the current player agree, after every action ``to_dict()`` equals the Python state
 (``Game.to_dict()`` minus rules, events and format), and at the end the results agree
@@ -45,8 +45,8 @@ from helpers.native_lockstep import (
 from wuhanmj import Game, Rules, scripted_wall, shuffled_wall
 from wuhanmj.errors import IllegalActionError, SetupError
 from wuhanmj.game.actions import HU, LAIZI_GANG, PASS, PENG, XU_GANG
-from wuhanmj.native import hand as native_hand
-from wuhanmj.native.hand import NativeHand
+from wuhanmj.native import fallback
+from wuhanmj.native.handapi import NativeHand
 
 N_CI = 500
 N_CUSTOM = 100
@@ -58,9 +58,9 @@ SCORING = os.environ.get("WUHANMJ_NATIVE_HAND_SCORING", "native")
 
 @pytest.fixture(autouse=True, scope="module")
 def _scoring():
-    prev = native_hand.use_scoring(SCORING)
+    prev = fallback.use_scoring(SCORING)
     yield
-    native_hand.use_scoring(*prev)
+    fallback.use_scoring(*prev)
 
 
 def _run(rules: Rules, seeds) -> dict:
@@ -131,14 +131,14 @@ def test_native_lockstep_custom_slow(name):
 def test_native_lockstep_python_scoring_fallback():
     """The same lockstep with the Python scoring plugged into the native engine (the
     fallback of use_scoring): both scorings give the engine the same verdicts."""
-    prev = native_hand.use_scoring("python")
+    prev = fallback.use_scoring("python")
     try:
         for preset in PRESETS:
             base = 2_000_000 + 1000 * PRESETS.index(preset)
             stats = _run(Rules.preset(preset), range(base, base + 40))
             _require(stats, ("fangchong", "zimo"))
     finally:
-        native_hand.use_scoring(*prev)
+        fallback.use_scoring(*prev)
 
 
 # ---------------------------------------------------------------------- scripted hands
@@ -329,12 +329,12 @@ def test_native_hand_plays_to_the_end_and_stops():
 
 
 def test_use_scoring_choices():
-    prev = native_hand.use_scoring("native")
+    prev = fallback.use_scoring("native")
     try:
-        assert native_hand.scoring_in_use() == ("native", "native")
-        native_hand.use_scoring("python", "native")
-        assert native_hand.scoring_in_use() == ("python", "native")
+        assert fallback.scoring_in_use() == ("native", "native")
+        fallback.use_scoring("python", "native")
+        assert fallback.scoring_in_use() == ("python", "native")
         with pytest.raises(ValueError):
-            native_hand.use_scoring("fast")
+            fallback.use_scoring("fast")
     finally:
-        native_hand.use_scoring(*prev)
+        fallback.use_scoring(*prev)

@@ -1,5 +1,6 @@
-"""The native scoring (``wuhanmj.native.score``, issue 11 point 2) against the Python
-reference :func:`wuhanmj.scoring.evaluate_win`, field by field (W1–W11, S1–S5, X1–X5, L1–L5).
+"""The native scoring (``wuhanmj.native.score``, called through ``wuhanmj.native.scoreapi``,
+issue 11 point 2) against the Python reference :func:`wuhanmj.scoring.evaluate_win`, field by
+field (W1–W11, S1–S5, X1–X5, L1–L5).
 
 Every comparison is of two dicts of the same shape: ``evaluate_win_native(**kwargs)`` and
 ``win_result_fields(evaluate_win(**kwargs))`` — legality, the reason's rule id and full text
@@ -38,7 +39,7 @@ from hypothesis import strategies as st
 from wuhanmj.errors import WuhanMJError
 from wuhanmj.hand.meld import Meld, SeatPlays
 from wuhanmj.hand.waits import holds_non_jiang, is_ready
-from wuhanmj.native.score import (
+from wuhanmj.native.scoreapi import (
     evaluate_win_native,
     holds_non_jiang_native,
     is_ready_native,

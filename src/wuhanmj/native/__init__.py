@@ -6,4 +6,7 @@ Python engine (:mod:`wuhanmj.game`, :func:`wuhanmj.scoring.evaluate_win`,
 Modules, each a ``.pyx`` with a ``.pxd`` to cimport: ``defs`` (constants), ``rulesc``
 (Rules as a C struct), ``rng`` (numpy-compatible streams), ``score`` (one win),
 ``hand`` (one hand), ``agents`` (random and greedy), ``batch`` (matches of hands).
+Their Python faces: ``scoreapi`` (the native scoring's entries, for tests and
+benchmarks), ``handapi`` (``NativeHand``, one hand from Python) and ``fallback`` (the
+Python scoring the hand engine can call instead, for tests).
 """

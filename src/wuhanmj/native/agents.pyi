@@ -4,7 +4,7 @@ from collections.abc import Sequence
 
 import numpy.typing as npt
 
-from .hand import NativeHand
+from .handapi import NativeHand
 
 __all__ = ["greedy_choice", "play", "random_choice"]
 

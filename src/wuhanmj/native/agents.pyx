@@ -39,7 +39,8 @@ from wuhanmj.native.defs cimport (
     PH_OVER,
     PH_TURN,
 )
-from wuhanmj.native.hand cimport HandC, NativeHand, hand_apply, hand_current, hand_legal, hand_prepare
+from wuhanmj.native.hand cimport HandC, hand_apply, hand_current, hand_legal, hand_prepare
+from wuhanmj.native.handapi cimport NativeHand
 from wuhanmj.native.rng cimport pcg64_double, pcg64_seed_int
 from wuhanmj.native.score cimport SeatC
 

@@ -5,6 +5,7 @@
 #
 # C callers: call hand_prepare() once, with the GIL, before the first hand_deal (it builds
 # the core's tables that the shape kernels read without the GIL).
+# From Python: wuhanmj.native.handapi.NativeHand (its Python face).
 
 from libc.stdint cimport int8_t, int16_t, uint8_t
 
@@ -75,10 +76,13 @@ ctypedef struct HandC:
 
 # The scoring and the readiness test the engine calls (score.pxd's signatures); the module
 # defaults are evaluate_win_c and is_ready_c. Tests may plug in the Python scoring
-# (hand.use_scoring("python")) until the native one is trusted.
+# (wuhanmj.native.fallback.use_scoring("python")) until the native one is trusted.
 ctypedef int (*evaluate_fn_t)(const RulesC* rules, const WinIn* w, WinOut* out) noexcept nogil
 ctypedef bint (*ready_fn_t)(const uint8_t* hand13, const SeatC* seat, int indicator,
                             int pizi_on) noexcept nogil
+
+# Replace the scoring and the readiness test every hand of the process calls from now on.
+cdef void hand_set_scoring(evaluate_fn_t evaluate, ready_fn_t ready) noexcept nogil
 
 
 # Build the core's tables the engine reads (needs the GIL; once per process, cheap after).
@@ -97,9 +101,6 @@ cdef int hand_legal(HandC* h, int seat, int16_t* codes) noexcept nogil
 # Play code for seat; 0 done, -1 not legal (the state unchanged).
 cdef int hand_apply(HandC* h, int seat, int code) noexcept nogil
 
-
-# The Python face of a HandC (hand.pyx): NativeHand(rules, wall, dealer=0, prev_laizi=None).
-cdef class NativeHand:
-    cdef HandC h
-    cdef readonly object rules
-    cdef readonly tuple scores
+# Tiles left in the wall, both ends together (G2, D1).
+cdef inline int hand_left(const HandC* h) noexcept nogil:
+    return h.back - h.front + 1

@@ -7,7 +7,7 @@ claim windows (P2: hu > 冲杠/碰 > 吃, one winner in ``hu_order``, D11; a win
 no pending answer can change it), the G4/D12 gang floor, the 海底 phase (G3: seats that
 cannot win pass by themselves), the exhaustive draw (X6), the L5 下雨 threats and their
 co-liable seats, the W8/D13 second 癞子 — on the :c:type:`HandC` of ``hand.pxd``: C arrays,
-no Python object, no heap allocation, no GIL (except the scoring fallback below).
+no Python object, no heap allocation, no GIL (except the Python scoring, when plugged in).
 
 The Python engine is the reference and this module follows it step by step, its
 documented decisions included (a 碰/吃 claimer may gang but not 自摸; a seat holding only
@@ -17,16 +17,16 @@ draw that is not a win stays in the hand), and its caches: the waiting kinds of 
 win of the seat on turn and the claim wins of an open window, dropped at the same points.
 
 Wins are scored through the module's function pointers ``evaluate_fn`` and ``ready_fn``:
-by default the native :func:`evaluate_win_c` and :func:`is_ready_c` (score.pxd);
-:func:`use_scoring` ("python") plugs in :func:`wuhanmj.scoring.evaluate_win` and
-:func:`wuhanmj.hand.waits.is_ready` instead (they take the GIL), for tests.
+by default the native :func:`evaluate_win_c` and :func:`is_ready_c` (score.pxd).
+:c:func:`hand_set_scoring` (hand.pxd) replaces them: that is how
+:func:`wuhanmj.native.fallback.use_scoring` ("python") plugs in
+:func:`wuhanmj.scoring.evaluate_win` and :func:`wuhanmj.hand.waits.is_ready` instead (they
+take the GIL), for tests.
 
-:class:`NativeHand` is the Python face: ``legal``, ``mask``, ``step``, ``copy``,
-``to_dict`` (the fields of :func:`wuhanmj.game.save.state_dict` but rules, events and
-format), ``result`` and ``log``.
+The module has no Python names: C code cimports the engine through ``hand.pxd``; its
+Python face is :class:`wuhanmj.native.handapi.NativeHand`.
 """
 
-from cpython.bytes cimport PyBytes_FromStringAndSize
 from libc.stdint cimport int8_t, int16_t, uint8_t
 from libc.string cimport memcpy, memset
 
@@ -53,10 +53,6 @@ from wuhanmj.native.defs cimport (
     HOW_HAIDILAO,
     HOW_QIANGGANG,
     HOW_ZIMO,
-    LR_L1,
-    LR_L2,
-    LR_L3,
-    LR_NONE,
     MAX_LOG,
     MK_AN_GANG,
     MK_CHI,
@@ -69,31 +65,9 @@ from wuhanmj.native.defs cimport (
     PH_OVER,
     PH_ROB,
     PH_TURN,
-    R_LEGAL,
-    R_W1,
-    R_W4,
-    R_W5_HONGZHONG,
-    R_W5_PIZI,
-    R_W8,
-    R_W11,
 )
-from wuhanmj.native.rulesc cimport RulesC, rules_to_c
-from wuhanmj.native.score cimport MeldC, SeatC, WinIn, WinOut, evaluate_win_c, holds_non_jiang_c, is_ready_c
-
-import numpy as np
-
-from wuhanmj import _checks
-from wuhanmj.errors import IllegalActionError, SetupError, TileError
-from wuhanmj.game.actions import action_name
-from wuhanmj.game.phases import PHASES
-from wuhanmj.game.wall import check_wall, shuffled_wall
-from wuhanmj.hand.meld import MELD_KINDS, SeatPlays
-from wuhanmj.rules import Rules
-from wuhanmj.terms import HOWS
-
-__all__ = ["NativeHand", "use_scoring", "scoring_in_use"]
-
-PLAY_KINDS = ("hongzhong_gang", "pizi_gang", "laizi_gang")
+from wuhanmj.native.rulesc cimport RulesC
+from wuhanmj.native.score cimport SeatC, WinIn, WinOut, evaluate_win_c, holds_non_jiang_c, is_ready_c
 
 # claim priority (P2): hu 0 > chong_gang/peng 1 > chi 2; 9 = not a claim (moves.claim_rank)
 cdef int8_t _RANK[N_ACTIONS]
@@ -109,7 +83,13 @@ for _c in range(A_CHI, A_PENG):
 # the scoring the engine calls (see the module docstring)
 cdef evaluate_fn_t evaluate_fn = evaluate_win_c
 cdef ready_fn_t ready_fn = is_ready_c
-_scoring = ["native", "native"]
+
+
+cdef void hand_set_scoring(evaluate_fn_t evaluate, ready_fn_t ready) noexcept nogil:
+    """Make the engine score wins with ``evaluate`` and test readiness (D10) with ``ready``."""
+    global evaluate_fn, ready_fn
+    evaluate_fn = evaluate
+    ready_fn = ready
 
 
 # ---------------------------------------------------------------- tiles (T3, R2, R3)
@@ -210,11 +190,6 @@ cdef void hand_deal(HandC* h, const RulesC* rules, const uint8_t* wall, int deal
     h.legal_seat = -1
 
 
-cdef inline int _left(const HandC* h) noexcept nogil:
-    """Tiles left, both ends together (G2, D1)."""
-    return h.back - h.front + 1
-
-
 cdef int hand_current(const HandC* h) noexcept nogil:
     """moves.current_player: the seat on turn, or the first pending seat of a window in turn
     order from the discarder; -1 once over."""
@@ -261,7 +236,7 @@ cdef int _turn_codes(HandC* h, int seat, int16_t* codes) noexcept nogil:
     """moves._turn_codes (P1, P3, G4, W8/D13, the dead discard of the module doc)."""
     cdef const uint8_t* C = h.hands[seat]
     cdef const SeatC* sp = &h.seats[seat]
-    cdef bint gang_ok = _left(h) > h.rules.gang_floor     # G4, D12
+    cdef bint gang_ok = hand_left(h) > h.rules.gang_floor     # G4, D12
     cdef int n = 0, t, i, j, k, x0
     cdef int16_t v
     if gang_ok and h.drawn == h.laizi and _must_play_laizi(h, seat):
@@ -653,7 +628,7 @@ cdef bint _open_claims(HandC* h, int d, int t) noexcept nogil:
     """moves._open_claims: ask every seat that may claim discard t of seat d (P2)."""
     cdef const uint8_t* C
     cdef const uint8_t* sp = h.special
-    cdef bint gang_ok = _left(h) > h.rules.gang_floor     # G4
+    cdef bint gang_ok = hand_left(h) > h.rules.gang_floor     # G4
     cdef bint any = False
     cdef int i, s, c, r, n, base
     cdef int16_t* o
@@ -872,7 +847,7 @@ cdef inline void _replace(HandC* h, int s) noexcept nogil:
 cdef void _draw_next(HandC* h, int s) noexcept nogil:
     """A normal draw is due for s: from the front, or the 海底 phase (G2, G3)."""
     cdef int t
-    if _left(h) <= h.rules.dead_wall + 4:
+    if hand_left(h) <= h.rules.dead_wall + 4:
         _haidi(h, s)
         return
     t = h.wall[h.front]
@@ -884,7 +859,7 @@ cdef void _haidi(HandC* h, int s) noexcept nogil:
     """G3: each seat in turn draws one tile while more than dead_wall remain; only 海底捞
     may be declared; seats that cannot win pass by themselves. Else 荒庄 (X6)."""
     cdef int t
-    while _left(h) > h.rules.dead_wall:
+    while hand_left(h) > h.rules.dead_wall:
         t = h.wall[h.front]
         h.front += 1
         _draw(h, s, t, PH_HAIDI, DK_FRONT)
@@ -895,401 +870,3 @@ cdef void _haidi(HandC* h, int s) noexcept nogil:
     h.drawn = -1
     h.draw_kind = DK_NONE
     _finish(h, -1, -1, -1, -1, NULL)
-
-
-# ---------------------------------------------------------------- the Python scoring (tests)
-_RULES = {}                  # RulesC bytes -> the Rules it was made from
-_fallback_error = []         # an exception raised inside the Python fallback, re-raised by step()
-_BIG_BITS = None
-_PLAIN_RULES = Rules.kaikou()
-_PIZI_RULES = Rules.kaikou().replace(pizi=True)
-
-
-cdef object _rules_key(const RulesC* r):
-    return PyBytes_FromStringAndSize(<const char*>r, sizeof(RulesC))
-
-
-cdef object _meld_tuple(const MeldC* m):
-    cdef int t = m.tile
-    if m.kind == MK_CHI:
-        tiles = (t, t + 1, t + 2)
-    elif m.kind == MK_PENG:
-        tiles = (t, t, t)
-    else:
-        tiles = (t, t, t, t)
-    return (MELD_KINDS[m.kind], tiles, None if m.source < 0 else m.source)
-
-
-cdef object _seat_plays(const SeatC* s):
-    from wuhanmj.game.state import meld_value
-    melds = tuple([meld_value(_meld_tuple(&s.melds[i])) for i in range(s.n_melds)])
-    return SeatPlays(melds, s.hz, s.pz, s.lz)
-
-
-cdef list _tiles_of(const uint8_t* c):
-    cdef int t, k
-    out = []
-    for t in range(34):
-        for k in range(c[t]):
-            out.append(t)
-    return out
-
-
-cdef void _fill_out(object res, WinOut* out) except *:
-    global _BIG_BITS
-    cdef int s
-    memset(out, 0, sizeof(WinOut))
-    if _BIG_BITS is None:
-        from wuhanmj.hand.bighu import CATALOGUE
-        _BIG_BITS = {b.name: 1 << i for i, b in enumerate(CATALOGUE)}
-    out.legal = bool(res.legal)
-    out.reason_seat = -1
-    out.reason_tile = -1
-    reason = res.reason
-    if reason is None:
-        out.reason = R_LEGAL
-    elif reason.startswith("W4"):
-        out.reason = R_W4
-    elif reason.startswith("W5"):
-        if "红中" in reason:
-            out.reason = R_W5_HONGZHONG
-        else:
-            from wuhanmj.tiles import parse_tile
-            out.reason = R_W5_PIZI
-            out.reason_tile = parse_tile(reason.rsplit(" ", 1)[1])
-    elif reason.startswith("W8"):
-        out.reason = R_W8
-    elif reason.startswith("W11"):
-        out.reason = R_W11
-        out.reason_seat = int(reason.split()[2])
-    else:
-        out.reason = R_W1
-    out.hard = bool(res.hard)
-    out.wilds = res.wilds
-    bits = 0
-    for name in res.big:
-        bits |= _BIG_BITS[name]
-    out.big = bits
-    out.n_big = len(res.big)
-    out.liable = -1 if res.liable is None else res.liable
-    out.liable_rule = {None: LR_NONE, "L1": LR_L1, "L2": LR_L2, "L3": LR_L3}[res.liable_rule]
-    for s in res.co_liable:
-        out.co_liable |= 1 << s
-    out.winner_fan = res.winner_fan
-    out.big_fan = res.big_fan
-    st = res.settlement
-    for s in range(4):
-        f = res.loser_fan[s] if len(res.loser_fan) == 4 else None
-        out.loser_fan[s] = -1 if f is None else f
-        out.payments[s] = res.payments[s]
-        out.reached[s] = bool(st.reached[s]) if st is not None else 0
-    out.jinding = bool(st.jinding) if st is not None else 0
-
-
-cdef int _py_evaluate(const RulesC* rules, const WinIn* w, WinOut* out) noexcept nogil:
-    """evaluate_win_c's signature over wuhanmj.scoring.evaluate_win (takes the GIL)."""
-    with gil:
-        try:
-            from wuhanmj.scoring import evaluate_win
-            rules_obj = _RULES[_rules_key(rules)]
-            res = evaluate_win(
-                hand=_tiles_of(w.hand),
-                win_tile=w.win_tile,
-                how=HOWS[w.how],
-                winner=w.winner,
-                dealer=w.dealer,
-                indicator=w.indicator,
-                seats=tuple([_seat_plays(&w.seats[s]) for s in range(4)]),
-                discarder=None if w.discarder < 0 else w.discarder,
-                prev_laizi=None if w.prev_laizi < 0 else w.prev_laizi,
-                discarder_ready=None if w.discarder_ready < 0 else bool(w.discarder_ready),
-                discarder_holds_non_jiang=(None if w.discarder_holds_non_jiang < 0
-                                           else bool(w.discarder_holds_non_jiang)),
-                rules=rules_obj,
-                co_liable=tuple([s for s in range(4) if (w.co_liable >> s) & 1]),
-            )
-            _fill_out(res, out)
-        except BaseException as e:
-            memset(out, 0, sizeof(WinOut))
-            _fallback_error.append(e)
-    return 0
-
-
-cdef bint _py_ready(const uint8_t* hand13, const SeatC* seat, int indicator,
-                    int pizi_on) noexcept nogil:
-    """is_ready_c's signature over wuhanmj.hand.waits.is_ready (takes the GIL)."""
-    cdef bint r = False
-    with gil:
-        try:
-            from wuhanmj.game.state import meld_value
-            from wuhanmj.hand.waits import is_ready
-            melds = tuple([meld_value(_meld_tuple(&seat.melds[i])) for i in range(seat.n_melds)])
-            r = bool(is_ready(_tiles_of(hand13), indicator, _PIZI_RULES if pizi_on else _PLAIN_RULES, melds))
-        except BaseException as e:
-            _fallback_error.append(e)
-    return r
-
-
-def use_scoring(str which="native", ready=None):
-    """Choose the scoring the engine calls: ``"native"`` (evaluate_win_c, is_ready_c of
-    score.pxd, the default) or ``"python"`` (wuhanmj.scoring.evaluate_win and
-    wuhanmj.hand.waits.is_ready through the GIL, for tests). ``ready`` chooses the
-    readiness test (D10) on its own (default: as ``which``). Returns the previous choice."""
-    global evaluate_fn, ready_fn
-    ready = which if ready is None else ready
-    if which not in ("native", "python") or ready not in ("native", "python"):
-        raise ValueError(f"use_scoring: 'native' or 'python', got {which!r}, {ready!r}")
-    prev = tuple(_scoring)
-    evaluate_fn = evaluate_win_c if which == "native" else _py_evaluate
-    ready_fn = is_ready_c if ready == "native" else _py_ready
-    _scoring[0] = which
-    _scoring[1] = ready
-    return prev
-
-
-def scoring_in_use():
-    """``(evaluate, ready)``: "native" or "python" each (see :func:`use_scoring`)."""
-    return tuple(_scoring)
-
-
-# ---------------------------------------------------------------- the Python face
-def _seat(seat):
-    return _checks.seat(seat, "seat", IllegalActionError)
-
-
-cdef object _opt(int x):
-    return None if x < 0 else x
-
-
-cdef object _amount(double x):
-    """An amount as wuhanmj.scoring gives it: int when whole, else float."""
-    if x == <double><long long>x:
-        return <long long>x
-    return x
-
-
-cdef class NativeHand:
-    """One hand on the native engine; the same game as :class:`wuhanmj.game.Game`.
-
-    Args:
-        rules: a Rules, a preset name or None (kaikou).
-        wall: 136 tile kinds in the layout of :mod:`wuhanmj.game.wall` (or ``seed=``).
-        dealer: the dealer seat 0-3; prev_laizi: the previous hand's 癞子 (X4) or None.
-        scores: shown in :meth:`to_dict` only (as Game's).
-    """
-
-    def __init__(self, rules=None, wall=None, int dealer=0, prev_laizi=None, *, seed=None,
-                 scores=(0, 0, 0, 0)):
-        cdef RulesC rc
-        cdef uint8_t w[136]
-        cdef int i, prev = -1
-        r = Rules.coerce(rules)
-        if not 0 <= dealer <= 3:
-            raise SetupError(f"dealer must be a seat 0-3, got {dealer!r}")
-        if wall is not None and seed is not None:
-            raise SetupError("give a seed or an explicit wall, not both (G1)")
-        tiles = check_wall(wall) if wall is not None else shuffled_wall(seed)
-        if prev_laizi is not None:
-            if isinstance(prev_laizi, str):
-                prev = _checks.tile(prev_laizi, "prev_laizi", TileError)
-            else:
-                prev = _checks.tile(prev_laizi, "prev_laizi", SetupError, notation=False)
-        rules_to_c(r, &rc)
-        for i in range(136):
-            w[i] = tiles[i]
-        hand_prepare()
-        hand_deal(&self.h, &rc, w, dealer, prev)
-        self.rules = r
-        self.scores = tuple(scores)
-        key = _rules_key(&self.h.rules)
-        if key not in _RULES:
-            _RULES[key] = r
-
-    def copy(self):
-        """An independent copy (one memcpy of the struct)."""
-        cdef NativeHand c = NativeHand.__new__(NativeHand)
-        memcpy(&c.h, &self.h, sizeof(HandC))
-        c.rules = self.rules
-        c.scores = self.scores
-        return c
-
-    __copy__ = copy
-
-    # ------------------------------------------------------------ state
-    @property
-    def current_player(self):
-        """The seat expected to act, None once over (Game.current_player)."""
-        cdef int s = hand_current(&self.h)
-        return None if s < 0 else s
-
-    @property
-    def over(self):
-        return self.h.phase == PH_OVER
-
-    @property
-    def phase(self):
-        return PHASES[self.h.phase]
-
-    @property
-    def turn(self):
-        return self.h.turn
-
-    @property
-    def claim_tile(self):
-        """The discard or 蓄杠 tile of an open claim / rob window, else None."""
-        return _opt(self.h.tile) if self.h.phase == PH_CLAIM or self.h.phase == PH_ROB else None
-
-    @property
-    def tiles_left(self):
-        return _left(&self.h)
-
-    @property
-    def length(self):
-        """Tiles drawn after the deal (normal and replacement draws)."""
-        return self.h.length
-
-    @property
-    def indicator(self):
-        return self.h.indicator
-
-    @property
-    def laizi(self):
-        return self.h.laizi
-
-    @property
-    def pizi(self):
-        return tuple([self.h.pizi[i] for i in range(self.h.n_pizi)])
-
-    @property
-    def dealer(self):
-        return self.h.dealer
-
-    @property
-    def log(self):
-        """Every decision so far, in order: a list of ``(seat, code)``."""
-        return [(self.h.log_seat[i], self.h.log_code[i]) for i in range(self.h.n_log)]
-
-    def hand_counts(self, seat):
-        seat = _seat(seat)
-        return [self.h.hands[seat][t] for t in range(34)]
-
-    def visible_counts(self):
-        return tuple([self.h.seen[t] for t in range(34)])
-
-    # ------------------------------------------------------------ actions
-    def legal(self, seat=None):
-        """The legal codes of seat (None: the current player), ascending."""
-        cdef int16_t codes[N_ACTIONS]
-        cdef int n, i
-        if seat is None:
-            seat = self.current_player
-            if seat is None:
-                return ()
-        seat = _seat(seat)
-        n = hand_legal(&self.h, seat, codes)
-        return tuple([codes[i] for i in range(n)])
-
-    def mask(self, seat=None):
-        """Bool array (163,): True at the legal codes of seat (None: the current player)."""
-        m = np.zeros(N_ACTIONS, dtype=bool)
-        codes = self.legal(seat)
-        if codes:
-            m[list(codes)] = True
-        return m
-
-    def step(self, seat, code):
-        """Play code for seat. Raises IllegalActionError (state unchanged) when not legal."""
-        cdef int c
-        seat = _seat(seat)
-        x = _checks.index(code)
-        if x is None or not 0 <= x < N_ACTIONS:
-            raise IllegalActionError(f"action code must be an int 0-{N_ACTIONS - 1}, got {code!r}")
-        c = x
-        if hand_apply(&self.h, seat, c) < 0:
-            raise IllegalActionError(
-                f"seat {seat}: {action_name(c)} ({c}) is not legal now "
-                f"(phase {PHASES[self.h.phase]}, legal {self.legal(seat)})")
-        if _fallback_error:
-            err = _fallback_error.pop()
-            del _fallback_error[:]
-            raise RuntimeError(f"the Python scoring fallback raised {type(err).__name__}: {err}") from err
-
-    # ------------------------------------------------------------ views
-    @property
-    def result(self):
-        """None until over; then a dict: winner, how, win_tile, discarder, payments, draw,
-        and for a win big (sorted names), hard, wilds, liable, liable_rule, co_liable,
-        winner_fan, big_fan, loser_fan (as WinResult's)."""
-        cdef const HandC* h = &self.h
-        cdef const WinOut* w = &h.win
-        if h.phase != PH_OVER:
-            return None
-        if h.winner < 0:
-            return {"winner": None, "how": None, "win_tile": None, "discarder": None,
-                    "payments": (0, 0, 0, 0), "draw": True}
-        global _BIG_BITS
-        if _BIG_BITS is None:
-            from wuhanmj.hand.bighu import CATALOGUE
-            _BIG_BITS = {b.name: 1 << i for i, b in enumerate(CATALOGUE)}
-        big = tuple(sorted([name for name, bit in _BIG_BITS.items() if w.big & bit]))
-        return {
-            "winner": h.winner,
-            "how": HOWS[h.how],
-            "win_tile": h.win_tile,
-            "discarder": _opt(h.discarder),
-            "payments": tuple([_amount(w.payments[s]) for s in range(4)]),
-            "draw": False,
-            "big": big,
-            "hard": bool(w.hard),
-            "wilds": w.wilds,
-            "liable": _opt(w.liable),
-            "liable_rule": (None, "L1", "L2", "L3")[w.liable_rule],
-            "co_liable": tuple([s for s in range(4) if (w.co_liable >> s) & 1]),
-            "winner_fan": w.winner_fan,
-            "big_fan": w.big_fan,
-            "loser_fan": tuple([None if w.loser_fan[s] < 0 else w.loser_fan[s] for s in range(4)]),
-        }
-
-    def to_dict(self):
-        """The fields of :func:`wuhanmj.game.save.state_dict` but ``format``, ``rules`` and
-        ``events``, with the same values and types."""
-        cdef const HandC* h = &self.h
-        cdef int s, i, t
-        melds = []
-        specials = []
-        for s in range(4):
-            melds.append([[k, list(ts), src] for k, ts, src in
-                          [_meld_tuple(&h.seats[s].melds[i]) for i in range(h.seats[s].n_melds)]])
-            specials.append([[PLAY_KINDS[h.play_kind[s][i]], h.play_tile[s][i]] for i in range(h.n_plays[s])])
-        xiayu = []
-        for s in range(4):
-            if h.xiayu_suit[s] < 0:
-                xiayu.append(None)
-            else:
-                xiayu.append({"suit": h.xiayu_suit[s], "liable": h.xiayu_liable[s],
-                              "co_liable": [i for i in range(4) if (h.xiayu_co[s] >> i) & 1]})
-        return {
-            "dealer": h.dealer,
-            "prev_laizi": _opt(h.prev_laizi),
-            "scores": list(self.scores),
-            "wall": [h.wall[i] for i in range(136)],
-            "front": h.front,
-            "back": h.back,
-            "hands": [[h.hands[s][t] for t in range(34)] for s in range(4)],
-            "melds": melds,
-            "specials": specials,
-            "rivers": [[h.river[s][i] for i in range(h.n_river[s])] for s in range(4)],
-            "phase": PHASES[h.phase],
-            "turn": h.turn,
-            "drawn": _opt(h.drawn),
-            "draw_kind": h.draw_kind,
-            "tile": _opt(h.tile),
-            "options": {str(s): [h.options[s][i] for i in range(h.n_options[s])]
-                        for s in range(4) if h.n_options[s]},
-            "decisions": {str(s): h.decision[s] for s in range(4) if h.decision[s] >= 0},
-            "xiayu": xiayu,
-        }
-
-    def __repr__(self):
-        return (f"<NativeHand {self.rules.name} dealer={self.h.dealer} phase={PHASES[self.h.phase]} "
-                f"turn={self.h.turn} left={_left(&self.h)}>")

@@ -4,6 +4,7 @@
 # The inputs are trusted: the native engine builds them (tile totals, meld sources, 癞子 /
 # 痞子 never in melds, how and discarder consistent). C callers call
 # wuhanmj.core.tables.ensure_tables() once, with the GIL, first.
+# Python reaches the kernels through wuhanmj.native.scoreapi (tests, benchmarks).
 
 from libc.stdint cimport int8_t, int16_t, uint8_t, uint16_t
 
@@ -68,3 +69,6 @@ cdef bint is_ready_c(const uint8_t* hand13, const SeatC* seat, int indicator, in
 
 # L1 (seed 001): the hand holds a tile other than a 2/5/8 of a suit (honors count).
 cdef bint holds_non_jiang_c(const uint8_t* hand) noexcept nogil
+
+# The 癞子 of an indicator (R2, T3: the next kind in its cycle; 中 → 发).
+cdef int laizi_c(int indicator) noexcept nogil

@@ -19,9 +19,9 @@ non-dyadic float (a money table of 10.1 …), so the doubles are the same number
 the sums are done in Python's order and Python's way: :c:func:`_pysum` replays
 ``sum()`` — left to right, and Neumaier-compensated over floats on Python 3.12 and later.
 
-The ``def`` functions at the end are the test and benchmark entries: they validate the
-arguments with the same checks as ``evaluate_win`` and return plain dicts
-(:func:`evaluate_win_native`, :func:`win_result_fields`).
+The module has no Python names: C code cimports its kernels through ``score.pxd``, and
+Python reaches them through :mod:`wuhanmj.native.scoreapi` (the tests' and benchmarks'
+entries, with ``evaluate_win``'s argument checks).
 """
 
 import sys
@@ -32,7 +32,6 @@ from libc.string cimport memcpy, memset
 
 from wuhanmj.core.defs cimport PAIR_258, PAIR_ANY
 from wuhanmj.core.shape cimport is_complete_c, waits_c
-from wuhanmj.core.tables cimport ensure_tables
 from wuhanmj.native.defs cimport (
     BH_FENGYISE,
     BH_GANGSHANGHUA,
@@ -63,24 +62,6 @@ from wuhanmj.native.defs cimport (
     R_W8,
     R_W11,
 )
-from wuhanmj.native.rulesc cimport rules_to_c
-
-from ..errors import WinInputError
-from ..hand.bighu import CATALOGUE
-from ..hand.meld import MELD_KINDS, Meld, SeatPlays
-from ..rules import Rules
-from ..terms import HOWS
-from ..tiles import format_tile, parse_tile
-
-__all__ = [
-    "evaluate_win_native",
-    "win_result_fields",
-    "pack_win",
-    "is_ready_native",
-    "holds_non_jiang_native",
-    "WIN_IN_SIZE",
-    "WIN_OUT_SIZE",
-]
 
 cdef enum:
     SPEC_W3 = 0         # a profile's pair: a W3 hand (将一色 / 风一色) that wins whatever its shape
@@ -169,9 +150,6 @@ cdef void _init_tables() noexcept:
 _init_tables()
 # Python 3.12 made sum() compensated (Neumaier) over floats; _pysum follows the running one.
 _NEUMAIER = sys.version_info >= (3, 12)
-
-WIN_IN_SIZE = sizeof(WinIn)
-WIN_OUT_SIZE = sizeof(WinOut)
 
 
 # ---------------------------------------------------------------- facts of melds and hands
@@ -836,286 +814,6 @@ cdef bint holds_non_jiang_c(const uint8_t* hand) noexcept nogil:
     return False
 
 
-# ---------------------------------------------------------------- Python entries (tests, benchmarks)
-
-_HOW_INDEX = {h: i for i, h in enumerate(HOWS)}
-_KIND_INDEX = {k: i for i, k in enumerate(MELD_KINDS)}
-_BIG_NAMES = tuple(b.name for b in CATALOGUE)  # bit i = CATALOGUE[i] (defs.pxd)
-_RULE_NAMES = (None, "L1", "L2", "L3")
-_REASON_IDS = {R_LEGAL: None, R_W4: "W4", R_W5_HONGZHONG: "W5", R_W5_PIZI: "W5", R_W1: "W1/W2",
-               R_W8: "W8", R_W11: "W11"}
-
-
-cdef int _load_seat(object sp, SeatC* out) except -1:
-    cdef int i = 0
-    memset(out, 0, sizeof(SeatC))
-    for m in sp.melds:
-        out.melds[i].kind = _KIND_INDEX[m.kind]
-        out.melds[i].tile = m.tiles[0]
-        out.melds[i].source = -1 if m.source is None else m.source
-        i += 1
-    out.n_melds = i
-    out.hz = sp.hongzhong_gang
-    out.pz = sp.pizi_gang
-    out.lz = sp.laizi_gang
-    return 0
-
-
-def _checked(hand, win_tile, how, winner, dealer, indicator, seats, discarder, prev_laizi,
-             discarder_ready, discarder_holds_non_jiang, rules, co_liable):
-    """evaluate_win's input checks, the same functions in the same order; returns the
-    normalised facts. Raises what evaluate_win raises (WinInputError, MeldError, RulesError)."""
-    from .. import _checks
-    from ..hand.readings import special_kinds
-    from ..scoring import checks
-    from ..tiles import format_tiles
-
-    rules = Rules.coerce(rules)
-    if how not in HOWS:
-        raise WinInputError(f"how must be one of {', '.join(HOWS)}; got {how!r}")
-    winner = _checks.seat(winner, "winner", WinInputError)
-    dealer = _checks.seat(dealer, "dealer", WinInputError)
-    if discarder is not None:
-        discarder = _checks.seat(discarder, "discarder", WinInputError)
-    indicator = _checks.tile(indicator, "indicator", WinInputError)
-    win_tile = _checks.tile(win_tile, "win_tile", WinInputError)
-    if prev_laizi is not None:
-        prev_laizi = _checks.tile(prev_laizi, "prev_laizi", WinInputError)
-    if type(seats) is not tuple:
-        if isinstance(seats, (str, bytes, SeatPlays)):
-            raise WinInputError(f"seats must be a sequence of 4 SeatPlays, got {seats!r}")
-        try:
-            seats = tuple(seats)
-        except TypeError:
-            raise WinInputError(f"seats must be a sequence of 4 SeatPlays, got {seats!r}") from None
-    if len(seats) != 4:
-        raise WinInputError(f"seats must hold 4 SeatPlays, got {len(seats)}")
-    for sp in seats:
-        if not isinstance(sp, SeatPlays):
-            raise WinInputError(f"seats must hold SeatPlays values, got {sp!r}")
-    checks.discarder_facts(discarder_ready, discarder_holds_non_jiang)
-    co = checks.co_liable_of(co_liable, winner, rules)
-    tiles = _checks.tiles(hand, "hand", WinInputError)
-    wmelds = seats[winner].melds
-    want = 14 - 3 * len(wmelds)
-    if len(tiles) != want:
-        raise WinInputError(
-            f"hand has {len(tiles)} tiles; with {len(wmelds)} meld(s) the winner holds {want} (W1)"
-        )
-    counts = bytearray(34)
-    for t in tiles:
-        counts[t] += 1
-    if not counts[win_tile]:
-        raise WinInputError(f"win_tile {format_tile(win_tile)} is not in the hand {format_tiles(tiles)}")
-    sk = special_kinds(indicator, rules.pizi)
-    checks.table(seats, counts, sk, rules, winner)
-    checks.how_facts(how, winner, discarder, win_tile, seats, sk)
-    return (rules, counts, win_tile, how, winner, dealer, discarder, indicator, prev_laizi,
-            None if discarder_ready is None else bool(discarder_ready),
-            None if discarder_holds_non_jiang is None else bool(discarder_holds_non_jiang), seats, co)
-
-
-cdef int _load(dict kw, RulesC* rc, WinIn* w) except -1:
-    """Check ``kw`` (evaluate_win's keyword arguments) and fill ``rc`` and ``w``; returns
-    1 when a 全求人 won on a discard will need the missing L1 fact (evaluate_win raises then)."""
-    (rules, counts, win_tile, how, winner, dealer, discarder, indicator, prev_laizi,
-     ready, holds, seats, co) = _checked(**kw)
-    rules_to_c(rules, rc)
-    memset(w, 0, sizeof(WinIn))
-    for t in range(34):
-        w.hand[t] = counts[t]
-    w.win_tile = win_tile
-    w.how = _HOW_INDEX[how]
-    w.winner = winner
-    w.dealer = dealer
-    w.discarder = -1 if discarder is None else discarder
-    w.indicator = indicator
-    w.prev_laizi = -1 if prev_laizi is None else prev_laizi
-    w.discarder_ready = -1 if ready is None else ready
-    w.discarder_holds_non_jiang = -1 if holds is None else holds
-    w.co_liable = 0
-    for c in co:
-        w.co_liable |= 1 << c
-    for s in range(4):
-        _load_seat(seats[s], &w.seats[s])
-    need = ready if rules.qqr_liability == "not_ready" else holds
-    return need is None
-
-
-_EVALUATE_KEYS = ("hand", "win_tile", "how", "winner", "dealer", "indicator", "seats", "discarder",
-                  "prev_laizi", "discarder_ready", "discarder_holds_non_jiang", "rules", "co_liable")
-_DEFAULTS = {"discarder": None, "prev_laizi": None, "discarder_ready": None,
-             "discarder_holds_non_jiang": None, "rules": None, "co_liable": ()}
-
-
-def _kwargs(kwargs) -> dict:
-    unknown = sorted(set(kwargs) - set(_EVALUATE_KEYS))
-    if unknown:
-        raise TypeError(f"evaluate_win_native() got an unexpected keyword argument {unknown[0]!r}")
-    kw = dict(_DEFAULTS)
-    kw.update(kwargs)
-    missing = [k for k in _EVALUATE_KEYS if k not in kw]
-    if missing:
-        raise TypeError(f"evaluate_win_native() missing keyword argument {missing[0]!r}")
-    return kw
-
-
-def pack_win(**kwargs) -> bytes:
-    """The ``WinIn`` struct (score.pxd) of ``evaluate_win``'s keyword arguments, as bytes
-    (``WIN_IN_SIZE`` of them), for C loops over many wins (the benchmark). Checked as
-    :func:`evaluate_win_native` checks them."""
-    cdef RulesC rc
-    cdef WinIn w
-    _load(_kwargs(kwargs), &rc, &w)
-    return (<char*>&w)[:sizeof(WinIn)]
-
-
-def _amount(double x):
-    """A payment as Python gives it: int when whole (settlement._num)."""
-    if floor(x) == x:
-        return int(x)
-    return x
-
-
-cdef dict _out_dict(const WinOut* o, const WinIn* w, object rules):
-    cdef int s, winner = w.winner
-    reason = None
-    rid = _REASON_IDS[o.reason]
-    if o.reason == R_W4:
-        reason = "W4: never opened (no chi, peng or chong_gang)"
-    elif o.reason == R_W5_HONGZHONG:
-        reason = f"W5: holds 红中 {format_tile(HONGZHONG)}"
-    elif o.reason == R_W5_PIZI:
-        reason = f"W5: holds 痞子 {format_tile(o.reason_tile)}"
-    elif o.reason == R_W1:
-        reason = "W1/W2: no winning shape (one 2/5/8 pair and four sets, or a big hu shape)"
-    elif o.reason == R_W8:
-        reason = f"W8: {w.hand[_LAIZI[w.indicator]]} 癞子 in the hand forbid a small hu"
-    elif o.reason == R_W11:
-        reason = (f"W11: seat {o.reason_seat} has {o.loser_fan[o.reason_seat]} fan, below the "
-                  f"起胡 minimum {rules.min_fan}")
-    return {
-        "legal": bool(o.legal),
-        "reason": reason,
-        "reason_rule": rid,
-        "reason_seat": None if o.reason_seat < 0 else o.reason_seat,
-        "reason_tile": None if o.reason_tile < 0 else o.reason_tile,
-        "hard": bool(o.hard),
-        "wilds": o.wilds,
-        "big": tuple(sorted(_BIG_NAMES[i] for i in range(len(_BIG_NAMES)) if o.big >> i & 1)),
-        "n_big": o.n_big,
-        "liable": None if o.liable < 0 else o.liable,
-        "liable_rule": _RULE_NAMES[o.liable_rule],
-        "co_liable": tuple(s for s in range(4) if o.co_liable >> s & 1),
-        "winner_fan": o.winner_fan,
-        "big_fan": o.big_fan,
-        "loser_fan": tuple(None if o.loser_fan[s] < 0 else o.loser_fan[s] for s in range(4)),
-        "reached": tuple(bool(o.reached[s]) for s in range(4)),
-        "jinding": bool(o.jinding),
-        "payments": tuple(_amount(o.payments[s]) for s in range(4)),
-    }
-
-
-def evaluate_win_native(**kwargs) -> dict:
-    """:func:`wuhanmj.scoring.evaluate_win`'s verdict by :c:func:`evaluate_win_c`, as the
-    dict :func:`win_result_fields` makes of a WinResult (tests and benchmarks).
-
-    Takes exactly evaluate_win's keyword arguments, checked by the same checks (so it raises
-    what evaluate_win raises, the L1 fact a 全求人 on a discard needs included).
-    """
-    cdef RulesC rc
-    cdef WinIn w
-    cdef WinOut o
-    kw = _kwargs(kwargs)
-    need_l1 = _load(kw, &rc, &w)
-    ensure_tables()
-    with nogil:
-        evaluate_win_c(&rc, &w, &o)
-    if o.legal and o.big & BH_QUANQIUREN and w.how == HOW_FANGCHONG and need_l1:
-        # liability.liable_seat raises for every legal reading of such a win
-        rules = Rules.coerce(kw["rules"])
-        if rules.qqr_liability == "not_ready":
-            raise WinInputError("discarder_ready is needed: a 全求人 was won on a discard (L1)")
-        raise WinInputError("discarder_holds_non_jiang is needed: a 全求人 was won on a discard (L1)")
-    return _out_dict(&o, &w, Rules.coerce(kw["rules"]))
-
-
-def win_result_fields(result) -> dict:
-    """The dict of :func:`evaluate_win_native` made of a :class:`~wuhanmj.scoring.WinResult`:
-    every WinOut field (the reason's seat and tile read from its text; payments int when whole)."""
-    reason = result.reason
-    rid = seat = tile = None
-    if reason is not None:
-        rid = reason.split(":", 1)[0]
-        if rid == "W11":
-            seat = int(reason.split()[2])
-        elif rid == "W5" and "痞子" in reason:
-            tile = parse_tile(reason.rsplit(" ", 1)[1])  # no negative index: wraparound is off
-    st = result.settlement
-    return {
-        "legal": bool(result.legal),
-        "reason": reason,
-        "reason_rule": rid,
-        "reason_seat": seat,
-        "reason_tile": tile,
-        "hard": bool(result.hard),
-        "wilds": result.wilds,
-        "big": tuple(sorted(result.big)),
-        "n_big": len(result.big),
-        "liable": result.liable,
-        "liable_rule": result.liable_rule,
-        "co_liable": tuple(sorted(result.co_liable)),
-        "winner_fan": result.winner_fan,
-        "big_fan": result.big_fan,
-        "loser_fan": tuple(result.loser_fan),
-        "reached": tuple(bool(x) for x in st.reached) if st is not None else (False,) * 4,
-        "jinding": bool(st.jinding) if st is not None else False,
-        "payments": tuple(int(p) if float(p).is_integer() else p for p in result.payments),
-    }
-
-
-def is_ready_native(hand13, indicator, rules=None, melds=None) -> bool:
-    """:func:`wuhanmj.hand.waits.is_ready` by :c:func:`is_ready_c` (tests). The arguments are
-    checked by ``winning_tiles``'s checks."""
-    from .. import _checks
-    from ..tiles import format_tiles
-    cdef uint8_t c[34]
-    cdef SeatC seat
-    cdef int ind, pz
-    cdef bint out
-    rules = Rules.coerce(rules)
-    tiles = _checks.tiles(hand13, "hand13", WinInputError)
-    ind = _checks.tile(indicator, "indicator", WinInputError)
-    mlist = () if melds is None else tuple(melds)
-    for m in mlist:
-        if not isinstance(m, Meld):
-            raise WinInputError(f"melds must hold Meld values, got {m!r}")
-    if melds is None:
-        if len(tiles) % 3 != 1 or len(tiles) > 13:
-            raise WinInputError(f"hand13 has {len(tiles)} tiles; expected 13 - 3k")
-    elif len(tiles) != 13 - 3 * len(mlist):
-        raise WinInputError(
-            f"hand13 has {len(tiles)} tiles; with {len(mlist)} meld(s) expected {13 - 3 * len(mlist)}"
-        )
-    memset(c, 0, 34)
-    for t in tiles:
-        c[t] += 1
-    for t in range(34):
-        if c[t] > 4:
-            raise WinInputError(f"hand13 {format_tiles(tiles)} holds a fifth copy (T1)")
-    _load_seat(SeatPlays(mlist), &seat)
-    pz = rules.pizi
-    ensure_tables()
-    with nogil:
-        out = is_ready_c(c, &seat, ind, pz)
-    return out
-
-
-def holds_non_jiang_native(hand) -> bool:
-    """:func:`wuhanmj.hand.waits.holds_non_jiang` by :c:func:`holds_non_jiang_c` (tests)."""
-    from .. import _checks
-    cdef uint8_t c[34]
-    memset(c, 0, 34)
-    for t in _checks.tiles(hand, "hand", WinInputError):
-        c[t] = 1
-    return holds_non_jiang_c(c)
+cdef int laizi_c(int indicator) noexcept nogil:
+    """The 癞子 of an indicator (R2, T3)."""
+    return _LAIZI[indicator]

@@ -1,4 +1,5 @@
-"""Type stub for ``wuhanmj.native.hand``: the native hand engine (issue 11, point 1)."""
+"""Type stub for ``wuhanmj.native.handapi``: the Python face of the native hand engine
+(issue 11, point 1)."""
 
 from collections.abc import Iterable, Sequence
 from typing import Any
@@ -8,12 +9,9 @@ import numpy.typing as npt
 
 from ..rules import Rules
 
-__all__ = ["NativeHand", "scoring_in_use", "use_scoring"]
+__all__ = ["NativeHand"]
 
 PLAY_KINDS: tuple[str, str, str]
-
-def use_scoring(which: str = "native", ready: str | None = None) -> tuple[str, str]: ...
-def scoring_in_use() -> tuple[str, str]: ...
 
 class NativeHand:
     rules: Rules
