@@ -15,6 +15,7 @@ as seat 1.
 from __future__ import annotations
 
 import operator
+import os
 from collections.abc import Iterable
 from typing import Any, cast
 from typing import SupportsIndex
@@ -24,7 +25,7 @@ import numpy as np
 from .errors import TileError, WuhanMJError
 from .tiles import parse_tile, parse_tiles
 
-__all__ = ["index", "is_seat", "seat", "tile", "tiles", "count", "four"]
+__all__ = ["index", "is_seat", "seat", "tile", "tiles", "count", "four", "distinct_files"]
 
 _INT_ONLY = {int}
 
@@ -123,3 +124,21 @@ def four(x: object, what: str, error: type[WuhanMJError]) -> tuple:
     if len(out) != 4:
         raise error(f"{what}: four expected (one per seat), got {len(out)}")
     return out
+
+
+def distinct_files(files: Iterable[tuple[str, Any]], error: type[WuhanMJError]) -> None:
+    """Refuse two of ``files`` — ``(what, path or None)`` pairs, inputs and outputs of one
+    command — that name the same file (an output would overwrite an input or another
+    output). None and ``"-"`` (stdin/stdout) are skipped; paths are compared resolved.
+
+    Raises:
+        error: ``"<what> and <what> name the same file '<path>'"``.
+    """
+    seen: dict[str, str] = {}
+    for what, path in files:
+        if path is None or path == "-" or not isinstance(path, (str, os.PathLike)):
+            continue
+        key = os.path.realpath(os.fspath(path))
+        if key in seen:
+            raise error(f"{seen[key]} and {what} name the same file {os.fspath(path)!r}")
+        seen[key] = what

@@ -8,6 +8,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+from .._checks import distinct_files
 from ..errors import SimulationError
 from ..rules import PRESETS
 from ..rulefiles import load_rules
@@ -64,6 +65,7 @@ def run(args: argparse.Namespace) -> int:
     for what, name in (("out", args.out), ("records", args.records), ("report", args.report)):
         if name is not None and name != STDOUT:
             check_output_path(what, name)
+    distinct_files((("out", args.out), ("records", args.records), ("report", args.report)), SimulationError)
     if args.report == STDOUT or args.records == STDOUT:
         raise SimulationError("report and records need a file name, not -")
     if args.report:

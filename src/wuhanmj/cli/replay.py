@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from .._json import load_json
+from .._checks import distinct_files
 from ..errors import ReplayError, WuhanMJError
 from ..sim.records import RecordsReader, is_records_file
 from ..tiles import format_glyphs, format_tiles, parse_tiles
@@ -75,9 +76,23 @@ def _lines(path: str) -> list[str]:
             text = Path(path).read_text(encoding="utf-8")
     except FileNotFoundError:
         raise ReplayError(f"{path}: no such file") from None
-    except (OSError, EOFError, UnicodeDecodeError) as err:
+    except UnicodeDecodeError:
+        raise ReplayError(f"{path}: cannot read: {_not_text(path)}") from None
+    except (OSError, EOFError) as err:
         raise ReplayError(f"{path}: cannot read: {err}") from None
     return [ln for ln in text.splitlines() if ln.strip()]
+
+
+def _not_text(path: str) -> str:
+    """Why a file that should be JSON lines is not text: what its first bytes say it is."""
+    try:
+        with open(path, "rb") as f:
+            head = f.read(2)
+    except OSError:  # pragma: no cover - it was just read
+        head = b""
+    if head == b"\x1f\x8b":
+        return "gzip data: name the file .jsonl.gz (or .gz) to read it"
+    return "not UTF-8 text, nor binary records (docs/RECORDS.md)"
 
 
 def load_records(path: str) -> list[dict[str, Any]]:
@@ -127,6 +142,11 @@ def replay_record(record: dict[str, Any]) -> Any:
         raise
     except (WuhanMJError, KeyError, TypeError, ValueError) as err:
         raise ReplayError(f"events do not replay: {err}") from None
+    agents = record.get("agents")
+    if agents is not None and (
+        not isinstance(agents, list) or len(agents) != 4 or not all(isinstance(a, str) for a in agents)
+    ):
+        raise ReplayError(f"hand {record.get('hand', '?')}: 'agents' must be a list of 4 agent labels, got {agents!r}")
     claimed = record.get("result")
     if claimed is None:
         return game
@@ -251,6 +271,7 @@ def _list_line(r: dict[str, Any]) -> str:
 
 def run(args: argparse.Namespace) -> int:
     """Run ``wuhanmj replay``; returns the exit code."""
+    distinct_files((("FILE", args.file), ("html", args.html)), ReplayError)
     if args.file != "-" and is_records_file(args.file):  # issue 13: binary records, one seek
         return _run_binary(args)
     records = load_records(args.file)
@@ -266,6 +287,11 @@ def run(args: argparse.Namespace) -> int:
             hands = [r.get("hand") for r in records]
             raise ReplayError(f"{args.file}: no hand {args.hand} (hands {hands[0]}..{hands[-1]})")
         record = found[0]
+    return _show(record, args)
+
+
+def _show(record: dict[str, Any], args: argparse.Namespace) -> int:
+    """Print ``record`` turn by turn, or write its replay viewer page (``--html``)."""
     if args.html is not None:
         from ..render.viewer import write_record_html
 
@@ -285,6 +311,4 @@ def _run_binary(args: argparse.Namespace) -> int:
                 print(_list_line(rec))
             return 0
         record = rr.record(0 if args.hand is None else args.hand)
-    for line in render(record, glyphs=args.glyphs):
-        print(line)
-    return 0
+    return _show(record, args)

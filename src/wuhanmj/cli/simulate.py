@@ -8,6 +8,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+from .._checks import distinct_files
 from ..errors import SimulationError
 from ..rules import PRESETS
 from ..rulefiles import load_rules
@@ -123,8 +124,7 @@ def run(args: argparse.Namespace) -> int:
         check_matplotlib()
     if args.out == STDOUT and args.records == STDOUT:
         raise SimulationError("out and records cannot both be - (stdout); give one of them a file name")
-    if args.out and args.records and args.out != STDOUT and Path(args.out).resolve() == Path(args.records).resolve():
-        raise SimulationError(f"out and records name the same file {args.out!r}")
+    distinct_files((("out", args.out), ("records", args.records), ("report", args.report)), SimulationError)
     # with data on stdout, the summary goes to stderr
     report = sys.stderr if STDOUT in (args.out, args.records) else sys.stdout
     rules = load_rules(args.rules)

@@ -329,12 +329,17 @@ def run_matches(rules, agent_kinds, root_seed, first_match, stop_match, match_ha
     """
     cdef RulesC rc
     cdef int kinds[4]
-    cdef int64_t first = int(first_match), stop = int(stop_match), mh = int(match_hands), total = int(hands)
+    cdef int64_t first, stop, mh, total
     cdef int64_t n_hands, s
     cdef Out o
     cdef Log log
     cdef Err err
     cdef int rc_play
+    try:
+        first, stop, mh, total = int(first_match), int(stop_match), int(match_hands), int(hands)
+    except (OverflowError, TypeError, ValueError):
+        raise SimulationError(f"native engine: bad batch (matches {first_match!r}-{stop_match!r}, "
+                              f"match_hands {match_hands!r}, hands {hands!r}): 64-bit integers expected") from None
     rules_to_c(rules, &rc)
     ks = list(agent_kinds)
     if len(ks) != 4:

@@ -49,7 +49,7 @@ from .paired import add_match
 from .recordio import BINARY, open_sink, record_kind
 from .records import encode_hand
 from .simulate import (
-    DEFAULT_MATCH_HANDS, _check_int, _mp_context, _progress, _resolve_rules, check_output_path, match_seeds,
+    DEFAULT_MATCH_HANDS, _check_int, check_hands, _mp_context, _progress, _resolve_rules, check_output_path, match_seeds,
     max_workers,
 )
 from .stats import Tally, exact
@@ -267,8 +267,8 @@ def arena(
     """
     if isinstance(records, (str, bytes)) or hasattr(records, "__fspath__"):
         check_output_path("records", records)  # type: ignore[arg-type]
-    hands = _check_int("hands", hands, 1)
-    match_hands = _check_int("match_hands", match_hands, 1)
+    hands = check_hands("hands", hands)
+    match_hands = check_hands("match_hands", match_hands)
     workers = _check_int("workers", workers, 0) or (os.cpu_count() or 1)
     if workers > max_workers():
         raise SimulationError(f"workers: {workers} is more than {max_workers()} (4 per CPU)")
@@ -302,6 +302,8 @@ def arena(
     if not isinstance(mode, str):
         raise SimulationError(f"mode: expected one of {', '.join(MODES)}, got {mode!r}")
     seatings, groups = seatings_of(mode, len(made), base)
+    if type(rating) is not bool:
+        raise SimulationError(f"rating: expected True or False, got {rating!r}")
     if rating:
         try:
             import openskill  # noqa: F401
@@ -313,7 +315,8 @@ def arena(
                       tuple((c, tuple(js)) for c, js in groups.items()), record_kind(records), bool(rating))
     n_matches = -(-hands // match_hands)
     per = max(1, _BATCH_WALLS // match_hands)
-    batches = [(b, min(b + per, n_matches)) for b in range(0, n_matches, per)]
+    n_batches = -(-n_matches // per)
+    batches = ((b, min(b + per, n_matches)) for b in range(0, n_matches, per))  # lazily: walls may be many
     total = Tally()
     wall_values: list[Any] = []
     report = _progress(progress, hands)
@@ -337,7 +340,7 @@ def arena(
                 consume(_arena_batch(spec, *b), b)
         else:
             own = executor is None
-            ex: Executor = ProcessPoolExecutor(max_workers=min(workers, len(batches)), mp_context=_mp_context()) \
+            ex: Executor = ProcessPoolExecutor(max_workers=min(workers, n_batches), mp_context=_mp_context()) \
                 if executor is None else executor
             try:
                 pending: deque[Any] = deque()

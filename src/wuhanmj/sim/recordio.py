@@ -20,6 +20,7 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import IO, Any
 
+from .._checks import distinct_files
 from ..errors import RecordsError, ReplayError, SimulationError
 from ..rules import Rules
 from .records import RecordsReader, RecordsWriter, is_records_file, make_header
@@ -149,9 +150,10 @@ def export_jsonl(src: str | os.PathLike, dst: str | os.PathLike) -> int:
     written; returns the number of hands.
 
     Raises:
-        ReplayError: ``src`` unreadable or damaged (the hand named); SimulationError:
-            ``dst`` cannot be written.
+        ReplayError: ``src`` unreadable or damaged (the hand named; nothing is left at
+            ``dst``); SimulationError: ``dst`` cannot be written, or names ``src``.
     """
+    distinct_files((("src", src), ("dst", dst)), SimulationError)
     out = Path(dst)
     n = 0
     try:
@@ -159,8 +161,12 @@ def export_jsonl(src: str | os.PathLike, dst: str | os.PathLike) -> int:
             out, "w", encoding="utf-8")
     except OSError as err:
         raise SimulationError(f"records: cannot write {os.fspath(dst)!r}: {err.strerror}") from None
-    with f:
-        for rec in iter_records(src):
-            f.write(json.dumps(rec, ensure_ascii=False, separators=(",", ":")) + "\n")
-            n += 1
+    try:
+        with f:
+            for rec in iter_records(src):
+                f.write(json.dumps(rec, ensure_ascii=False, separators=(",", ":")) + "\n")
+                n += 1
+    except BaseException:
+        out.unlink(missing_ok=True)  # never a partial export beside the damaged source
+        raise
     return n

@@ -417,7 +417,8 @@ class RecordsReader:
         k = bisect_right(self._firsts, hand) - 1
         if k < 0 or hand >= self._firsts[k] + self._ns[k]:
             if hand >= self.hands and self.damage is not None:
-                raise self._err(f"hand {hand}: cannot be read: the file is damaged after hand {self.hands - 1}: {self.damage}")
+                where = f"after hand {self.hands - 1}" if self.hands else "in its first block (no hand is whole)"
+                raise self._err(f"hand {hand}: cannot be read: the file is damaged {where}: {self.damage}")
             raise self._err(f"hand {hand}: no such hand (the file holds hands 0..{self.hands - 1})")
         return k
 

@@ -66,7 +66,9 @@ def load_result(path: str | os.PathLike) -> Result:
         text = Path(p).read_text(encoding="utf-8")
     except FileNotFoundError:
         raise ReportError(f"{p}: no such file") from None
-    except (OSError, UnicodeDecodeError) as err:
+    except UnicodeDecodeError:
+        raise ReportError(f"{p}: not a result (a JSON file of simulate or arena --out): it is not text") from None
+    except OSError as err:
         raise ReportError(f"{p}: cannot read: {err}") from None
     try:
         d = load_json(text, ReportError, p)

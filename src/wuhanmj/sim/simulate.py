@@ -64,7 +64,7 @@ from .results import SimulationResult
 from .recordio import open_sink, record_kind
 from .stats import Tally
 
-__all__ = ["simulate", "match_seeds", "dask_executor", "DEFAULT_MATCH_HANDS"]
+__all__ = ["simulate", "match_seeds", "dask_executor", "DEFAULT_MATCH_HANDS", "MAX_HANDS", "check_hands"]
 
 DEFAULT_MATCH_HANDS = 8
 """Hands per match by default (two turns of the dealer when it passes every hand)."""
@@ -141,8 +141,22 @@ def _resolve_agents(agents: Any) -> tuple[Any, Any, Any, Any]:
     return tuple(out)
 
 
+MAX_HANDS = 2**32 - 1
+"""The most hands (and hands per match) one run may ask for: the records store a match's
+index in 32 bits, and the native engine counts matches the same way."""
+
+
 def _check_int(name: str, value: Any, low: int) -> int:
     return _checks.count(value, name, SimulationError, low)
+
+
+def check_hands(name: str, value: Any) -> int:
+    """``hands``/``match_hands``/``batch_hands``: an integer 1 … :data:`MAX_HANDS`.
+
+    Raises:
+        SimulationError: anything else, the argument and the limit named.
+    """
+    return _checks.count(value, name, SimulationError, 1, MAX_HANDS)
 
 
 def check_output_path(what: str, path: str | os.PathLike) -> Path:
@@ -263,8 +277,8 @@ def simulate(
         raise SimulationError(
             f"executor: expected a concurrent.futures.Executor (an object with submit()), got {executor!r}"
         )
-    hands = _check_int("hands", hands, 1)
-    match_hands = _check_int("match_hands", match_hands, 1)
+    hands = check_hands("hands", hands)
+    match_hands = check_hands("match_hands", match_hands)
     workers = _check_int("workers", workers, 0) or (os.cpu_count() or 1)
     if workers > max_workers():
         raise SimulationError(
@@ -297,7 +311,7 @@ def simulate(
             target = _NATIVE_BATCH_HANDS if fast else _TARGET_BATCH_HANDS
             per = max(1, min(target, -(-hands // (4 * parallel))))
     else:
-        per = _check_int("batch_hands", batch_hands, 1)
+        per = check_hands("batch_hands", batch_hands)
     per_batch = max(1, per // match_hands)
     batches = ((b, min(b + per_batch, n_matches)) for b in range(0, n_matches, per_batch))
     pool_size = min(workers, -(-n_matches // per_batch))  # never more processes than batches
