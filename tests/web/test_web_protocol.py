@@ -219,6 +219,16 @@ def test_the_servers_own_module_agents_play_but_a_request_may_not_name_one():
     _new(c, agents="greedy")  # a built-in name is still fine
 
 
+def test_a_failing_server_bot_is_a_clear_json_error_not_a_bare_500():
+    c = TestClient(create_app(agents="json:dumps", seed=4))  # a callable that raises when asked to act
+    gid, state = _new(c)
+    r = c.post(f"/api/games/{gid}/messages", json={"type": "act", "code": state["actions"][0]["code"], "version": 0})
+    assert r.status_code == 500 and r.json()["type"] == "error"
+    assert "a bot failed" in r.json()["error"] and "dumps" in r.json()["error"]
+    r = TestClient(create_app(agents="json:dumps", seat=1)).post("/api/games", json={})
+    assert r.status_code == 500 and "a bot failed" in r.json()["error"]
+
+
 def test_requests_from_another_site_are_refused(client):
     r = client.post("/api/games", json={}, headers={"Origin": "http://evil.example"})
     assert r.status_code == 403

@@ -18,7 +18,7 @@ its seat's state only. Routes:
 
 Errors are ``{"type": "error", "error": "<reason>"}`` with the status of the
 :class:`~wuhanmj.errors.RequestError` (400 malformed, 404 unknown game, 409 stale or too
-early, 422 illegal); on a websocket the same object is sent and the connection stays open
+early, 422 illegal, 500 one of the server's own bots failed); on a websocket the same object is sent and the connection stays open
 (an unknown game closes it, code 4404). Requests whose ``Origin`` is another site are
 refused (403; websocket close 4403), so no other web page can play at the local table.
 """
@@ -38,7 +38,7 @@ from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import Route, WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from ..errors import RequestError, SetupError, WuhanMJError
+from ..errors import AgentError, RequestError, SetupError, WuhanMJError
 from ..play.table import Table
 from ..rules import PRESETS, Rules
 from .page import page_html
@@ -111,7 +111,10 @@ def create_app(*, rules: Rules | str | None = None, agents: str = "greedy", seed
         except WuhanMJError as err:
             raise RequestError(f"new game: {err}") from None
         gid = secrets.token_urlsafe(9)
-        g = WebGame(gid, table)
+        try:
+            g = WebGame(gid, table)
+        except AgentError as err:  # a server's own module:Name bot failed while dealing
+            raise RequestError(f"new game: a bot failed: {err}", 500) from None
         games[gid] = g
         while len(games) > max_games:
             games.popitem(last=False)
