@@ -123,7 +123,8 @@ class RequestError(WuhanMJError, ValueError):
     """A request to the web table (``wuhanmj serve``) is refused: a malformed message, an
     unknown game id, a stale or illegal action, or a record asked for before the hand
     is over. Nothing changes. ``status`` is the HTTP status the server answers with
-    (400 malformed, 404 unknown game, 409 stale or too early, 422 illegal action)."""
+    (400 malformed, 404 unknown game, 409 stale or too early, 422 illegal action; 500 when
+    one of the server's own bots failed, the person's action having been played)."""
 
     def __init__(self, message: str, status: int = 400) -> None:
         super().__init__(message)

@@ -3,6 +3,7 @@ page and the API; bad options are one line and exit 2."""
 
 from __future__ import annotations
 
+import socket
 import subprocess
 import sys
 import time
@@ -60,3 +61,79 @@ def test_the_command_serves_the_table():
             proc.kill()
             proc.wait()
     assert "http://127.0.0.1:%d/" % port in proc.stdout.read()
+
+
+def _serve(*argv: str):
+    """Start ``wuhanmj serve ARGV`` on a free port; returns (process, base URL) once it answers."""
+    port = free_port()
+    proc = subprocess.Popen([sys.executable, "-m", "wuhanmj", "serve", "--port", str(port), *argv],
+                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    host = argv[argv.index("--host") + 1] if "--host" in argv else "127.0.0.1"
+    base = f"http://[{host}]:{port}" if ":" in host else f"http://{host}:{port}"
+    for _ in range(600):
+        if proc.poll() is not None:
+            pytest.fail(f"wuhanmj serve exited: {proc.stdout.read()}")
+        try:
+            httpx.get(base + "/", timeout=5)
+            return proc, port, base
+        except httpx.TransportError:
+            time.sleep(0.05)
+    _stop(proc)
+    pytest.fail("wuhanmj serve never answered")
+
+
+def _stop(proc) -> str:
+    proc.terminate()
+    try:
+        proc.wait(10)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.wait()
+    return proc.stdout.read()
+
+
+def test_a_module_agent_given_on_the_command_line_plays():
+    """--agents module:Name (as --help allows): the server's own bots, so new games work; a
+    request naming a module is still refused."""
+    proc, _, base = _serve("--agents", "wuhanmj.agents:RandomAgent", "--seed", "2")
+    try:
+        r = httpx.post(base + "/api/games", json={}, timeout=10)
+        assert r.status_code == 200, r.text
+        assert r.json()["state"]["names"][1] == "random (seat 1)"
+        r = httpx.post(base + "/api/games", json={"agents": "wuhanmj.agents:RandomAgent"}, timeout=10)
+        assert r.status_code == 400 and "built-in" in r.json()["error"]
+    finally:
+        _stop(proc)
+
+
+def test_a_busy_port_is_one_line_and_exit_2_without_announcing_a_url(capsys):
+    with socket.socket() as busy:
+        busy.bind(("127.0.0.1", 0))
+        busy.listen()
+        port = busy.getsockname()[1]
+        assert main(["serve", "--port", str(port)]) == 2
+    out, err = capsys.readouterr()
+    assert out == ""  # no URL announced that is not served
+    assert err == f"wuhanmj serve: cannot listen on 127.0.0.1:{port}: address already in use\n"
+
+
+def test_a_host_that_cannot_be_bound_is_one_line_and_exit_2(capsys):
+    assert main(["serve", "--host", "999.1.1.1", "--port", str(free_port())]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and err.count("\n") == 1
+    assert err.startswith("wuhanmj serve: cannot listen on 999.1.1.1:")
+
+
+def test_an_ipv6_host_is_bracketed_in_the_url():
+    from wuhanmj.web.app import url_of
+
+    assert url_of("::1", 8000) == "http://[::1]:8000/"
+    assert url_of("127.0.0.1", 80) == "http://127.0.0.1:80/"
+    assert url_of("localhost", 8000) == "http://localhost:8000/"
+    try:
+        with socket.socket(socket.AF_INET6) as s:
+            s.bind(("::1", 0))
+    except OSError:
+        pytest.skip("no IPv6 loopback here")
+    proc, port, _ = _serve("--host", "::1")
+    assert f"http://[::1]:{port}/" in _stop(proc)

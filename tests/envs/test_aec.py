@@ -189,9 +189,42 @@ def test_raw_env_raises_on_an_illegal_action_and_keeps_the_hand():
     illegal = int(np.flatnonzero(obs["action_mask"] == 0)[0])
     with pytest.raises(IllegalActionError):
         e.step(illegal)
-    with pytest.raises(IllegalActionError):
+    with pytest.raises(EnvError, match="terminated agent only"):  # None: a wrong type, not an illegal action
         e.step(None)
     assert e.game.to_dict() == before and e.agent_selection == "player_0"
+
+
+_NOT_ACTIONS = (None, 1.5, "3", True, np.float32(2), [3], 163, -1)
+
+
+@pytest.mark.parametrize("make", [wuhan_mahjong_v0.raw_env, wuhan_mahjong_v0.env])
+def test_a_value_that_is_not_an_action_code_is_an_env_error_not_an_illegal_move(make):
+    """Even wrapped (TerminateIllegalWrapper), a wrong type or range raises EnvError and
+    changes nothing; only a code that is not legal now is an illegal move."""
+    e = make(rules="koukou")
+    e.reset(seed=2)
+    before = e.unwrapped.game.to_dict()
+    for bad in _NOT_ACTIONS:
+        with pytest.raises(EnvError, match="action"):
+            e.step(bad)
+    assert e.unwrapped.game.to_dict() == before and e.agent_selection == "player_0"
+    assert not any(e.terminations.values()) and all(r == 0 for r in e.rewards.values())
+    legal = np.flatnonzero(e.last()[0]["action_mask"])
+    e.step(int(legal[0]))  # the hand goes on
+
+
+@pytest.mark.parametrize("make", [wuhan_mahjong_v0.raw_env, wuhan_mahjong_v0.env])
+def test_a_terminated_agent_steps_with_none_only(make):
+    e = make(rules="koukou")
+    e.reset(seed=2)
+    illegal = int(np.flatnonzero(e.last()[0]["action_mask"] == 0)[0])
+    if make is wuhan_mahjong_v0.env:
+        e.step(illegal)  # the hand ends: every agent terminated
+    else:
+        e.terminations = dict.fromkeys(e.agents, True)
+    with pytest.raises(EnvError, match="only action is None"):
+        e.step(3)
+    e.step(None)  # PettingZoo's dead step still works
 
 
 def test_wrapped_env_ends_the_hand_on_an_illegal_action():

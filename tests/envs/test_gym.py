@@ -176,3 +176,22 @@ def test_render_ansi():
     env = gymnasium.make(ENV_ID, render_mode="ansi")
     env.reset(seed=0)
     assert "player_0 庄" in env.render()
+
+
+@pytest.mark.parametrize("make", ["direct", "gymnasium.make"])
+def test_a_value_that_is_not_an_action_code_is_an_env_error_not_an_illegal_action(make):
+    """Under the default illegal_action="terminate", type garbage (None, 1.5, "3" …) or a code
+    outside 0-162 raises EnvError and changes nothing; only a code not legal now ends the
+    episode with -1."""
+    env = WuhanMahjongEnv(rules="koukou", seat=0) if make == "direct" else gymnasium.make(ENV_ID, rules="koukou", seat=0)
+    _, info = env.reset(seed=3)
+    before = env.unwrapped.table.game.to_dict()
+    for bad in (None, 1.5, "3", True, np.float32(2), [3], np.array([3]), 163, -1):
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")  # gymnasium's passive checker may warn first
+            with pytest.raises(EnvError, match="action code"):
+                env.step(bad)
+    assert env.unwrapped.table.game.to_dict() == before
+    legal = int(np.flatnonzero(info["action_mask"])[0])
+    _, r, terminated, _, info = env.step(np.int64(legal))  # a numpy integer is a code
+    assert "illegal_action" not in info

@@ -13,7 +13,7 @@ from wuhanmj import make_agent  # noqa: E402
 from wuhanmj.envs import VectorEnv, WuhanMahjongEnv, wuhan_mahjong_v0  # noqa: E402
 from wuhanmj.envs.encoding import OBS_SIZE, ORACLE_SIZE, encode_observation  # noqa: E402
 from wuhanmj.envs.episode import episode_seeds  # noqa: E402
-from wuhanmj.envs.vector import native_available  # noqa: E402
+from wuhanmj.envs.vector import MAX_ENVS, native_available  # noqa: E402
 from wuhanmj.errors import EnvError, IllegalActionError  # noqa: E402
 from wuhanmj.game.actions import ACTIONS  # noqa: E402
 from wuhanmj.game.observation import observe  # noqa: E402
@@ -192,6 +192,9 @@ def test_illegal_actions(backend):
 def test_bad_arguments():
     with pytest.raises(EnvError, match="num_envs"):
         VectorEnv(0)
+    for huge in (2 ** 31, 10 ** 12, MAX_ENVS + 1):  # not a raw OverflowError (nor a MemoryError)
+        with pytest.raises(EnvError, match=f"num_envs: .*to {MAX_ENVS}"):
+            VectorEnv(huge)
     with pytest.raises(EnvError, match="backend"):
         VectorEnv(1, backend="gpu")
     with pytest.raises(EnvError, match="illegal_action"):
@@ -293,3 +296,21 @@ def test_native_masks_never_all_false_over_2000_random_hands():
             u *= masks
             obs, r, d, masks = v.step(u.argmax(axis=1))
             hands += int(d.sum())
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_actions_outside_the_codes_are_an_env_error_not_illegal_actions(backend):
+    """A wrong dtype, shape or range raises EnvError under illegal_action="terminate" too, and
+    no game is stepped."""
+    v = VectorEnv(2, rules="koukou", opponents="random", backend=backend)
+    w = VectorEnv(2, rules="koukou", opponents="random", backend=backend)
+    obs, masks = v.reset(seed=4)
+    w.reset(seed=4)
+    good = np.array([int(np.flatnonzero(m)[0]) for m in masks])
+    for bad in ([163, good[1]], [good[0], -1], np.array([2 ** 63, 0], dtype=np.uint64), [None, 1],
+                np.array([1.0, 2.0]), np.array([True, False]), [[0, 0]], "ab"):
+        with pytest.raises(EnvError, match="actions"):
+            v.step(bad)
+    assert v.episodes.tolist() == [0, 0]
+    a, b = v.step(good), w.step(good)
+    assert all(np.array_equal(x, y) for x, y in zip(a, b))

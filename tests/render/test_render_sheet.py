@@ -108,3 +108,14 @@ def test_explain_bad_options(fmt, kw, err):
 def test_sheet_html_needs_a_win_result():
     with pytest.raises(RenderError, match="WinResult"):
         sheet_html("nope")
+
+
+def test_bad_sheet_options_are_render_errors():
+    for kw, words in (({"names": 5}, "four labels"), ({"names": "abcd"}, "four labels"), ({"pizi": "no"}, "pizi"),
+                      ({"style": 0}, "style"), ({"hand": "234m456p789p55s", "win_tile": "5s", "plays": 3}, "plays")):
+        with pytest.raises(RenderError, match=words):
+            sheet_html(e1(), **kw)
+    with pytest.raises(RenderError, match="four labels"):
+        draw_sheet_html(7)
+    with pytest.raises(RenderError, match="style"):
+        draw_sheet_html(style="yes")

@@ -173,3 +173,34 @@ def test_bad_views_are_render_errors():
         table_svg(g.observation(0), seat=1)
     with pytest.raises(RenderError, match="four labels"):
         table_svg(g, names=["a", "b"])
+
+
+@pytest.mark.parametrize("width", [-3, 0, "-3", "0", "abc", "100%%", float("nan"), 10 ** 9, True, [800]])
+def test_a_bad_width_is_a_render_error(width):
+    """table_svg(obs, width=-3) wrote width="-3"; width=0 silently meant the default."""
+    with pytest.raises(RenderError, match="width"):
+        table_svg(Game("kaikou", seed=1).observation(0), width=width)
+
+
+@pytest.mark.parametrize("width,attr", [(None, str(WIDTH)), (800, "800"), (640.5, "640.5"), ("100%", "100%"),
+                                        ("800px", "800px"), (" 40em ", "40em")])
+def test_good_widths(width, attr):
+    svg = table_svg(Game("kaikou", seed=1).observation(0), width=width)
+    assert svg.startswith(f'<svg xmlns="http://www.w3.org/2000/svg" width="{attr}" ')
+
+
+def test_other_bad_table_options_are_render_errors():
+    from wuhanmj.render.table import view_of_observation
+
+    g = Game("kaikou", seed=1)
+    for kw, words in (({"labels": 5}, "labels"), ({"names": 5}, "four labels"), ({"names": "abcd"}, "four labels")):
+        with pytest.raises(RenderError, match=words):
+            table_svg(g, **kw)
+    for seat in ("x", 5, True):  # was an IllegalActionError from the engine
+        with pytest.raises(RenderError, match="seat"):
+            table_svg(g, seat=seat)
+    obs = g.observation(0)
+    for kw, words in (({"last_discard": 9}, "last_discard"), ({"winner": "1"}, "winner"),
+                      ({"payments": [1, 2]}, "payments"), ({"payments": ["a", 0, 0, 0]}, "payments")):
+        with pytest.raises(RenderError, match=words):
+            view_of_observation(obs, **kw)

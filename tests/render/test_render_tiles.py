@@ -152,3 +152,32 @@ def test_every_document_is_well_formed_svg_with_no_url_but_the_namespace():
     for svg in (tile_svg("5m", laizi=True, last=True), hand_svg(HAND, indicator="5m"), river_svg("123m")):
         assert H.parse(svg).tag == f"{H.NS}svg"
         assert re.findall(r"https?://[^\s\"']+", svg) == ["http://www.w3.org/2000/svg"]
+
+
+@pytest.mark.parametrize("kw,words", [
+    ({"plays": 5}, "plays must be an iterable"), ({"plays": "ab"}, "plays must be an iterable"),
+    ({"plays": [5]}, "pairs"), ({"plays": [("hongzhong_gang",)]}, "pairs"),
+    ({"plays": [("x", "7z")]}, "kind must be one of"),
+    ({"pizi": "yes"}, "pizi must be True or False"), ({"sort": 2}, "sort"), ({"labels": None}, "labels"),
+    ({"title": 5}, "title must be a str"), ({"melds": 5}, "melds")])
+def test_every_bad_hand_svg_option_is_a_render_error(kw, words):
+    """Never a raw TypeError/ValueError (hand_svg("1m", plays=5) was one)."""
+    with pytest.raises(RenderError, match=words):
+        hand_svg("1m", **kw)
+
+
+def test_bad_tiles_in_options_are_tile_errors():
+    for kw in ({"plays": [("pizi_gang", 99)]}, {"indicator": 1.5}, {"indicator": [1]}, {"drawn": [1]}):
+        with pytest.raises(TileError):
+            hand_svg("1m", **kw)
+    assert "红中杠" in hand_svg("1m", plays=[("hongzhong_gang", "7z")])  # a good play still draws
+
+
+@pytest.mark.parametrize("call", [
+    lambda: tile_svg("1m", laizi="x"), lambda: tile_svg("1m", hidden=3), lambda: tile_svg("1m", labels="no"),
+    lambda: melds_svg([], pizi=3), lambda: melds_svg([], labels="no"),
+    lambda: river_svg("1m", last="x"), lambda: river_svg("1m", labels=1)])
+def test_on_off_options_must_be_bools(call):
+    with pytest.raises(RenderError, match="must be True or False"):
+        call()
+    assert tile_svg("1m", laizi=np.bool_(True)).count("<svg") == 1  # numpy's bool is a bool

@@ -193,3 +193,15 @@ def test_cli_replay_html_errors_are_one_line_exit_2(tmp_path, capsys):
     assert main(["replay", str(edited), "--html", str(tmp_path / "e.html")]) == 2
     assert "payments" in capsys.readouterr().err
     assert not (tmp_path / "e.html").exists()
+
+
+def test_bad_viewer_options_are_specific_errors():
+    from wuhanmj.errors import RenderError
+
+    g = Game("kaikou", seed=1)
+    with pytest.raises(RenderError, match="title"):
+        replay_html(g.events, title=5)
+    with pytest.raises(RenderError, match="subtitle"):
+        replay_html(g.events, subtitle=["x"])
+    with pytest.raises(ReplayError, match="four labels"):
+        replay_html(g.events, names=3)  # was a raw TypeError

@@ -208,6 +208,27 @@ def test_bad_new_game_requests(client, body, words):
     assert r.status_code == 400 and words in r.json()["error"]
 
 
+def test_the_servers_own_module_agents_play_but_a_request_may_not_name_one():
+    """The agents given to the server (by the person running it) may be module:Name bots;
+    only a request's own agents must be built-in names."""
+    c = TestClient(create_app(agents="wuhanmj.agents:RandomAgent", seed=4))
+    gid, state = _new(c)
+    assert state["names"][1:] == [f"random (seat {s})" for s in (1, 2, 3)]
+    r = c.post("/api/games", json={"agents": "wuhanmj.agents:RandomAgent"})
+    assert r.status_code == 400 and "built-in" in r.json()["error"]
+    _new(c, agents="greedy")  # a built-in name is still fine
+
+
+def test_a_failing_server_bot_is_a_clear_json_error_not_a_bare_500():
+    c = TestClient(create_app(agents="json:dumps", seed=4))  # a callable that raises when asked to act
+    gid, state = _new(c)
+    r = c.post(f"/api/games/{gid}/messages", json={"type": "act", "code": state["actions"][0]["code"], "version": 0})
+    assert r.status_code == 500 and r.json()["type"] == "error"
+    assert "a bot failed" in r.json()["error"] and "dumps" in r.json()["error"]
+    r = TestClient(create_app(agents="json:dumps", seat=1)).post("/api/games", json={})
+    assert r.status_code == 500 and "a bot failed" in r.json()["error"]
+
+
 def test_requests_from_another_site_are_refused(client):
     r = client.post("/api/games", json={}, headers={"Origin": "http://evil.example"})
     assert r.status_code == 403

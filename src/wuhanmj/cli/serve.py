@@ -20,7 +20,8 @@ examples:
   wuhanmj serve --port 8080 --rules koukou_fan --agents greedy,random,greedy
   (the page takes ?seed=N&rules=NAME&agents=NAMES&seat=S to start a particular game)
 
-exit codes: 0 stopped; 2 bad options or the web extra missing (one line on stderr)."""
+exit codes: 0 stopped; 2 bad options, an address that cannot be bound (a busy port) or the
+web extra missing (one line on stderr)."""
 
 
 def add_parser(subparsers: Any) -> argparse.ArgumentParser:
@@ -37,7 +38,8 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     p.add_argument("--port", type=int, default=8000, help="port (default 8000)")
     p.add_argument("--rules", default="kaikou", metavar="RULES",
                    help=f"default rules: a preset ({', '.join(PRESETS)}) or a .toml/.json file (default kaikou)")
-    p.add_argument("--agents", default="greedy", metavar="NAMES", help="the bots: one name or three (default greedy)")
+    p.add_argument("--agents", default="greedy", metavar="NAMES", help="the bots: one name or three, each greedy, random or module:Name "
+                   "(default greedy; a page may only ask for greedy or random)")
     p.add_argument("--seed", type=int, default=None, metavar="N", help="seed of every new game (default: random)")
     p.add_argument("--seat", type=int, default=0, metavar="S", help="the person's seat 0-3 (default 0)")
     p.set_defaults(run=run)
@@ -50,10 +52,14 @@ def run(args: argparse.Namespace) -> int:
         raise SetupError(f"--port must be 1-65535, got {args.port}")
     rules = load_rules(args.rules)
     try:
-        from ..web.app import create_app, serve
+        from ..web.app import create_app, listen, serve, url_of
     except ImportError as err:
         raise SetupError(f"the web table needs the web extra: pip install \"wuhanmj[web]\" ({err})") from None
     app = create_app(rules=rules, agents=args.agents, seed=args.seed, seat=args.seat)
-    print(f"wuhanmj web table on http://{args.host}:{args.port}/ (Ctrl-C stops it)", flush=True)
-    serve(app, args.host, args.port)
+    sock = listen(args.host, args.port)  # a busy port or bad host fails here, before the URL is announced
+    try:
+        print(f"wuhanmj web table on {url_of(args.host, args.port)} (Ctrl-C stops it)", flush=True)
+        serve(app, sock=sock)
+    finally:
+        sock.close()
     return 0

@@ -24,7 +24,10 @@ PettingZoo classic conventions (as in ``chess_v6``, ``go_v5``):
 - an illegal action: :func:`raw_env` raises :class:`~wuhanmj.errors.IllegalActionError`
   and leaves the hand as it was; :func:`env` wraps it as PettingZoo's classic ``env()``
   does (``TerminateIllegalWrapper``: the hand ends, the offender gets -1, the others 0;
-  then ``AssertOutOfBoundsWrapper`` and ``OrderEnforcingWrapper``);
+  then :class:`CheckActionWrapper`, PettingZoo's ``AssertOutOfBoundsWrapper`` raising
+  :class:`~wuhanmj.errors.EnvError`, and ``OrderEnforcingWrapper``); an action that is not a
+  code 0-162 (a float, a str, None for a live agent) raises EnvError in both, never counts
+  as an illegal move;
 - ``render_mode="ansi"``: :meth:`render` returns the table as text (every hand shown).
 
 >>> e = env(rules="koukou")
@@ -63,10 +66,10 @@ from .encoding import (
     encode_oracle,
     observation_high,
 )
-from .episode import DEALER, episode_seeds, root_seed
+from .episode import DEALER, action_code, episode_seeds, root_seed
 from .episode import reward_scale as _reward_scale
 
-__all__ = ["env", "raw_env", "AGENTS"]
+__all__ = ["env", "raw_env", "AGENTS", "CheckActionWrapper"]
 
 AGENTS = ("player_0", "player_1", "player_2", "player_3")
 _SEAT = {a: i for i, a in enumerate(AGENTS)}
@@ -77,13 +80,43 @@ _KNOWN = (*_OPTIONS, "deal")
 def env(**kwargs: Any) -> Any:
     """The environment with PettingZoo's classic wrappers: an illegal action ends the hand
     with reward -1 for the offender (TerminateIllegalWrapper), actions out of the space are
-    refused (AssertOutOfBoundsWrapper), and the API is used in order (OrderEnforcingWrapper).
+    refused with EnvError (CheckActionWrapper), and the API is used in order (OrderEnforcingWrapper).
     Arguments: those of :class:`raw_env`."""
     e: Any = raw_env(**kwargs)
     e = wrappers.TerminateIllegalWrapper(e, illegal_reward=-1)
-    e = wrappers.AssertOutOfBoundsWrapper(e)
+    e = CheckActionWrapper(e)
     e = wrappers.OrderEnforcingWrapper(e)
     return e
+
+
+def check_action(agent: str, action: Any, dead: bool) -> Any:
+    """``action`` for ``agent`` checked (:func:`~wuhanmj.envs.episode.action_code`): None
+    for a terminated agent (PettingZoo's dead step), an action code 0-162 otherwise.
+
+    Raises:
+        EnvError: None for a live agent, anything but None for a terminated one, or a
+            value that is not an action code.
+    """
+    if dead:
+        if action is not None:
+            raise EnvError(f"{agent} is terminated: its only action is None (PettingZoo's dead step), got {action!r:.80}")
+        return None
+    if action is None:
+        raise EnvError(f"{agent} must act: None is the action of a terminated agent only")
+    return action_code(action)
+
+
+class CheckActionWrapper(wrappers.AssertOutOfBoundsWrapper):
+    """PettingZoo's ``AssertOutOfBoundsWrapper`` with an :class:`~wuhanmj.errors.EnvError`
+    instead of a bare AssertionError: an action that is not a code 0-162 (None only for a
+    terminated agent) is refused before ``TerminateIllegalWrapper`` could count it as an
+    illegal move; nothing changes."""
+
+    def step(self, action: Any) -> None:
+        """Check ``action``, then step the wrapped environment."""
+        agent = self.agent_selection
+        dead = self.terminations.get(agent, False) or self.truncations.get(agent, False)
+        wrappers.BaseWrapper.step(self, check_action(agent, action, dead))
 
 
 class raw_env(AECEnv, EzPickle):
@@ -212,16 +245,18 @@ class raw_env(AECEnv, EzPickle):
         a terminated agent steps with None (PettingZoo's dead step).
 
         Raises:
+            EnvError: ``action`` is not an action code 0-162 (a float, a str, a bool …), or
+                None for an agent that is not terminated; nothing changes.
             IllegalActionError: the action is not legal now (the message names the rule); the
                 hand is left as it was.
         """
         agent = self.agent_selection
-        if self.terminations[agent] or self.truncations[agent]:
+        dead = self.terminations[agent] or self.truncations[agent]
+        action = check_action(agent, action, dead)
+        if dead:
             self._was_dead_step(action)
             return
         g = self._game()
-        if action is None:
-            raise IllegalActionError(f"{agent} must act: None is the action of a terminated agent only")
         g.step(_seat(agent), action)
         self._cumulative_rewards[agent] = 0.0
         self._clear_rewards()

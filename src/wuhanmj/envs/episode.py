@@ -34,7 +34,7 @@ from .. import _checks
 from ..agents.base import make_agent, reset_agent
 from ..errors import AgentError, EnvError
 from ..game import moves
-from ..game.actions import ACTIONS
+from ..game.actions import ACTION_SPACE_SIZE, ACTIONS, Action
 from ..game.engine import Game
 from ..game.loop import agent_act
 from ..game.observation import observe
@@ -45,7 +45,7 @@ from .encoding import OBS_SIZE, ORACLE_SIZE, encode_mask, encode_observation, en
 
 __all__ = [
     "EpisodeSeeds", "episode_seeds", "root_seed", "reward_scale", "opponent_specs", "make_opponents",
-    "learner_seat", "Table",
+    "learner_seat", "action_code", "Table",
 ]
 
 DEALER = 0
@@ -114,6 +114,23 @@ def learner_seat(seat: object) -> int | None:
     if seat is None:
         return None
     return _checks.seat(seat, "seat", EnvError)
+
+
+def action_code(action: object) -> Any:
+    """The learner's ``action`` checked to be an action: an integer code 0-162 (numpy
+    integers too, read as a plain int) or an :class:`~wuhanmj.game.actions.Action` (as is).
+    Whether it is *legal now* is the engine's question, not this one's.
+
+    Raises:
+        EnvError: anything else (None, a float, a str, a bool, an array, a code outside
+            0-162): a wrong type or range is a mistake in the caller, not an illegal action.
+    """
+    if isinstance(action, Action):
+        return action
+    code = _checks.index(action)
+    if code is None or not 0 <= code < ACTION_SPACE_SIZE:
+        raise EnvError(f"action must be an action code 0-{ACTION_SPACE_SIZE - 1} (an int), got {action!r:.80}")
+    return code
 
 
 def opponent_specs(opponents: object) -> tuple[Any, Any, Any]:

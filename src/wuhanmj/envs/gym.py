@@ -16,7 +16,8 @@ that play inside the environment between the learner's decisions. An episode is 
 - ``reset(seed=…)``: episode 0 of the seed; a reset without a seed deals the next episode
   of the same seed (seeding: :mod:`wuhanmj.envs.episode`: the wall, the opponents' seeds and,
   with ``seat=None``, the learner's seat all come from the seed);
-- an illegal action: with ``illegal_action="terminate"`` (the default, PettingZoo's classic
+- an illegal action (a code 0-162 that is not legal now; anything that is not a code raises
+  :class:`~wuhanmj.errors.EnvError`): with ``illegal_action="terminate"`` (the default, PettingZoo's classic
   convention) the episode ends at once with reward ``illegal_reward`` (-1) and
   ``info["illegal_action"] = True``; with ``"raise"`` it raises
   :class:`~wuhanmj.errors.IllegalActionError` and the hand is left as it was.
@@ -41,7 +42,7 @@ from ..game.actions import ACTION_SPACE_SIZE
 from ..rules import Rules
 from .aec import render_text
 from .encoding import ENCODING_VERSION, observation_high
-from .episode import Table, learner_seat, make_opponents, root_seed
+from .episode import Table, action_code, learner_seat, make_opponents, root_seed
 from .episode import reward_scale as _reward_scale
 
 __all__ = ["WuhanMahjongEnv", "ENV_ID"]
@@ -123,15 +124,18 @@ class WuhanMahjongEnv(gymnasium.Env):
         learner's next decision or the end of the hand.
 
         Raises:
-            EnvError: the episode is over (call reset) or was never started.
+            EnvError: the episode is over (call reset) or was never started, or ``action``
+                is not an action code 0-162 (None, a float, a str …: whatever
+                ``illegal_action`` says, only a code that is not legal now is illegal).
             IllegalActionError: an illegal action under ``illegal_action="raise"`` (the hand
                 is left as it was).
         """
         if self._done:
             raise EnvError("the episode is over: call reset()")
+        code = action_code(action)  # a wrong type is an EnvError, never an illegal action
         t = self.table
         try:
-            reward, terminated = t.act(action)
+            reward, terminated = t.act(code)
         except IllegalActionError:
             if self.illegal_action == "raise":
                 raise

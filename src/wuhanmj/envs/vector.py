@@ -46,9 +46,12 @@ from .encoding import observation_high
 from .episode import Table, learner_seat, make_opponents, opponent_specs, root_seed
 from .episode import reward_scale as _reward_scale
 
-__all__ = ["VectorEnv", "BACKENDS"]
+__all__ = ["VectorEnv", "BACKENDS", "MAX_ENVS"]
 
 BACKENDS = ("auto", "python", "native")
+MAX_ENVS = 2 ** 16
+"""The most games one VectorEnv steps: 65536 (its observation buffers alone then take
+65536 × 4209 bytes, about 276 MB, and the oracle's more; the native games as much again)."""
 _ILLEGAL = ("terminate", "raise")
 
 
@@ -65,7 +68,9 @@ class VectorEnv:
     """N hands of Wuhan Mahjong stepped together (see the module docstring).
 
     Args:
-        num_envs: the number of games N >= 1.
+        num_envs: the number of games N, 1 to :data:`MAX_ENVS` (65536: N games need about
+            N × 4.2 kB of observation buffers, N × 2 of them with ``copy=True``, plus the
+            games themselves; use several VectorEnvs, or processes, beyond that).
         rules: a :class:`~wuhanmj.rules.Rules` or a preset name (None: ``kaikou``).
         opponents: one spec for the three others or three (下家, opposite, 上家): ``"greedy"``
             or ``"random"`` (and, with the Python backend, ``"module:Name"`` or agent
@@ -95,7 +100,7 @@ class VectorEnv:
                  seat: int | None = None, oracle: bool = False, reward_scale: float | None = None,
                  illegal_action: str = "terminate", illegal_reward: float = -1.0, backend: str = "auto",
                  copy: bool = True) -> None:
-        n = _checks.count(num_envs, "num_envs", EnvError, low=1)
+        n = _checks.count(num_envs, "num_envs", EnvError, low=1, high=MAX_ENVS)
         self.num_envs = n
         self.rules = Rules.coerce(rules)
         if illegal_action not in _ILLEGAL:
@@ -212,7 +217,9 @@ class VectorEnv:
             ``(N,)``, bool ``(N,)``, int8 ``(N, 163)``.
 
         Raises:
-            EnvError: ``reset`` was not called, or ``actions`` is not N integer codes.
+            EnvError: ``reset`` was not called, or ``actions`` is not N integer codes 0-162
+                (a wrong dtype, shape or range is never an illegal action; no game is
+                stepped).
             IllegalActionError: under ``illegal_action="raise"``, an action not legal in its
                 game (the message names the game; no game was stepped).
         """
@@ -255,4 +262,8 @@ def _actions(actions: Any, n: int) -> np.ndarray:
         a = np.empty(0)
     if a.shape != (n,) or not np.issubdtype(a.dtype, np.integer):
         raise EnvError(f"actions must be {n} integer action codes, got {actions!r:.80}")
+    bad = np.flatnonzero((a < 0) | (a >= ACTION_SPACE_SIZE))
+    if bad.size:  # not a code at all: a mistake in the caller, never an illegal action
+        i = int(bad[0])
+        raise EnvError(f"actions must be action codes 0-{ACTION_SPACE_SIZE - 1}, got {int(a[i])} for game {i}")
     return a.astype(np.int64, copy=False)

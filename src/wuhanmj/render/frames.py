@@ -28,6 +28,7 @@ from ..hand.meld import Meld
 from ..terms import HOW_NAMES
 from ..tiles import format_tile
 from .table import TableView
+from .tiles import four_labels
 
 __all__ = ["Frame", "Window", "replay_frames", "event_text", "window_lines"]
 
@@ -210,10 +211,7 @@ class _Fold:
 def _names(names: Sequence[str] | None) -> tuple[str, ...]:
     if names is None:
         return ("seat 0", "seat 1", "seat 2", "seat 3")
-    ns = tuple(str(n) for n in names)
-    if len(ns) != 4:
-        raise ReplayError(f"names: four labels expected, got {len(ns)}")
-    return ns
+    return four_labels(names, ReplayError)
 
 
 def replay_frames(events: str | Iterable[Mapping | str], names: Sequence[str] | None = None

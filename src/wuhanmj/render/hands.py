@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from ..errors import RenderError, TileError
 from ..hand.meld import Meld
 from ..tiles import format_tile, format_tiles, specials_of
-from .tiles import FONT, SVG_NS, TILE_H, TILE_W, _scale, coerce_tile, coerce_tiles, defs, esc, use
+from .tiles import FONT, SVG_NS, TILE_H, TILE_W, _scale, coerce_tile, coerce_tiles, defs, esc, flag, text_or_none, use
 
 __all__ = [
     "Canvas",
@@ -33,6 +33,7 @@ __all__ = [
     "hand_svg",
     "melds_svg",
     "river_svg",
+    "plays_of",
     "GAP",
 ]
 
@@ -55,9 +56,10 @@ class Marker:
     @classmethod
     def of(cls, indicator: object, pizi: bool = False) -> Marker:
         """The marks of a hand with ``indicator`` (None: no marks); ``pizi``: the rules play 痞子 (R3)."""
+        pizi = flag(pizi, "pizi")
         if indicator is None:
             return cls()
-        sp = specials_of(coerce_tile(indicator, "indicator"), bool(pizi))
+        sp = specials_of(coerce_tile(indicator, "indicator"), pizi)
         return cls(sp.laizi, sp.pizi)
 
     def marks(self, tile: int | None) -> tuple[str, ...]:
@@ -215,6 +217,29 @@ def _melds(melds: object) -> list[Meld]:
     return out
 
 
+def plays_of(plays: object) -> list[tuple[str, int]]:
+    """Special plays (P3) checked: an iterable of ``(kind, tile)`` pairs, ``kind`` one of
+    ``hongzhong_gang``, ``pizi_gang``, ``laizi_gang`` and ``tile`` any form of
+    :func:`~wuhanmj.render.tiles.coerce_tile`.
+
+    Raises:
+        RenderError: not such an iterable of pairs, or an unknown kind. TileError: a bad tile.
+    """
+    if plays is None:
+        return []
+    if isinstance(plays, (str, bytes)) or not isinstance(plays, Iterable):
+        raise RenderError(f"plays must be an iterable of (kind, tile) pairs, got {plays!r:.60}")
+    out = []
+    for p in plays:
+        if isinstance(p, (str, bytes)) or not isinstance(p, Sequence) or len(p) != 2:
+            raise RenderError(f"plays must hold (kind, tile) pairs, got {p!r:.60}")
+        kind, tile = p
+        if kind not in _PLAY_NAMES:
+            raise RenderError(f"plays: kind must be one of {', '.join(_PLAY_NAMES)}, got {kind!r:.60}")
+        out.append((kind, coerce_tile(tile, f"plays ({kind})")))
+    return out
+
+
 def _pull(tiles: list[int], tile: object, what: str) -> int:
     t = coerce_tile(tile, what)
     if t not in tiles:
@@ -244,12 +269,17 @@ def hand_svg(tiles: object, *, melds: Iterable[Meld] | None = (), drawn: object 
         title: the document's ``<title>`` (default: the hand in notation).
 
     Raises:
-        TileError: malformed tiles, or ``drawn`` / ``win_tile`` not among them.
-        RenderError: melds that are not Meld values, a bad scale.
+        TileError: malformed tiles, or ``drawn`` / ``win_tile`` / ``indicator`` / a play's
+            tile not a tile (or not among the tiles).
+        RenderError: melds that are not Meld values, plays that are not ``(kind, tile)``
+            pairs, a bad scale, an on/off option that is not a bool, a title not a str.
     """
     ts = coerce_tiles(tiles, "hand")
     ml = _melds(melds)
+    pl = plays_of(plays)
     scale = _scale(scale)
+    sort, labels = flag(sort, "sort"), flag(labels, "labels")
+    title = text_or_none(title, "title")
     marker = Marker.of(indicator, pizi)
     apart: list[tuple[int, tuple[str, ...]]] = []
     if drawn is not None:
@@ -280,9 +310,9 @@ def hand_svg(tiles: object, *, melds: Iterable[Meld] | None = (), drawn: object 
         w, h = draw_melds(cv, ml, x, top, scale, marker)
         x += w
         height = max(height, h)
-    if plays:
+    if pl:
         x += _GROUP * 2 * scale
-        w, h = draw_plays(cv, list(plays), x, top, scale * 0.8, marker)
+        w, h = draw_plays(cv, pl, x, top, scale * 0.8, marker)
         x += w
         height = max(height, h)
     if indicator is not None:
@@ -300,11 +330,12 @@ def melds_svg(melds: Iterable[Meld], *, indicator: object = None, pizi: bool = F
     """Melds side by side as a standalone SVG document, each with its caption (``碰←2``).
 
     Raises:
-        RenderError: not Meld values, a bad scale. TileError: a bad indicator.
+        RenderError: not Meld values, a bad scale, an on/off option that is not a bool.
+        TileError: a bad indicator.
     """
     ml = _melds(melds)
     scale = _scale(scale)
-    cv = Canvas(labels)
+    cv = Canvas(flag(labels, "labels"))
     w, h = draw_melds(cv, ml, 4, 6, scale, Marker.of(indicator, pizi))
     return cv.svg(max(w, 10) + 10, max(h, 10) + 12, title=" ".join(str(m) for m in ml) or "no melds")
 
@@ -315,12 +346,14 @@ def river_svg(tiles: object, *, last: bool = False, per_row: int = 6, indicator:
     tiles a row; ``last`` marks the last one as the last discard.
 
     Raises:
-        TileError: malformed tiles. RenderError: a bad scale or ``per_row``.
+        TileError: malformed tiles or indicator. RenderError: a bad scale or ``per_row``, an
+        on/off option that is not a bool.
     """
     ts = coerce_tiles(tiles, "river")
     scale = _scale(scale)
     if isinstance(per_row, bool) or not isinstance(per_row, int) or per_row < 1:
         raise RenderError(f"per_row must be an int >= 1, got {per_row!r}")
-    cv = Canvas(labels)
+    last = flag(last, "last")
+    cv = Canvas(flag(labels, "labels"))
     w, h = draw_river(cv, ts, 5, 5, scale, Marker.of(indicator, pizi), per_row, last)
     return cv.svg(max(w, 10) + 10, max(h, 10) + 10, title="river " + " ".join(format_tile(t) for t in ts))

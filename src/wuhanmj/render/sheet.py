@@ -32,7 +32,7 @@ from ..scoring.explain import explain_win
 from ..scoring.result import WinResult
 from ..terms import HOW_NAMES
 from .hands import hand_svg
-from .tiles import FONT, esc
+from .tiles import FONT, esc, flag, four_labels
 
 __all__ = ["sheet_html", "draw_sheet_html", "game_sheet_html", "SHEET_CSS"]
 
@@ -60,10 +60,7 @@ def _amount(x: object) -> str:
 def _names(names: Sequence[str] | None) -> list[str]:
     if names is None:
         return [f"seat {s}" for s in range(4)]
-    ns = [str(n) for n in names]
-    if len(ns) != 4:
-        raise RenderError(f"names: four labels expected, got {len(ns)}")
-    return ns
+    return list(four_labels(names))
 
 
 def sheet_html(result: WinResult, *, hand: object = None, melds: Iterable[Meld] | None = (),
@@ -82,12 +79,14 @@ def sheet_html(result: WinResult, *, hand: object = None, melds: Iterable[Meld] 
         style: include the ``<style>`` of the sheet (leave it out when the page has it).
 
     Raises:
-        RenderError: ``result`` is not a WinResult, or bad names / melds.
+        RenderError: ``result`` is not a WinResult, bad names / melds / plays, an on/off
+            option that is not a bool.
         TileError: malformed tiles, or ``win_tile`` not in ``hand``.
     """
     if not isinstance(result, WinResult):
         raise RenderError(f"sheet_html needs a WinResult, got {type(result).__name__}")
     ns = _names(names)
+    pizi, style = flag(pizi, "pizi"), flag(style, "style")
     drawing = ""
     if hand is not None:
         drawing = hand_svg(hand, melds=melds, win_tile=win_tile, indicator=indicator,
@@ -124,8 +123,13 @@ def _payments_table(payments: Sequence, names: list[str], winner: int | None,
 
 
 def draw_sheet_html(names: Sequence[str] | None = None, *, style: bool = True) -> str:
-    """The sheet of an exhaustive draw (荒庄, G3, X6): nobody pays."""
+    """The sheet of an exhaustive draw (荒庄, G3, X6): nobody pays.
+
+    Raises:
+        RenderError: bad names, ``style`` not a bool.
+    """
     ns = _names(names)
+    style = flag(style, "style")
     out = ['<div class="wmj-sheet" data-winner="none" data-legal="true">']
     if style:
         out.append(f"<style>{SHEET_CSS}</style>")

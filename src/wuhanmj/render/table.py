@@ -16,16 +16,20 @@ text on every face reads the same way.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
+import numpy as np
+
+from .. import _checks
 from ..errors import RenderError
 from ..game.engine import Game
 from ..game.observation import Observation
 from ..hand.meld import Meld
 from ..tiles import format_tile
 from .hands import Canvas, Marker, draw_melds, draw_plays, draw_river, draw_tiles
-from .tiles import SVG_NS, TILE_H, TILE_W, defs, esc
+from .tiles import SVG_NS, TILE_H, TILE_W, defs, esc, flag, four_labels
 
 __all__ = ["TableView", "view_of_observation", "view_of_game", "table_svg", "table_parts",
            "last_discard_seat", "WIDTH", "HEIGHT", "position"]
@@ -85,10 +89,7 @@ class TableView:
 def _names(names: Sequence[str] | None, me: int | None) -> tuple[str, ...]:
     if names is None:
         return tuple(f"you (seat {s})" if s == me else f"seat {s}" for s in range(4))
-    ns = tuple(str(n) for n in names)
-    if len(ns) != 4:
-        raise RenderError(f"names: four labels expected, got {len(ns)}")
-    return ns
+    return four_labels(names)
 
 
 def view_of_observation(obs: Observation, *, names: Sequence[str] | None = None,
@@ -97,9 +98,23 @@ def view_of_observation(obs: Observation, *, names: Sequence[str] | None = None,
     """The table as ``obs.seat`` sees it: its own tiles face up, the others' as backs; the
     observer at the bottom. ``last_discard``: the seat whose last river tile is the last
     discard (default: the discarder while a claim window is open); ``payments`` and
-    ``winner`` once the hand is over (public then)."""
+    ``winner`` once the hand is over (public then).
+
+    Raises:
+        RenderError: ``obs`` is not an Observation, a seat that is not 0-3, payments that
+            are not four numbers, names that are not four labels.
+    """
     if not isinstance(obs, Observation):
         raise RenderError(f"expected an Observation, got {type(obs).__name__}")
+    if last_discard is not None:
+        last_discard = _checks.seat(last_discard, "last_discard", RenderError)
+    if winner is not None:
+        winner = _checks.seat(winner, "winner", RenderError)
+    if payments is not None:
+        payments = _checks.four(payments, "payments", RenderError)
+        if not all(isinstance(p, (int, float, np.integer, np.floating)) and not isinstance(p, (bool, np.bool_))
+                   for p in payments):
+            raise RenderError(f"payments: four numbers expected, got {payments!r:.80}")
     me = obs.seat
     hands: list[tuple[int, ...] | None] = [None] * 4
     hands[me] = tuple(obs.hand)
@@ -138,6 +153,8 @@ def view_of_game(game: Game, *, seat: int | None = None, names: Sequence[str] | 
     the bottom), or the view of ``seat`` (:meth:`Game.observation`), hidden tiles as backs."""
     if not isinstance(game, Game):
         raise RenderError(f"expected a Game, got {type(game).__name__}")
+    if seat is not None:
+        seat = _checks.seat(seat, "seat", RenderError)
     last = last_discard_seat(game.events_since(max(2, game.n_events - 40)))
     res = game.result
     pays = None if res is None else tuple(res.payments)
@@ -329,11 +346,16 @@ def table_svg(x: Observation | Game | TableView, *, seat: int | None = None, nam
         seat: with a Game, the seat whose view to draw (None: from above).
         names: a label per seat (default ``seat k``, ``you (seat k)`` for the observer).
         labels: the notation label on every face.
-        width: the ``width`` attribute (e.g. ``"100%"``); default the natural 1120 pixels.
+        width: the ``width`` attribute: a positive number of pixels (``800``) or a positive
+            length as a str (``"100%"``, ``"800"``, ``"40em"``); default the natural 1120 pixels.
 
     Raises:
-        RenderError: ``x`` is none of those, or ``seat`` is given without a Game.
+        RenderError: ``x`` is none of those, ``seat`` is given without a Game or is not a
+            seat 0-3, a bad ``width`` (not positive, not a length), ``labels`` not a bool,
+            or ``names`` not four labels.
     """
+    w = _width(width)
+    labels = flag(labels, "labels")
     if isinstance(x, Game):
         view = view_of_game(x, seat=seat, names=names)
     elif seat is not None:
@@ -350,11 +372,30 @@ def table_svg(x: Observation | Game | TableView, *, seat: int | None = None, nam
     for p in parts:
         kinds |= p.kinds
         marks |= p.marks
-    w = esc(width) if width else str(WIDTH)
     who = "from above" if view.me is None else f"seat {view.me}'s view"
     return (f'<svg xmlns="{SVG_NS}" width="{w}" viewBox="0 0 {WIDTH} {HEIGHT}" role="img" class="wmj-table">'
             f'<title>table, {who}</title>{table_background()}{defs(kinds, labels, marks)}'
             f'{"".join(p.body() for p in parts)}</svg>')
+
+
+_LENGTH = re.compile(r"(\d+(?:\.\d*)?|\.\d+)(?:px|%|em|rem|ex|ch|vw|vh|vmin|vmax|pt|pc|cm|mm|in)?")
+_MAX_WIDTH = 100_000
+
+
+def _width(width: object) -> str:
+    """The ``width`` attribute of :func:`table_svg` (see there). Raises RenderError."""
+    if width is None:
+        return str(WIDTH)
+    if isinstance(width, (int, float, np.integer, np.floating)) and not isinstance(width, (bool, np.bool_)):
+        if not 0 < width <= _MAX_WIDTH:  # NaN fails too
+            raise RenderError(f"width must be a positive number of pixels up to {_MAX_WIDTH}, got {width!r}")
+        return f"{float(width):g}"
+    text = width.strip() if isinstance(width, str) else ""
+    m = _LENGTH.fullmatch(text)
+    if m is None or not 0 < float(m.group(1)) <= _MAX_WIDTH:
+        raise RenderError(f"width must be a positive number or length such as 800, '800px' or '100%', "
+                          f"got {width!r:.60}")
+    return text
 
 
 def table_background() -> str:

@@ -27,7 +27,7 @@ from html import escape
 
 import numpy as np
 
-from ..errors import RenderError, TileError
+from ..errors import RenderError, TileError, WuhanMJError
 from ..tiles import N_KINDS, format_tile, parse_tile, parse_tiles, tile_name, tiles_from_counts
 
 __all__ = [
@@ -45,6 +45,9 @@ __all__ = [
     "coerce_tiles",
     "coerce_tile",
     "esc",
+    "flag",
+    "text_or_none",
+    "four_labels",
 ]
 
 TILE_W = 36
@@ -205,10 +208,13 @@ def tile_svg(tile: int | str, *, laizi: bool = False, pizi: bool = False, last: 
         scale: the size, 1 = 36 × 52 pixels.
 
     Raises:
-        TileError: not a tile. RenderError: a scale that is not a positive number.
+        TileError: not a tile. RenderError: a scale that is not a positive number, or an
+        on/off option that is not a bool.
     """
     t = coerce_tile(tile)
     scale = _scale(scale)
+    laizi, pizi, last = flag(laizi, "laizi"), flag(pizi, "pizi"), flag(last, "last")
+    hidden, labels = flag(hidden, "hidden"), flag(labels, "labels")
     pad = 2.5 if last else 0
     w, h = (TILE_W + 2 * pad) * scale, (TILE_H + 2 * pad) * scale
     body = _BACK if hidden else tile_body(t, labels)
@@ -222,3 +228,29 @@ def _scale(scale: object) -> float:
     if isinstance(scale, bool) or not isinstance(scale, (int, float)) or not 0 < scale < 100:
         raise RenderError(f"scale must be a number between 0 and 100, got {scale!r}")
     return float(scale)
+
+
+def flag(x: object, what: str) -> bool:
+    """An on/off option: a bool (numpy's too). Raises RenderError naming ``what`` otherwise
+    (a str such as ``"no"`` would be true)."""
+    if isinstance(x, (bool, np.bool_)):
+        return bool(x)
+    raise RenderError(f"{what} must be True or False, got {x!r:.60}")
+
+
+def text_or_none(x: object, what: str) -> str | None:
+    """A text option (a title, a label) or None. Raises RenderError naming ``what`` otherwise."""
+    if x is None or isinstance(x, str):
+        return x
+    raise RenderError(f"{what} must be a str or None, got {x!r:.60}")
+
+
+def four_labels(names: object, error: type[WuhanMJError] = RenderError) -> tuple[str, ...]:
+    """Four seat labels from an iterable of four values (each shown as ``str``), never a
+    lone str. Raises ``error``: "names: four labels expected, …"."""
+    if isinstance(names, (str, bytes, Mapping)) or not isinstance(names, Iterable):
+        raise error(f"names: four labels expected (one per seat), got {names!r:.60}")
+    ns = tuple(str(n) for n in names)
+    if len(ns) != 4:
+        raise error(f"names: four labels expected, got {len(ns)}")
+    return ns

@@ -24,7 +24,7 @@ from ..errors import RenderError, ReplayError
 from .frames import replay_frames, window_lines
 from .sheet import SHEET_CSS, game_sheet_html
 from .table import HEIGHT, WIDTH, table_background, table_parts
-from .tiles import FONT, MARKS, SVG_NS, defs
+from .tiles import FONT, MARKS, SVG_NS, defs, text_or_none
 
 __all__ = ["replay_html", "write_replay_html", "write_record_html", "VIEWER_CSS"]
 
@@ -123,8 +123,11 @@ def replay_html(events: str | Iterable[Mapping | str], *, title: str | None = No
         names: a label per seat (default ``seat k``).
 
     Raises:
-        ReplayError: the log is malformed or breaks a rule (the first bad event named).
+        ReplayError: the log is malformed or breaks a rule (the first bad event named), or
+            ``names`` is not four labels.
+        RenderError: ``title`` or ``subtitle`` not a str (or None).
     """
+    title, subtitle = text_or_none(title, "title"), text_or_none(subtitle, "subtitle")
     frames, game = replay_frames(events, names)
     ns = frames[0].view.names
     index: dict[str, int] = {}

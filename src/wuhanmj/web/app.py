@@ -18,7 +18,7 @@ its seat's state only. Routes:
 
 Errors are ``{"type": "error", "error": "<reason>"}`` with the status of the
 :class:`~wuhanmj.errors.RequestError` (400 malformed, 404 unknown game, 409 stale or too
-early, 422 illegal); on a websocket the same object is sent and the connection stays open
+early, 422 illegal, 500 one of the server's own bots failed); on a websocket the same object is sent and the connection stays open
 (an unknown game closes it, code 4404). Requests whose ``Origin`` is another site are
 refused (403; websocket close 4403), so no other web page can play at the local table.
 """
@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import json
 import secrets
+import socket
 from collections import OrderedDict
 from typing import Any
 from urllib.parse import urlsplit
@@ -37,13 +38,13 @@ from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import Route, WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from ..errors import RequestError, WuhanMJError
+from ..errors import AgentError, RequestError, SetupError, WuhanMJError
 from ..play.table import Table
 from ..rules import PRESETS, Rules
 from .page import page_html
 from .session import MAX_MESSAGE, WebGame, parse_message
 
-__all__ = ["create_app", "serve", "DEFAULT_HOST"]
+__all__ = ["create_app", "listen", "serve", "url_of", "DEFAULT_HOST"]
 
 DEFAULT_HOST = "127.0.0.1"
 
@@ -68,6 +69,8 @@ def create_app(*, rules: Rules | str | None = None, agents: str = "greedy", seed
     Args:
         rules, agents, seed, seat: the defaults of a new game (a request may give its own
             ``seed``, ``rules`` preset, ``agents`` and ``seat``); see :class:`~wuhanmj.play.Table`.
+            ``agents`` may name ``module:Name`` bots (the server's owner chose them); the
+            agents of a request must be built-in names (``greedy``, ``random``).
         max_games: games kept at most; the oldest is dropped for a new one.
 
     ``app.state.games`` maps the game ids to their :class:`~wuhanmj.web.session.WebGame`.
@@ -99,14 +102,19 @@ def create_app(*, rules: Rules | str | None = None, agents: str = "greedy", seed
         if type(st) is not int or not 0 <= st <= 3:
             raise RequestError(f"new game: seat must be 0-3, got {st!r}")
         ag = body.get("agents", agents)
-        if not isinstance(ag, str) or ":" in ag:  # a request may not import modules
+        # The server's own agents (from whoever runs it) may be module:Name bots; the agents a
+        # *request* names must be built-in names, so that no web page can import a module.
+        if "agents" in body and (not isinstance(ag, str) or ":" in ag):
             raise RequestError(f"new game: agents must be built-in names (greedy, random), got {ag!r}")
         try:
             table = Table(Rules.preset(r) if r is not None else default_rules, agents=ag, seed=sd, seat=st)
         except WuhanMJError as err:
             raise RequestError(f"new game: {err}") from None
         gid = secrets.token_urlsafe(9)
-        g = WebGame(gid, table)
+        try:
+            g = WebGame(gid, table)
+        except AgentError as err:  # a server's own module:Name bot failed while dealing
+            raise RequestError(f"new game: a bot failed: {err}", 500) from None
         games[gid] = g
         while len(games) > max_games:
             games.popitem(last=False)
@@ -198,8 +206,63 @@ def create_app(*, rules: Rules | str | None = None, agents: str = "greedy", seed
     return app
 
 
-def serve(app: Starlette, host: str = DEFAULT_HOST, port: int = 8000) -> None:  # pragma: no cover - blocks
-    """Serve ``app`` with uvicorn until interrupted."""
+def listen(host: str = DEFAULT_HOST, port: int = 8000) -> socket.socket:
+    """A socket bound to ``host``:``port`` and listening, for :func:`serve`.
+
+    Binding before anything is announced means a busy port or a bad address is one clear
+    error, not a URL that is never served.
+
+    Raises:
+        SetupError: the address cannot be resolved or bound (busy port, no such address,
+            no permission), naming the address and the reason.
+    """
+    where = f"{_url_host(host)}:{port}"
+    try:
+        infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
+    except (OSError, UnicodeError) as err:
+        raise SetupError(f"cannot listen on {where}: {_reason(err)}") from None
+    last: OSError | None = None
+    for family, kind, proto, _, addr in infos:
+        sock = socket.socket(family, kind, proto)
+        try:
+            sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            sock.bind(addr)
+            sock.listen(128)
+        except OSError as err:
+            sock.close()
+            last = err
+            continue
+        sock.set_inheritable(True)
+        return sock
+    raise SetupError(f"cannot listen on {where}: {_reason(last) if last else 'no address to bind'}")
+
+
+def _reason(err: BaseException) -> str:
+    if isinstance(err, OSError) and err.strerror:
+        return err.strerror.lower()
+    return str(err) or type(err).__name__
+
+
+def _url_host(host: str) -> str:
+    return f"[{host}]" if ":" in host and not host.startswith("[") else host
+
+
+def url_of(host: str, port: int) -> str:
+    """The page's URL for a host and port: ``http://127.0.0.1:8000/``, ``http://[::1]:8000/``."""
+    return f"http://{_url_host(host)}:{port}/"
+
+
+def serve(app: Starlette, host: str = DEFAULT_HOST, port: int = 8000, *,
+          sock: socket.socket | None = None) -> None:  # pragma: no cover - blocks
+    """Serve ``app`` with uvicorn until interrupted, on ``sock`` (from :func:`listen`) when
+    given, else on a socket bound here to ``host``:``port``.
+
+    Raises:
+        SetupError: the address cannot be bound (see :func:`listen`).
+    """
     import uvicorn
 
-    uvicorn.run(app, host=host, port=port, log_level="warning")
+    if sock is None:
+        sock = listen(host, port)
+    server = uvicorn.Server(uvicorn.Config(app, log_level="warning"))
+    server.run(sockets=[sock])

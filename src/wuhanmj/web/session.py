@@ -30,7 +30,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from ..errors import IllegalActionError, RequestError, SetupError
+from ..errors import AgentError, IllegalActionError, RequestError, SetupError
 from ..game.actions import ACTION_SPACE_SIZE, AN_GANG, DISCARD, KIND_OF_CODE, PIZI_GANG, XU_GANG
 from ..game.illegal import why_illegal
 from ..play.hints import hint
@@ -179,6 +179,9 @@ class WebGame:
                 self.table.deal()
             except SetupError as err:
                 raise RequestError(f"next: {err}", 409) from None
+            except AgentError as err:
+                self.version += 1  # the hand was dealt and the bots began to play
+                raise RequestError(f"next: a bot failed: {err}", 500) from None
             self.version += 1
             return self.state()
         code = _int(msg, "code")
@@ -189,6 +192,9 @@ class WebGame:
             raise RequestError(f"illegal action {action_label(code)}: {why}", 422)
         try:
             self.table.act(code)
+        except AgentError as err:  # one of the server's own bots (a module:Name) failed
+            self.version += 1  # the person's action was played
+            raise RequestError(f"a bot failed: {err}", 500) from None
         except IllegalActionError as err:  # pragma: no cover - legal() was checked just above
             raise RequestError(f"illegal action: {err}", 422) from None
         self.version += 1
