@@ -34,7 +34,7 @@ NATIVE_RANDOM_HANDS = 100_000
 NATIVE_GREEDY_HANDS = 20_000
 PYTHON_RANDOM_HANDS = 2000
 PYTHON_GREEDY_HANDS = 500
-SCALING_HANDS = 200_000
+SCALING_HANDS = 600_000
 
 needs_native = pytest.mark.skipif(not native_available(), reason="the native engine is incomplete in this build")
 
