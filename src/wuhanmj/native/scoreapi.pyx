@@ -82,58 +82,13 @@ cdef int _load_seat(object sp, SeatC* out) except -1:
     return 0
 
 
-def _checked(hand, win_tile, how, winner, dealer, indicator, seats, discarder, prev_laizi,
-             discarder_ready, discarder_holds_non_jiang, rules, co_liable):
-    """evaluate_win's input checks, the same functions in the same order; returns the
-    normalised facts. Raises what evaluate_win raises (WinInputError, MeldError, RulesError)."""
-    from .. import _checks
-    from ..hand.readings import special_kinds
-    from ..scoring import checks
-    from ..tiles import format_tiles
+def _checked(**kw):
+    """evaluate_win's input checks (:func:`wuhanmj.scoring.evaluate.check_win_inputs`, the
+    same function): the normalised facts. Raises what evaluate_win raises (WinInputError,
+    MeldError, RulesError)."""
+    from ..scoring.evaluate import check_win_inputs
 
-    rules = Rules.coerce(rules)
-    if how not in HOWS:
-        raise WinInputError(f"how must be one of {', '.join(HOWS)}; got {how!r}")
-    winner = _checks.seat(winner, "winner", WinInputError)
-    dealer = _checks.seat(dealer, "dealer", WinInputError)
-    if discarder is not None:
-        discarder = _checks.seat(discarder, "discarder", WinInputError)
-    indicator = _checks.tile(indicator, "indicator", WinInputError)
-    win_tile = _checks.tile(win_tile, "win_tile", WinInputError)
-    if prev_laizi is not None:
-        prev_laizi = _checks.tile(prev_laizi, "prev_laizi", WinInputError)
-    if type(seats) is not tuple:
-        if isinstance(seats, (str, bytes, SeatPlays)):
-            raise WinInputError(f"seats must be a sequence of 4 SeatPlays, got {seats!r}")
-        try:
-            seats = tuple(seats)
-        except TypeError:
-            raise WinInputError(f"seats must be a sequence of 4 SeatPlays, got {seats!r}") from None
-    if len(seats) != 4:
-        raise WinInputError(f"seats must hold 4 SeatPlays, got {len(seats)}")
-    for sp in seats:
-        if not isinstance(sp, SeatPlays):
-            raise WinInputError(f"seats must hold SeatPlays values, got {sp!r}")
-    checks.discarder_facts(discarder_ready, discarder_holds_non_jiang)
-    co = checks.co_liable_of(co_liable, winner, rules)
-    tiles = _checks.tiles(hand, "hand", WinInputError)
-    wmelds = seats[winner].melds
-    want = 14 - 3 * len(wmelds)
-    if len(tiles) != want:
-        raise WinInputError(
-            f"hand has {len(tiles)} tiles; with {len(wmelds)} meld(s) the winner holds {want} (W1)"
-        )
-    counts = bytearray(34)
-    for t in tiles:
-        counts[t] += 1
-    if not counts[win_tile]:
-        raise WinInputError(f"win_tile {format_tile(win_tile)} is not in the hand {format_tiles(tiles)}")
-    sk = special_kinds(indicator, rules.pizi)
-    checks.table(seats, counts, sk, rules, winner)
-    checks.how_facts(how, winner, discarder, win_tile, seats, sk)
-    return (rules, counts, win_tile, how, winner, dealer, discarder, indicator, prev_laizi,
-            None if discarder_ready is None else bool(discarder_ready),
-            None if discarder_holds_non_jiang is None else bool(discarder_holds_non_jiang), seats, co)
+    return check_win_inputs(**kw)[:13]
 
 
 cdef int _load(dict kw, RulesC* rc, WinIn* w) except -1:

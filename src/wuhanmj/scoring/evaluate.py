@@ -25,6 +25,7 @@ every big hu type its tiles then make; the public vectors agree.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from typing import NamedTuple
 
 from .. import _checks
 from ..errors import WinInputError
@@ -32,6 +33,7 @@ from ..hand.bighu import BY_HOW, quanqiuren
 from ..hand.meld import SeatPlays
 from ..hand.readings import (
     MeldFacts,
+    SpecialKinds,
     best_profile,
     best_spec,
     lowest_assignment,
@@ -46,7 +48,7 @@ from .fan import personal_fan, score_reading
 from .result import WinResult, refused
 from .settlement import Amount
 
-__all__ = ["evaluate_win"]
+__all__ = ["evaluate_win", "check_win_inputs", "WinInputs"]
 
 _NO_BI = (False, False, False, False)
 
@@ -106,43 +108,12 @@ def evaluate_win(
             message names the seat.
         RulesError: ``rules`` is neither a Rules, a preset name nor None.
     """
-    rules = Rules.coerce(rules)
-    if how not in HOWS:
-        raise WinInputError(f"how must be one of {', '.join(HOWS)}; got {how!r}")
-    winner = _checks.seat(winner, "winner", WinInputError)
-    dealer = _checks.seat(dealer, "dealer", WinInputError)
-    if discarder is not None:
-        discarder = _checks.seat(discarder, "discarder", WinInputError)
-    indicator = _checks.tile(indicator, "indicator", WinInputError)
-    win_tile = _checks.tile(win_tile, "win_tile", WinInputError)
-    if prev_laizi is not None:
-        prev_laizi = _checks.tile(prev_laizi, "prev_laizi", WinInputError)
-    if isinstance(seats, SeatPlays):
-        raise WinInputError(f"seats: four expected (one per seat), got {seats!r}")
-    seats = _checks.four(seats, "seats", WinInputError)
-    for sp in seats:
-        if type(sp) is not SeatPlays and not isinstance(sp, SeatPlays):
-            raise WinInputError(f"seats must hold SeatPlays values, got {sp!r}")
-    if (discarder_ready is not None and discarder_ready.__class__ is not bool) or (
-        discarder_holds_non_jiang is not None and discarder_holds_non_jiang.__class__ is not bool
-    ):
-        checks.discarder_facts(discarder_ready, discarder_holds_non_jiang)
-    co = () if type(co_liable) is tuple and not co_liable else checks.co_liable_of(co_liable, winner, rules)
-    tiles = _checks.tiles(hand, "hand", WinInputError)
+    (rules, counts, win_tile, how, winner, dealer, discarder, indicator, prev_laizi, discarder_ready,
+     discarder_holds_non_jiang, seats, co, sk) = check_win_inputs(
+        hand=hand, win_tile=win_tile, how=how, winner=winner, dealer=dealer, indicator=indicator, seats=seats,
+        discarder=discarder, prev_laizi=prev_laizi, discarder_ready=discarder_ready,
+        discarder_holds_non_jiang=discarder_holds_non_jiang, rules=rules, co_liable=co_liable)
     wmelds = seats[winner].melds
-    want = 14 - 3 * len(wmelds)
-    if len(tiles) != want:
-        raise WinInputError(
-            f"hand has {len(tiles)} tiles; with {len(wmelds)} meld(s) the winner holds {want} (W1)"
-        )
-    counts = bytearray(34)
-    for t in tiles:
-        counts[t] += 1
-    if not counts[win_tile]:
-        raise WinInputError(f"win_tile {format_tile(win_tile)} is not in the hand {format_tiles(tiles)}")
-    sk = special_kinds(indicator, rules.pizi)
-    checks.table(seats, counts, sk, rules, winner)
-    checks.how_facts(how, winner, discarder, win_tile, seats, sk)
 
     # W5, W4: checked before any shape.
     for k in sk.blocked:
@@ -280,3 +251,89 @@ def _plainest_soft(r: WinResult, soft, n: int, facts, sk, extra, ctx) -> WinResu
     if not alt.legal or alt.payments[alt.winner] != r.payments[r.winner]:
         return r
     return alt
+
+
+class WinInputs(NamedTuple):
+    """:func:`evaluate_win`'s arguments, checked and normalised by :func:`check_win_inputs`."""
+
+    rules: Rules
+    counts: bytearray  # the winner's concealed tiles as 34 counts (win tile included)
+    win_tile: int
+    how: str
+    winner: int
+    dealer: int
+    discarder: int | None
+    indicator: int
+    prev_laizi: int | None
+    discarder_ready: bool | None
+    discarder_holds_non_jiang: bool | None
+    seats: tuple[SeatPlays, SeatPlays, SeatPlays, SeatPlays]
+    co_liable: tuple[int, ...]
+    specials: SpecialKinds  # what the indicator makes special (R2–R4)
+
+
+def check_win_inputs(
+    *,
+    hand: str | Sequence[int],
+    win_tile: int | str,
+    how: str,
+    winner: int,
+    dealer: int,
+    indicator: int | str,
+    seats: Sequence[SeatPlays],
+    discarder: int | None = None,
+    prev_laizi: int | str | None = None,
+    discarder_ready: bool | None = None,
+    discarder_holds_non_jiang: bool | None = None,
+    rules: Rules | str | None = None,
+    co_liable: Iterable[int] = (),
+) -> WinInputs:
+    """The input checks of :func:`evaluate_win` (its arguments, the same meaning), in one
+    place for every scorer of a win (the native one too, :mod:`wuhanmj.native.scoreapi`).
+
+    Returns:
+        :class:`WinInputs`: the facts normalised (seats and tiles as ints, the hand as
+        counts, the rules resolved).
+
+    Raises:
+        WinInputError, MeldError, RulesError: as :func:`evaluate_win`.
+    """
+    rules = Rules.coerce(rules)
+    if how not in HOWS:
+        raise WinInputError(f"how must be one of {', '.join(HOWS)}; got {how!r}")
+    winner = _checks.seat(winner, "winner", WinInputError)
+    dealer = _checks.seat(dealer, "dealer", WinInputError)
+    if discarder is not None:
+        discarder = _checks.seat(discarder, "discarder", WinInputError)
+    indicator = _checks.tile(indicator, "indicator", WinInputError)
+    win_tile = _checks.tile(win_tile, "win_tile", WinInputError)
+    if prev_laizi is not None:
+        prev_laizi = _checks.tile(prev_laizi, "prev_laizi", WinInputError)
+    if isinstance(seats, SeatPlays):
+        raise WinInputError(f"seats: four expected (one per seat), got {seats!r}")
+    seats = _checks.four(seats, "seats", WinInputError)
+    for sp in seats:
+        if type(sp) is not SeatPlays and not isinstance(sp, SeatPlays):
+            raise WinInputError(f"seats must hold SeatPlays values, got {sp!r}")
+    if (discarder_ready is not None and discarder_ready.__class__ is not bool) or (
+        discarder_holds_non_jiang is not None and discarder_holds_non_jiang.__class__ is not bool
+    ):
+        checks.discarder_facts(discarder_ready, discarder_holds_non_jiang)
+    co = () if type(co_liable) is tuple and not co_liable else checks.co_liable_of(co_liable, winner, rules)
+    tiles = _checks.tiles(hand, "hand", WinInputError)
+    wmelds = seats[winner].melds
+    want = 14 - 3 * len(wmelds)
+    if len(tiles) != want:
+        raise WinInputError(
+            f"hand has {len(tiles)} tiles; with {len(wmelds)} meld(s) the winner holds {want} (W1)"
+        )
+    counts = bytearray(34)
+    for t in tiles:
+        counts[t] += 1
+    if not counts[win_tile]:
+        raise WinInputError(f"win_tile {format_tile(win_tile)} is not in the hand {format_tiles(tiles)}")
+    sk = special_kinds(indicator, rules.pizi)
+    checks.table(seats, counts, sk, rules, winner)
+    checks.how_facts(how, winner, discarder, win_tile, seats, sk)
+    return WinInputs(rules, counts, win_tile, how, winner, dealer, discarder, indicator, prev_laizi,
+                     discarder_ready, discarder_holds_non_jiang, seats, co, sk)
