@@ -48,7 +48,7 @@ from wuhanmj import Game, Rules, scripted_wall, shuffled_wall
 
 N_CI = 2000
 N_CUSTOM = 200
-N_SLOW = 6000  # with the 2,000 of the quick run: 8,000 hands per preset
+N_SLOW = 3000  # with the 2,000 of the quick run: 5,000 hands per preset
 
 POLICIES = ("random", "eager", "greedy", "greedy", "random", "eager", "greedy", "hoard")
 PRESETS = ("kaikou", "koukou", "koukou_fan")

@@ -53,7 +53,7 @@ from wuhanmj.terms import HOWS
 from wuhanmj.tiles import laizi_of, pizi_of
 
 N_CI = 200
-N_SLOW = 4000
+N_SLOW = 1500
 
 CASES = load_cases("worked.json") + load_cases("settlement.json")
 
@@ -427,14 +427,14 @@ def test_random_tables_next_to_pizi():
 
 
 @pytest.mark.slow
-@settings(max_examples=60_000, deadline=None, suppress_health_check=list(HealthCheck))
+@settings(max_examples=20_000, deadline=None, suppress_health_check=list(HealthCheck))
 @given(tables())
 def test_random_tables_slow(kw):
     _agree(kw)
 
 
 @pytest.mark.slow
-@settings(max_examples=30_000, deadline=None, suppress_health_check=list(HealthCheck))
+@settings(max_examples=10_000, deadline=None, suppress_health_check=list(HealthCheck))
 @given(tables(pizi_suit=True))
 def test_random_tables_next_to_pizi_slow(kw):
     _agree(kw)
