@@ -99,7 +99,7 @@ def test_seat_plays_equality_ignores_caches():
         ({"melds": ("peng 777s",)}, "Meld values"),
         ({"melds": (Meld.peng("111m", source=1),) * 5}, "at most 4 melds"),
         ({"hongzhong_gang": 5}, "at most 4"),
-        ({"pizi_gang": 8}, "at most 7"),
+        ({"pizi_gang": 9}, "at most 8"),
         ({"laizi_gang": -1}, "non-negative"),
         ({"laizi_gang": True}, "non-negative"),
     ],
@@ -107,3 +107,9 @@ def test_seat_plays_equality_ignores_caches():
 def test_bad_seat_plays(kw, message):
     with pytest.raises(MeldError, match=message):
         SeatPlays(**kw)
+
+
+def test_r3_eight_pizi_gang_when_the_indicator_is_hongzhong():
+    # R3: indicator 中 -> 痞子 西 and 北, four copies each: one seat may play all eight
+    # (met in play: the slow parity run's money rules, seed 11100)
+    assert SeatPlays(pizi_gang=8).pizi_gang == 8

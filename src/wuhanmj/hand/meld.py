@@ -195,7 +195,8 @@ class SeatPlays:
         melds: tuple of :class:`Meld` in the order made; a xu_gang REPLACES its
             peng in place (so its place in the order is the peng's, for L2).
         hongzhong_gang: number of 红中杠 (P3), 0–4.
-        pizi_gang: number of 痞子杠 (R3, P3), 0–7.
+        pizi_gang: number of 痞子杠 (R3, P3), 0–8 (8 when the indicator is 中: its
+            痞子 are 西 and 北, four copies each).
         laizi_gang: number of 癞子杠 (R4, P3), 0–4.
 
     Raises:
@@ -227,7 +228,7 @@ class SeatPlays:
         if len(melds) > 4:
             raise MeldError(f"a seat has at most 4 melds, got {len(melds)}")
         object.__setattr__(self, "melds", melds)
-        for name, most in (("hongzhong_gang", 4), ("pizi_gang", 7), ("laizi_gang", 4)):
+        for name, most in (("hongzhong_gang", 4), ("pizi_gang", 8), ("laizi_gang", 4)):
             v = _count(name, getattr(self, name))
             if v > most:
                 raise MeldError(f"{name} = {v}: at most {most}")
