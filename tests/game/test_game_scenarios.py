@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from helpers.game_script import make_game, run, tsumogiri
-from helpers.walls import B_HANDS, B_OPEN, F_OTHERS, game_b
+from helpers.walls import B_HANDS, B_OPEN, F_OTHERS, game_b, game_d
 from wuhanmj.game.actions import Chi, Hu, Pass, Peng
 from wuhanmj.errors import IllegalActionError
 from wuhanmj.game.match import Match
@@ -135,21 +135,6 @@ def test_p2_second_seat_wins_when_the_first_passes():
     assert g.result.payments == (-8, 24, -8, -8)
 
 
-# --- Wall D: seat 3 opens and waits on 6p/9p; seat 1 pengs 9p, later draws the 4th 9p.
-D_HANDS = [
-    "2z 9p 1m4m7m 1p4p 1s4s7s 2s3s6s 8m",
-    "9p9p 4z 2m5m9m3m6m 2p3p5p 8s 1z",
-    "2m5m8m9m 1p2p4p 1s3s4s6s 8s 3z",
-    "2z2z 3z 123m456m78p55s",
-]
-D_SCRIPT = """0 d 2z; 3 peng; 3 d 3z
-0 d 9p; 3 pass; 1 peng; 1 d 4z
-2 d 6z; 3 d 5z; 0 d 1z"""
-
-
-def game_d():
-    g = make_game(D_HANDS, "8s", draws=["6m", "6z", "5z", "1z", "9p"], replacements=["1z"])
-    return run(g, D_SCRIPT)
 
 
 def test_p4_l3_qianggang_robbed_player_liable():

@@ -8,7 +8,7 @@ import json
 import re
 
 import pytest
-from helpers.game_script import make_game, run
+from helpers.walls import game_d
 
 from wuhanmj import GreedyAgent, RandomAgent, Rules, format_tile
 from wuhanmj.cli import main
@@ -56,22 +56,7 @@ def test_every_frame_of_a_hand_matches_the_engine_stepped_by_hand():
             assert v.tiles_left == g.tiles_left
 
 
-# RULES P4 and L3: seat 1 declares 蓄杠 of 9p, seat 3 may rob it (the scenario of
-# tests/game/test_game_scenarios.py: wall D)
-D_HANDS = [
-    "2z 9p 1m4m7m 1p4p 1s4s7s 2s3s6s 8m",
-    "9p9p 4z 2m5m9m3m6m 2p3p5p 8s 1z",
-    "2m5m8m9m 1p2p4p 1s3s4s6s 8s 3z",
-    "2z2z 3z 123m456m78p55s",
-]
-D_SCRIPT = """0 d 2z; 3 peng; 3 d 3z
-0 d 9p; 3 pass; 1 peng; 1 d 4z
-2 d 6z; 3 d 5z; 0 d 1z"""
-
-
-def game_d():
-    g = make_game(D_HANDS, "8s", draws=["6m", "6z", "5z", "1z", "9p"], replacements=["1z"])
-    return run(g, D_SCRIPT)
+# RULES P4 and L3: wall D (helpers.walls.game_d), seat 1 declares 蓄杠 of 9p, seat 3 may rob it
 
 
 def test_p4_rob_window_and_the_robbed_tile():
