@@ -37,3 +37,22 @@ def test_route_names_of_the_core_are_the_catalogues():
     from wuhanmj.hand.bighu import ROUTES
 
     assert tuple(_core.ROUTE_NAMES) == ROUTES
+
+
+def test_the_default_test_command_is_the_quick_suite():
+    """``python -m pytest`` deselects the ``slow`` and ``soak`` tests; ``-m slow`` runs them
+    (README: a new user's test command takes minutes, the longer checks are opt-in)."""
+    import subprocess
+    import sys
+
+    target = "tests/core/test_shanten_slow.py"         # every test in it is marked slow
+    root = Path(__file__).resolve().parent.parent
+
+    def collected(*args: str) -> str:
+        run = subprocess.run([sys.executable, "-m", "pytest", "--collect-only", "-q", "-p", "no:cacheprovider",
+                              *args, target], capture_output=True, text=True, timeout=300, cwd=root)
+        return run.stdout
+
+    quick = collected()
+    assert "::" not in quick and "deselected" in quick, quick
+    assert "::" in collected("-m", "slow")

@@ -19,7 +19,7 @@ pending seat other than the current player (answers may come in any order).
 CI: ``N_CI`` hands per preset (each run also asserts that the rare paths were
 met: 抢杠, 海底捞, 杠上开花, several hu on one tile, a G4 dead discard, an
 exhaustive draw ...) and ``N_CUSTOM`` per custom rule set; the larger run
-(``N_SLOW`` per preset) is ``slow``. Scripted hands (``scripted_wall``) play the
+(``N_SLOW`` per preset) is ``soak``. Scripted hands (``scripted_wall``) play the
 paths random play rarely meets, in lockstep too, with the outcome worked out
 from RULES.md: P2/D11 two winners on one discard, P4/D11 two robbers of one
 蓄杠, W3/W11 乱将, W8/D13/G4 the second 癞子. Command: ``PYTHONPATH=src python -m pytest -q -p no:cacheprovider
@@ -319,7 +319,7 @@ def test_d11_d12_d13_lockstep_custom(name):
     assert not [k for k in must if not stats.get(k)], stats
 
 
-@pytest.mark.slow
+@pytest.mark.soak
 @pytest.mark.parametrize("preset", PRESETS)
 def test_p1_p2_g3_lockstep_presets_slow(preset):
     """The same, N_SLOW hands per preset on other seeds."""

@@ -4,7 +4,7 @@
   claim window), the native choice (``agents.greedy_choice``) equals
   ``GreedyAgent().act(game.observation(seat), codes)``, on greedy tables (the Python bot
   plays every seat) and random tables (uniform legal actions), under every preset and a
-  few custom rule sets; ``N_CI_*`` hands in CI, more in the slow test.
+  few custom rule sets; ``N_CI_*`` hands in CI, more in the soak test.
 - RandomAgent: given the same uniforms, the native pick equals RandomAgent's
   (``codes[int(u * n)]``, no draw when there is one legal code), decision by decision and
   over whole hands played natively (``agents.play``) against the Python game loop
@@ -113,7 +113,7 @@ def test_greedy_native_equals_python_custom(name):
     print(f"\n[native greedy] {stats['hands']} hands, {stats['decisions']} decisions compared")
 
 
-@pytest.mark.slow
+@pytest.mark.soak
 @pytest.mark.parametrize("name", sorted(RULE_SETS))
 def test_greedy_native_equals_python_slow(name):
     stats: dict = {}

@@ -13,8 +13,8 @@ Runs: ``N_CI`` hands per preset and ``N_CUSTOM`` per custom rule set (P2/D11 hu_
 G4/D12 gang_cutoff, W8/D13 second_laizi, L5/D14 xiayu, R3 pizi, G2 dead_wall), each run
 asserting that the rare paths were met (抢杠, 海底捞, 杠上开花, several hu on one tile, the
 W8 play-out ...); ``N_SLOW`` per preset and ``N_SLOW_CUSTOM`` per set on other seeds are
-``slow``. Scripted walls play the paths random play rarely meets: two winners on one
-discard and two robbers of one 蓄杠 (P2, P4, D11), 乱将 (W3, W11), the second 癞子 (W8,
+``soak`` (``python -m pytest -m soak``). Scripted walls play the paths random play rarely
+meets: two winners on one discard and two robbers of one 蓄杠 (P2, P4, D11), 乱将 (W3, W11), the second 癞子 (W8,
 D13, G4). The NativeHand API (errors, copy, mask, log) is checked at the end.
 
 Scoring: the native engine scores with ``evaluate_win_c`` / ``is_ready_c`` (score.pxd),
@@ -107,7 +107,7 @@ def test_d11_d12_d13_d14_native_lockstep_custom(name):
     _require(stats, must)
 
 
-@pytest.mark.slow
+@pytest.mark.soak
 @pytest.mark.parametrize("preset", PRESETS)
 def test_p1_p2_g3_native_lockstep_presets_slow(preset):
     """The same, N_SLOW hands per preset on other seeds, the rarer paths required too
@@ -119,7 +119,7 @@ def test_p1_p2_g3_native_lockstep_presets_slow(preset):
     _require(stats, must)
 
 
-@pytest.mark.slow
+@pytest.mark.soak
 @pytest.mark.parametrize("name", sorted(CUSTOM))
 def test_native_lockstep_custom_slow(name):
     base, changes, must = CUSTOM[name]
