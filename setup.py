@@ -31,6 +31,15 @@ extensions = [
     )
     for name in CORE_MODULES
 ] + [
+    # the shape core's compiled face: the Python-level calls over the core's kernels
+    Extension(
+        "wuhanmj._core",
+        ["src/wuhanmj/_core.pyx"],
+        include_dirs=[numpy.get_include()],
+        define_macros=[("NPY_NO_DEPRECATED_API", "NPY_1_7_API_VERSION")],
+        extra_compile_args=["-O3"],
+    )
+] + [
     Extension(
         f"wuhanmj.native.{name}",
         [f"src/wuhanmj/native/{name}.pyx"],

@@ -202,3 +202,28 @@ def test_w1_r3_cimported_routes_kernel_matches_the_reference(kernels):
     for c, row in zip(counts.tolist(), got):
         ref = shanten_ref.wuhan_routes_ref(c, laizi, pizi)
         assert tuple(row) == tuple(ref[name] for name in shanten_ref.ROUTES), c
+
+
+def test_core_face_answers_as_the_cimported_kernels(kernels):
+    """``wuhanmj._core``, the shape core's compiled face, gives the cimported kernels'
+    answers (and so the reference's) on the same hands, single calls and batch calls."""
+    from wuhanmj import _core
+
+    rng = random.Random(15)
+    none = np.zeros(0, np.uint8)
+    for residue in (2, 1):
+        counts, wilds = _hands(rng, 120, residue)
+        complete, waiting, _, mins = kernels.shape(counts, wilds, False, none)
+        if residue == 2:
+            assert _core.is_complete_batch(counts, wilds).tolist() == [bool(x) for x in complete]
+            for c, w, ok in zip(counts, wilds, complete):
+                assert _core.is_complete(c, int(w)) == bool(ok)
+        else:
+            assert (_core.waits_batch(counts, wilds) == waiting.astype(bool)).all()
+            for c, w, wt in zip(counts, wilds, waiting):
+                assert _core.waits(c, int(w)) == [t for t in range(34) if wt[t]]
+        assert _core.min_wilds_batch(counts).tolist() == [min(int(m), 127) for m in mins]
+    counts, wilds = _hands(rng, 150, None)
+    keep = [(c.sum() + w) % 3 != 0 for c, w in zip(counts, wilds)]
+    counts, wilds = np.ascontiguousarray(counts[keep]), np.ascontiguousarray(wilds[keep])
+    assert _core.shanten_batch(counts, wilds).tolist() == kernels.shanten(counts, wilds, False).tolist()

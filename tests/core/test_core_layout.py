@@ -1,6 +1,7 @@
-"""The layout of ``wuhanmj.core`` (issue 10): the Python API of the old ``wuhanmj._core``
-re-exported, stubs that name every public function, ``get_include``, and a 痞子 case the
-old spec could not hold."""
+"""The layout of the shape core: ``wuhanmj._core`` (the compiled face: the Python-level
+calls, one home each) re-exported by ``wuhanmj.core`` and the package with the rest of the
+old core's API, stubs that name every public function, ``get_include``, and a 痞子 case
+the old spec could not hold."""
 
 from __future__ import annotations
 
@@ -29,6 +30,32 @@ def test_core_reexports_every_name_of_the_old_core():
     for name in OLD_CORE_ALL:
         assert name in core.__all__ and hasattr(core, name), name
     assert wuhanmj.get_include() == core.get_include()
+
+
+FACE = ("min_wilds", "is_complete", "waits", "min_wilds_batch", "is_complete_batch", "waits_batch",
+        "shanten", "shanten_batch")
+
+
+def test_the_shape_cores_calls_have_one_home_in_wuhanmj_core_extension():
+    from wuhanmj import _core
+
+    assert sorted(_core.__all__) == sorted(FACE)
+    for name in FACE:
+        fn = getattr(_core, name)
+        assert fn.__module__ == "wuhanmj._core", name
+        assert getattr(core, name) is fn and getattr(wuhanmj, name) is fn, name
+        for module in ("shape", "shanten"):    # the kernels' modules hold no copy
+            assert not hasattr(importlib.import_module(f"wuhanmj.core.{module}"), name), (module, name)
+    assert set(FACE) <= _stub_names("../_core")
+
+
+def test_importing_the_compiled_face_first_works():
+    import subprocess
+    import sys
+
+    code = "import wuhanmj._core as c, wuhanmj; assert wuhanmj.shanten is c.shanten; print(c.waits([0] * 34, 1, pair=\"any\"))"
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert run.returncode == 0 and run.stdout.strip() == str(list(range(34))), run.stderr
 
 
 def _stub_names(module: str) -> set[str]:

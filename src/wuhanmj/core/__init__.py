@@ -4,8 +4,11 @@ One extension module per job, each with a ``.pxd`` that Cython code may cimport:
 
 * :mod:`~wuhanmj.core.tables`: the lookup tables (hu, shanten, 痞子 segments), their keys,
   built once under a lock; ``ensure_tables()`` for C callers;
-* :mod:`~wuhanmj.core.shape`: ``is_complete``, ``min_wilds``, ``waits`` and batch forms;
-* :mod:`~wuhanmj.core.shanten`: ``shanten`` and ``shanten_batch``;
+* :mod:`~wuhanmj.core.shape`: the hu-shape kernels (``is_complete_c``, ``min_wilds_c``,
+  ``waits_c``) whose Python-level calls ``is_complete``, ``min_wilds``, ``waits`` and their
+  batch forms live in :mod:`wuhanmj._core`, the shape core's compiled face;
+* :mod:`~wuhanmj.core.shanten`: the shanten kernels (``shanten_c``), whose calls
+  ``shanten`` and ``shanten_batch`` live in :mod:`wuhanmj._core` too;
 * :mod:`~wuhanmj.core.routes`: the Wuhan routes (``wuhan_routes`` and friends);
 * :mod:`~wuhanmj.core.checks`: the input checks every ``def`` above goes through
   (no Python API); ``defs.pxd``: the shared constants.
@@ -25,9 +28,22 @@ from __future__ import annotations
 
 from pathlib import Path
 
+# The shape core's Python-level calls: their one home is wuhanmj._core (the core's compiled
+# face), which cimports this package's kernels. Import them through this package (as
+# wuhanmj/__init__ and every module do), never wuhanmj._core first: its cimports need this
+# package, so this import is what starts it.
+from .._core import (
+    is_complete,
+    is_complete_batch,
+    min_wilds,
+    min_wilds_batch,
+    shanten,
+    shanten_batch,
+    waits,
+    waits_batch,
+)
+
 from .routes import ROUTE_NAMES, wuhan_best_discard, wuhan_discards, wuhan_draws, wuhan_routes
-from .shanten import shanten, shanten_batch
-from .shape import is_complete, is_complete_batch, min_wilds, min_wilds_batch, waits, waits_batch
 from .tables import (
     HONOR_PATTERNS,
     SUIT_PATTERNS,

@@ -5,7 +5,7 @@ from collections.abc import Iterable
 import numpy as np
 import numpy.typing as npt
 
-from .shape import CountsLike
+from .._core import CountsLike
 
 __all__: list[str]
 

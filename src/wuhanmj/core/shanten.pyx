@@ -24,35 +24,17 @@ kinds decides (:func:`sh_exact`). Pongs-only costs are computed directly from th
 counts (:func:`sh_pong`: each kind holds at most one block when capped; a 4 acts as a 3
 and a 1 when unbounded).
 
-The ``def`` functions check their arguments (``checks.pyx``) and call the kernels
-declared in ``shanten.pxd``, which Cython code may cimport.
+The kernels are declared in ``shanten.pxd``, which Cython code may cimport;
+``wuhanmj._core`` holds the Python-level calls (``shanten``, ``shanten_batch``) over them.
 """
 
-from libc.stdint cimport int8_t, int64_t, uint8_t, uint32_t
+from libc.stdint cimport uint8_t, uint32_t
 from libc.string cimport memset
 
-import numpy as np
-
-cimport numpy as cnp
-
-from wuhanmj.core.checks cimport (
-    TOTALS_SHANTEN,
-    batch_inputs,
-    check_shanten_total,
-    check_wilds,
-    flag,
-    load_counts,
-    pair_mode,
-    raise_row,
-    row_total,
-    total_ok,
-)
 from wuhanmj.core.defs cimport JIANG_SUIT, PAIR_258, PAIR_ANY, SH_FLAG, SH_INF
-from wuhanmj.core.tables cimport SH, honor_key, sh_tables, suit_rank
+from wuhanmj.core.tables cimport SH, honor_key, suit_rank
 
-cnp.import_array()
-
-__all__ = ["shanten", "shanten_batch"]
+__all__: list = []  # no Python API: wuhanmj._core holds it
 
 cdef uint8_t _NO_FORBID[34]
 memset(_NO_FORBID, 0, 34)
@@ -250,74 +232,3 @@ cdef int shanten_c(const uint8_t* counts, int wilds, int pair_mode, bint pungs_o
     for t in range(34):
         total += counts[t]
     return sh_distance(counts, wilds, (total + wilds) // 3, pair_mode, pungs_only) - 1
-
-
-def shanten(counts, wilds=0, pair="258", pungs_only=False):
-    """Shanten (向听) of a regular hand: -1 complete, 0 ready, n = n exchanges from ready (W1, W2, D8).
-
-    The number the ``mahjong`` package computes for regular hands (no seven pairs), extended
-    to wildcards and the 2/5/8 pair: the least number of tiles that must come in, minus one.
-    Drawn tiles are never a fifth copy; a wildcard may stand for anything, even a fifth copy
-    (D8). Melds already made simply leave fewer sets to form: ``tiles + wilds`` = 3k+1 or
-    3k+2 means k sets and a pair.
-
-    Args:
-        counts: 34 tile counts (list, tuple or numpy integer array of shape (34,)), each 0-4;
-            红中 is an ordinary tile here.
-        wilds: wildcards held (癞子 read as wild), 0-14.
-        pair: ``"258"`` (the pair must be a 2, 5 or 8 of a suit, W2) or ``"any"``.
-        pungs_only: every set must be a pong (碰碰胡 shape, W6): True or False (numpy
-            bools and the ints 0 and 1 too); anything else is a ShapeError.
-
-    Returns:
-        int: -1 complete, 0 ready, n > 0 exchanges from ready (at most 8 for a regular
-        hand with any pair; more with the 2/5/8 pair or pongs only).
-
-    Raises:
-        ShapeError: bad counts, a bad ``pair`` or ``pungs_only``, more than 14 tiles, or 3k tiles.
-    """
-    cdef uint8_t c[34]
-    cdef int pm = pair_mode(pair)
-    cdef int total = load_counts(counts, c)
-    cdef int w = check_wilds(wilds)
-    check_shanten_total(total, w)
-    cdef bint pungs = flag(pungs_only)
-    sh_tables()
-    return sh_distance(c, w, (total + w) // 3, pm, pungs) - 1
-
-
-def shanten_batch(counts, wilds=0, pair="258", pungs_only=False):
-    """:func:`shanten` over many hands, without the GIL.
-
-    Args:
-        counts: ``numpy.ndarray`` shape (N, 34), integer dtype (uint8 avoids a copy), 0-4.
-        wilds: an int, or an integer array of shape (N,).
-        pair, pungs_only: as for :func:`shanten`.
-
-    Returns:
-        ``numpy.ndarray`` shape (N,), dtype int8.
-
-    Raises:
-        ShapeError: bad shape or dtype; the first row with a count above 4, more than 14
-            tiles, or 3k tiles.
-    """
-    cdef int pm = pair_mode(pair)
-    cdef bint pungs = flag(pungs_only)
-    arr, warr = batch_inputs(counts, wilds)
-    cdef const uint8_t[:, ::1] c = arr
-    cdef const uint8_t[::1] w = warr
-    cdef int64_t n = c.shape[0], r, bad = -1
-    res = np.empty(n, dtype=np.int8)
-    cdef int8_t[::1] out = res
-    cdef int t
-    sh_tables()
-    with nogil:
-        for r in range(n):
-            t = row_total(&c[r, 0])
-            if not total_ok(t, w[r], TOTALS_SHANTEN):
-                bad = r
-                break
-            out[r] = <int8_t>(sh_distance(&c[r, 0], w[r], (t + w[r]) // 3, pm, pungs) - 1)
-    if bad >= 0:
-        raise_row(bad, &c[bad, 0], w[bad], -2, "")
-    return res
