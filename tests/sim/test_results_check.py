@@ -57,3 +57,29 @@ def test_report_refuses_an_edited_result_file_in_one_line(good, tmp_path):
     p.write_text(json.dumps(edited(good, lambda d: _counts(d).__setitem__("draws", -5))), encoding="utf-8")
     with pytest.raises(ReportError, match=r"r\.json: not a simulation or arena result: .*'draws' is negative"):
         load_result(p)
+
+
+@pytest.fixture(scope="module")
+def good_arena():
+    from wuhanmj.sim.arena import arena
+
+    return arena(agents="greedy,random", hands=8, seed=2).to_dict()
+
+
+def test_an_unedited_arena_result_reads_back(good_arena):
+    from wuhanmj.sim.arena_result import ArenaResult
+
+    assert ArenaResult.from_dict(good_arena).to_dict() == good_arena
+
+
+@pytest.mark.parametrize("edit, message", [
+    (lambda d: d.__setitem__("hands", 10**12), "1000000000000 walls × 4 seatings"),
+    (lambda d: d.__setitem__("hands", -3), "hands must be an integer >= 0"),
+    (lambda d: _counts(d).__setitem__("draws", _counts(d).get("draws", 0) + 2), "draws and wins by seat"),
+    (lambda d: _counts(d).__setitem__("win.seat1", -1), "count 'win.seat1' is negative"),
+])
+def test_an_inconsistent_arena_result_is_refused(good_arena, edit, message):
+    from wuhanmj.sim.arena_result import ArenaResult
+
+    with pytest.raises(StatsError, match=message):
+        ArenaResult.from_dict(edited(good_arena, edit))

@@ -203,13 +203,15 @@ class ArenaResult:
             raise StatsError("result: not an arena result (no kind 'arena')")
         check_depth(d, StatsError, "result")
         try:
-            return cls.from_tally(
+            out = cls.from_tally(
                 Tally.from_dict(d["tally"]), mode=d["mode"], agents=d["agents"], baseline=d["baseline"],
                 seatings=d["seatings"], groups=[(c, js) for c, js in d["groups"]], hands=d["hands"],
                 seed=d["seed"], rules=Rules.from_dict(d["rules"]), match_hands=d["match_hands"], rating=d.get("rating"),
             )
         except (KeyError, TypeError, ValueError, IndexError) as err:
             raise StatsError(f"result: malformed arena result: {err!r}") from None
+        _check_consistent(out, d["hands"])
+        return out
 
     @classmethod
     def from_json(cls, text: str) -> ArenaResult:
@@ -268,6 +270,27 @@ class ArenaResult:
             for a, r in sorted(self.rating.items(), key=lambda kv: -kv[1]["ordinal"]):
                 lines.append(f"  {a[:12]:<12} mu {r['mu']:6.2f}  sigma {r['sigma']:5.2f}  ordinal {r['ordinal']:6.2f}")
         return "\n".join(lines)
+
+
+def _check_consistent(r: ArenaResult, hands: Any) -> None:
+    """An arena result read from a file is one a run can give: ``hands`` (walls) an
+    integer >= 0, the tally's games ``hands × seatings``, each game a draw or one seat's
+    win, one length observed a game, the payments summing to 0 (X5). Raises StatsError."""
+
+    def need(ok: bool, what: str) -> None:
+        if not ok:
+            raise StatsError(f"result: inconsistent: {what} (a damaged or edited file?)")
+
+    need(isinstance(hands, int) and not isinstance(hands, bool) and hands >= 0,
+         f"hands must be an integer >= 0, got {hands!r}")
+    games = r.count("hands")
+    need(games == r.hands * len(r.seatings),
+         f"{r.hands} walls × {len(r.seatings)} seatings are {r.hands * len(r.seatings)} games, the tally holds {games}")
+    wins = r.count("draws") + sum(r.count(f"win.seat{s}") for s in range(4))
+    need(wins == games, f"draws and wins by seat add up to {wins}, not the {games} games")
+    need(r.moment("length").n == games, f"'length' holds {r.moment('length').n} observations, not one a game")
+    paid = sum(Fraction(r.moment(f"pay.seat{s}").total) for s in range(4))
+    need(paid == 0, f"the payments add up to {paid}, not 0 (every settlement sums to zero, X5)")
 
 
 FEW_CLUSTERS = 10
