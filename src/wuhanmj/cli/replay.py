@@ -5,7 +5,9 @@ per line) or a single hand's event log (``Game.event_log()``: one event per
 line). Every hand shown or listed is replayed through :class:`wuhanmj.game.Game`,
 and a record's ``result`` is checked against what its events give, so a record
 that does not match the rules of the game, or whose result was edited, is
-reported, not shown.
+reported, not shown. A file cut short inside its last line is read up to the cut,
+which is named (``--list`` then exits 2); ``--list`` of a binary file marks the hands
+that cannot be read and goes on.
 """
 
 from __future__ import annotations
@@ -286,8 +288,8 @@ def run(args: argparse.Namespace) -> int:
     if args.list:
         for r in records:
             print(_list_line(r))
-        for msg in cut:  # the listing is complete up to the cut: say so, exit 2
-            raise ReplayError(msg)
+        if cut:  # the listing is complete up to the cut: say so, exit 2
+            raise ReplayError(cut[0])
         return 0
     if args.hand is None:
         record = records[0]

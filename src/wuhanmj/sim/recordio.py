@@ -122,7 +122,8 @@ def json_lines(f: IO[str], name: str, on_cut: Callable[[str], None] | None = Non
     raised as a ReplayError when ``on_cut`` is None.
 
     Raises:
-        ReplayError: the cut (without ``on_cut``); the file cannot be read or is not text.
+        ReplayError: the cut (without ``on_cut``). Errors of reading ``f`` (OSError,
+            UnicodeDecodeError) are the caller's to name.
     """
     i = 0
     try:

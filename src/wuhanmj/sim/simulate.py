@@ -230,15 +230,16 @@ def write_text_atomic(what: str, path: str | os.PathLike, text: str) -> None:
             with open(p, "w", encoding="utf-8") as f:
                 f.write(text)
             return
-        mode = stat.S_IMODE(p.stat().st_mode) if p.exists() else 0o666 & ~_umask()
-        fd, tmp = tempfile.mkstemp(prefix=f".{p.name}.", suffix=".tmp", dir=p.resolve().parent)
+        real = p.resolve()  # a symlink's file is replaced, not the link
+        mode = stat.S_IMODE(real.stat().st_mode) if real.exists() else 0o666 & ~_umask()
+        fd, tmp = tempfile.mkstemp(prefix=f".{real.name}.", suffix=".tmp", dir=real.parent)
         try:
-            os.chmod(tmp, mode)  # mkstemp makes it 0600: keep the mode a plain write would give
             with os.fdopen(fd, "w", encoding="utf-8") as f:
+                os.chmod(tmp, mode)  # mkstemp makes it 0600: keep the mode a plain write would give
                 f.write(text)
                 f.flush()
                 os.fsync(f.fileno())
-            os.replace(tmp, p)
+            os.replace(tmp, real)
         except BaseException:
             with contextlib.suppress(OSError):
                 os.unlink(tmp)
