@@ -23,7 +23,14 @@ def test_coerce_by_hand():
         assert Rules.coerce(name) == Rules.preset(name)
 
 
-@pytest.mark.parametrize("bad", ["nonsense", "Kaikou", "", 5, 1.0, True, {"name": "kaikou"}, ["kaikou"]])
+@pytest.mark.parametrize("name, preset", [("KAIKOU", "kaikou"), ("Koukou", "koukou"), ("KOUKOU_FAN", "koukou_fan")])
+def test_preset_names_are_case_insensitive_like_agent_names(name, preset):
+    """One rule for names typed by a user: presets in any case, as agents (GREEDY) are."""
+    assert Rules.coerce(name) == Rules.preset(name) == getattr(Rules, preset)()
+    assert Rules.from_dict({"name": name}) == getattr(Rules, preset)()
+
+
+@pytest.mark.parametrize("bad", ["nonsense", "kai kou", "", 5, 1.0, True, {"name": "kaikou"}, ["kaikou"]])
 def test_coerce_refuses_anything_else_naming_rules(bad):
     with pytest.raises(RulesError, match="^rules: "):
         Rules.coerce(bad)

@@ -20,21 +20,23 @@ from typing import Any
 
 from ._json import MAX_DEPTH, check_depth, load_json
 from .errors import RulesError
-from .rules import PRESETS, Rules
+from .rules import PRESETS, Rules, preset_key
 
 __all__ = ["load_rules", "rules_toml", "rules_json_text"]
 
 
 def load_rules(spec: str) -> Rules:
-    """A preset by name, or a TOML (``.toml``) or JSON file of rule fields (every field of
-    :class:`~wuhanmj.rules.Rules`, §10, including ``hu_order``, ``gang_cutoff``,
-    ``second_laizi``, ``xiayu``, ``gangkai_haidi_zimo``, ``qqr_pair``, ``escape_penalty``).
+    """A preset by name (in any case: ``KAIKOU``), or a TOML (``.toml``) or JSON file of
+    rule fields at its top level (every field of :class:`~wuhanmj.rules.Rules`, §10,
+    including ``hu_order``, ``gang_cutoff``, ``second_laizi``, ``xiayu``,
+    ``gangkai_haidi_zimo``, ``qqr_pair``, ``escape_penalty``).
 
     Raises:
         RulesError: neither a preset nor a readable file, bad contents (a field out of
-            range is named), or a TOML file on Python 3.10 without ``tomli``.
+            range is named; a table other than ``money``, such as ``[rules]``: the file
+            is flat), or a TOML file on Python 3.10 without ``tomli``.
     """
-    if spec in PRESETS:
+    if preset_key(spec) in PRESETS:  # case-insensitive, as agent names
         return Rules.preset(spec)
     path = Path(spec)
     if not path.is_file():
@@ -56,6 +58,14 @@ def load_rules(spec: str) -> Rules:
         data = load_json(text, RulesError, f"rules: {spec!r} (use .toml for TOML)")
     if not isinstance(data, dict):
         raise RulesError(f"rules: {spec!r} must hold a table/object of rule fields")
+    for key, value in data.items():
+        if isinstance(value, dict) and key != "money":
+            kind = f"a [{key}] table" if path.suffix.lower() == ".toml" else f"an object {key!r}"
+            inner = ", ".join(map(str, list(value)[:6])) + (", …" if len(value) > 6 else "")
+            raise RulesError(
+                f"rules: {spec!r} holds {kind} ({inner or 'empty'}): a rules file is flat, its rule fields "
+                f"at the top level without [{key}] (only money is a table)"
+            )
     return Rules.from_dict(data)
 
 

@@ -20,9 +20,24 @@ from typing import Any, Literal, cast
 
 from .errors import RulesError
 
-__all__ = ["Rules", "PRESETS"]
+__all__ = ["Rules", "PRESETS", "preset_key"]
 
 PRESETS = ("kaikou", "koukou", "koukou_fan")
+
+
+def preset_key(name: Any) -> Any:
+    """A preset's name in any case as the preset's own (``"KAIKOU"`` → ``"kaikou"``, also
+    ``"CUSTOM"`` → ``"custom"``): names are case-insensitive wherever they are parsed,
+    like agent names. Anything else is returned as it is (for the caller to refuse).
+
+    >>> preset_key("Koukou_Fan"), preset_key("nope")
+    ('koukou_fan', 'nope')
+    """
+    if isinstance(name, str):
+        low = name.lower()
+        if low in PRESETS or low == "custom":
+            return low
+    return name
 """Names accepted by :meth:`Rules.preset` (RULES.md §10)."""
 
 _DEFAULT_MONEY = ((6, 10), (7, 20), (8, 40), (9, 80), (10, 100))
@@ -282,7 +297,9 @@ class Rules:
 
     @classmethod
     def preset(cls, name: str) -> Rules:
-        """The preset named ``name`` (one of :data:`PRESETS`). Raises RulesError otherwise."""
+        """The preset named ``name`` (one of :data:`PRESETS`, in any case: ``"KAIKOU"``).
+        Raises RulesError otherwise."""
+        name = preset_key(name)
         if name == "kaikou":
             return cls.kaikou()
         if name == "koukou":
@@ -304,6 +321,7 @@ class Rules:
         if rules is None:
             rules = "kaikou"
         if isinstance(rules, str):
+            rules = preset_key(rules)
             if rules not in _COERCED:
                 if rules not in PRESETS:
                     raise RulesError(f"rules: unknown preset {rules!r}; expected one of {', '.join(PRESETS)}")
@@ -355,7 +373,7 @@ class Rules:
         ``name`` that is neither a preset nor ``"custom"``."""
         if not isinstance(d, Mapping):
             raise RulesError(f"rules: expected a mapping, got {type(d).__name__}")
-        name = d.get("name", "kaikou")
+        name = preset_key(d.get("name", "kaikou"))
         if name != "custom" and name not in PRESETS:
             # a misspelt preset must not quietly become kaikou
             raise RulesError(f"name: unknown preset {name!r}; expected one of {', '.join(PRESETS)} or 'custom'")

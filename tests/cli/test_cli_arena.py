@@ -48,4 +48,4 @@ def test_simulate_progress_shows_rate_and_eta(capsys):
     code, _, err = run(capsys, "simulate", "--hands", "20", "--agents", "random", "--seed", "1")
     assert code == 0
     last = [ln for ln in err.splitlines() if ln.startswith("simulate: ")][-1]
-    assert last.startswith("simulate: 20/20 hands, ") and "hands/s, ETA 0:00" in last
+    assert last.startswith("simulate: 20/20 hands, ") and "hands/s, ETA 0s" in last

@@ -209,3 +209,41 @@ def test_not_a_records_file_and_a_newer_version(tmp_path):
     with pytest.raises(RecordsError, match="version 2 is newer"):
         RecordsReader(p)
     assert issubclass(RecordsError, ReplayError)
+
+
+def test_scan_marks_a_bad_block_and_goes_on(tmp_path, capsys):
+    """5 hands in blocks of 2: block 1 (hands 2, 3) with a flipped header byte is marked,
+    hands 0, 1 and 4 read as themselves; ``replay --list`` lists them around the mark and
+    exits 2 naming the damage."""
+    from wuhanmj.sim.records import BadHands
+
+    path, data, head, want, recs = _small_file(tmp_path)
+    with RecordsReader(path) as r:
+        pos = r._offsets[1]  # noqa: SLF001
+    bad = bytearray(data)
+    bad[pos + 5] ^= 0xFF
+    p = tmp_path / "bad.wmj"
+    p.write_bytes(bytes(bad))
+    with RecordsReader(p) as r:
+        got = list(r.scan())
+    assert got[:2] == recs[:2] and got[3] == recs[4] and len(got) == 4
+    assert isinstance(got[2], BadHands) and (got[2].first, got[2].stop) == (2, 4)
+    assert got[2].label() == "hands 2..3" and "corrupt" in got[2].reason
+    capsys.readouterr()
+    assert main(["replay", str(p), "--list"]) == 2
+    out, err = capsys.readouterr()
+    lines = out.splitlines()
+    assert [ln.split()[1] for ln in lines] == ["0", "1", "2..3", "4"]
+    assert lines[2].startswith("hands 2..3") and "cannot be read" in lines[2]
+    assert err.strip() == f"wuhanmj replay: {p}: damaged: hands 2..3 could not be read (marked in the list)"
+
+
+def test_scan_of_a_file_cut_in_its_last_block_marks_the_end(tmp_path):
+    path, data, head, want, recs = _small_file(tmp_path)
+    with RecordsReader(path) as r:
+        end_of_block_2 = r._offsets[2]  # noqa: SLF001
+    cut = tmp_path / "cut.wmj"
+    cut.write_bytes(data[:end_of_block_2 + 30])
+    with RecordsReader(cut) as r:
+        got = list(r.scan())
+    assert got[:4] == recs[:4] and got[4].label() == "hands 4.. (to the end)" and "truncated" in got[4].reason

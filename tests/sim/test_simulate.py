@@ -52,8 +52,16 @@ def test_moments_of_three_values_by_hand():
     assert m.variance == 52.0
     assert m.std == pytest.approx(math.sqrt(52))
     lo, hi = m.ci95
-    half = 1.959963984540054 * math.sqrt(52 / 3)
+    half = 4.302652729749464 * math.sqrt(52 / 3)  # Student's t, 0.975 quantile at 2 df (tables)
     assert lo == pytest.approx(4 - half) and hi == pytest.approx(4 + half)
+
+
+def test_moments_ci95_is_students_t_at_any_n():
+    """Two observations 0 and 100: mean 50, sd 70.71, sem 50; t at 1 df is 12.7062 (tables),
+    so the half-width is 635.3 (the normal 1.96 would say 98.0). One observation: no interval."""
+    lo, hi = Moments.of([0, 100]).ci95
+    assert (lo, hi) == pytest.approx((50 - 12.706204736174698 * 50, 50 + 12.706204736174698 * 50))
+    assert all(math.isnan(x) for x in Moments.of([7]).ci95)
 
 
 def test_moments_empty_and_single_are_nan():
@@ -471,12 +479,14 @@ def test_records_to_a_text_file_object():
 # ---------------------------------------------------------------- per-agent CI: clustered by hand
 def _clustered_ci_by_hand(recs, seats):
     """Brute force from the per-hand records: one observation per hand, the mean payment
-    of ``seats`` in that hand; mean ± 1.96 · sd / √H (sd with H - 1)."""
+    of ``seats`` in that hand; mean ± t · sd / √H (sd with H - 1; t the 0.975 quantile of
+    Student's t at H - 1 = 159 df: 1.9749962128)."""
     import numpy as np
 
     x = np.array([np.mean([r["result"]["payments"][s] for s in seats]) for r in recs], dtype=float)
     h = len(x)
-    half = 1.959963984540054 * x.std(ddof=1) / math.sqrt(h)
+    assert h == 160
+    half = 1.9749962128 * x.std(ddof=1) / math.sqrt(h)
     return x.mean(), x.mean() - half, x.mean() + half
 
 
@@ -490,8 +500,8 @@ def test_agent_ci_is_clustered_by_hand_as_the_records_give_it():
         mean, lo, hi = _clustered_ci_by_hand(recs, seats)
         got = by_agent[agent]
         assert got["payment_mean"] == pytest.approx(mean)
-        assert got["payment_ci95"] == pytest.approx([lo, hi], rel=1e-9)
-        assert r.payment_ci95_by_agent[agent] == pytest.approx((lo, hi), rel=1e-9)
+        assert got["payment_ci95"] == pytest.approx([lo, hi], rel=1e-5)
+        assert r.payment_ci95_by_agent[agent] == pytest.approx((lo, hi), rel=1e-5)
     rows = {(m, k): v for m, k, v in r.rows()}
     assert rows[("payment_ci95_low", "agent:greedy")] == pytest.approx(_clustered_ci_by_hand(recs, (0, 2))[1])
     # the summary prints the same interval

@@ -3,7 +3,8 @@
 
 Each subcommand lives in its own module of this package with two functions,
 ``add_parser(subparsers)`` and ``run(args) -> int``. Errors print one line to
-stderr and exit with code 2.
+stderr and exit with code 2; ``--traceback`` (before or after the subcommand) prints
+the Python traceback of the error and its cause first, e.g. of a custom agent.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ import argparse
 import importlib
 import os
 import sys
+import traceback
 from typing import NoReturn
 
 from ..errors import WuhanMJError
@@ -39,6 +41,7 @@ def build_parser() -> argparse.ArgumentParser:
         description="Wuhan Mahjong (武汉麻将, 红中癞子杠): simulate, check hands, score wins, replay.",
     )
     parser.add_argument("--version", action="version", version=f"wuhanmj {__version__}")
+    parser.add_argument("--traceback", action="store_true", help=TRACEBACK_HELP)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name in SUBCOMMANDS:
         try:
@@ -47,8 +50,14 @@ def build_parser() -> argparse.ArgumentParser:
             if err.name != f"{__name__}.{name}":
                 raise
             continue
-        module.add_parser(sub)
+        p = module.add_parser(sub)
+        if isinstance(p, argparse.ArgumentParser):  # also after the subcommand; SUPPRESS keeps the top's
+            p.add_argument("--traceback", action="store_true", default=argparse.SUPPRESS, help=TRACEBACK_HELP)
     return parser
+
+
+TRACEBACK_HELP = ("on an error, print the Python traceback of its cause (a custom agent's exception, "
+                  "module:Name) before the one-line message")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -61,6 +70,8 @@ def main(argv: list[str] | None = None) -> int:
     try:
         return int(args.run(args) or 0)
     except WuhanMJError as err:
+        if getattr(args, "traceback", False):
+            traceback.print_exception(err, file=sys.stderr)
         print(f"wuhanmj {args.command}: {err}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:

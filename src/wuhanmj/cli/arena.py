@@ -5,7 +5,6 @@ from __future__ import annotations
 import argparse
 import sys
 import time
-from pathlib import Path
 from typing import Any
 
 from .._checks import distinct_files
@@ -60,7 +59,7 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
 def run(args: argparse.Namespace) -> int:
     """Run ``wuhanmj arena``; returns the exit code."""
     from ..sim.arena import arena
-    from ..sim.simulate import check_output_path
+    from ..sim.simulate import check_output_path, write_text_atomic
 
     for what, name in (("out", args.out), ("records", args.records), ("report", args.report)):
         if name is not None and name != STDOUT:
@@ -82,15 +81,14 @@ def run(args: argparse.Namespace) -> int:
                    seed=args.seed, workers=args.workers, baseline=baseline, records=args.records,
                    progress=progress, match_hands=args.match_hands, rating=args.rating)
     elapsed = time.perf_counter() - t0
+    # the summary first: a result file that cannot be written must not lose the run's figures
+    print(result.summary(), file=report)
+    print(f"\n{result.games:,} games in {elapsed:.1f} s ({result.games / max(elapsed, 1e-9):,.0f} games/s)", file=report)
+    report.flush()
     if args.out == STDOUT:
         sys.stdout.write(result.to_json() + "\n")
     elif args.out:
-        try:
-            Path(args.out).write_text(result.to_json() + "\n", encoding="utf-8")
-        except OSError as err:
-            raise SimulationError(f"out: cannot write {args.out!r}: {err.strerror}") from None
-    print(result.summary(), file=report)
-    print(f"\n{result.games:,} games in {elapsed:.1f} s ({result.games / max(elapsed, 1e-9):,.0f} games/s)", file=report)
+        write_text_atomic("out", args.out, result.to_json() + "\n")
     for what, name in (("result", args.out), ("games", args.records)):
         if name and name != STDOUT:
             print(f"{what} written to {name}", file=report)

@@ -103,9 +103,9 @@ def _route(name: str) -> str:
     return ROUTE_LABELS.get(name, name)
 
 
-def _sample_scores(hand: list[int], melds: list[Meld], indicator: int, rules: Rules) -> list[str]:
+def _sample_scores(hand: list[int], melds: list[Meld], indicator: int, rules: Rules) -> tuple[list[str], Any]:
     """One line per preset (and for ``rules`` when it is none of them): the sample win's
-    verdict and the payments."""
+    verdict and the payments; and the sample win under ``rules`` (a WinResult)."""
     from ..scoring import evaluate_win
 
     seats = [SeatPlays() for _ in range(4)]
@@ -114,17 +114,32 @@ def _sample_scores(hand: list[int], melds: list[Meld], indicator: int, rules: Ru
     sets = [Rules.preset(name) for name in PRESETS]
     if rules not in sets:
         sets.append(rules)
+    mine = None
     for rs in sets:
         name = rs.name
         r = evaluate_win(hand=hand, win_tile=hand[-1], how="zimo", winner=WINNER, dealer=DEALER,
                          indicator=indicator, seats=seats, rules=rs)
+        if rs == rules:
+            mine = r
         if r.legal:
             kind = " + ".join(r.big) if r.big else "small hu"
             pays = " ".join(f"{p:+g}" for p in r.payments)
             lines.append(f"  {name:<11} legal, {kind}, {'hard' if r.hard else 'soft'}: payments by seat {pays}")
         else:
             lines.append(f"  {name:<11} not legal: {r.reason}")
-    return lines
+    return lines, mine
+
+
+def _verdict(shanten: int, sample: Any, rules_name: str) -> str:
+    """``yes (shape, RULES)``, or ``no`` with the rule that refuses the hand when a rule
+    other than the shape does (W8: two or more 癞子 forbid a small hu; W5: a held
+    红中/痞子), else ``no (shape, RULES)``."""
+    if shanten == -1:
+        return f"yes (shape, {rules_name})"
+    reason = getattr(sample, "reason", None) or ""
+    if not getattr(sample, "legal", False) and reason.startswith(("W8", "W5")):
+        return f"no: {reason} ({rules_name})"
+    return f"no (shape, {rules_name})"
 
 
 def run(args: argparse.Namespace) -> int:
@@ -140,7 +155,7 @@ def run(args: argparse.Namespace) -> int:
     res = wuhan_shanten(counts, melds, laizi, rules)
     complete = len(hand) + 3 * len(melds) == 14
     if complete:
-        scores = _sample_scores(hand, melds, indicator, rules)
+        scores, sample = _sample_scores(hand, melds, indicator, rules)
         adv = discard_advice(counts, melds, laizi, rules, visible=visible)
     else:
         eff = effective_tiles(counts, melds, laizi, rules, visible=visible)
@@ -150,8 +165,7 @@ def run(args: argparse.Namespace) -> int:
     print(f"indicator  {format_tile(indicator)}: 癞子 {format_tile(laizi)}, 痞子 {pz} ({args.rules})")
     routes = ", ".join(f"{n} {v}" for n, v in res.routes)
     if complete:
-        verdict = "yes" if res.value == -1 else "no"
-        print(f"hu         {verdict} (shape, {args.rules}); sample win: 自摸 by seat {WINNER} on "
+        print(f"hu         {_verdict(res.value, sample, args.rules)}; sample win: 自摸 by seat {WINNER} on "
               f"{format_tile(hand[-1])}, dealer seat {DEALER}")
         for line in scores:
             print(line)

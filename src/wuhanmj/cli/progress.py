@@ -10,11 +10,16 @@ __all__ = ["rate_eta", "PlainProgress"]
 
 
 def rate_eta(done: int, total: int, elapsed: float) -> str:
-    """``"1,234 hands/s, ETA 0:07"`` for ``done`` of ``total`` hands after ``elapsed``
-    seconds (ETA ``h:mm:ss`` past an hour; ``-`` before anything is done).
+    """``"1,234 hands/s, ETA 7s"`` for ``done`` of ``total`` hands after ``elapsed``
+    seconds: the estimated time left as a duration (``19m18s``, ``1h02m05s``), never
+    a clock time; ``-`` before anything is done.
 
     >>> rate_eta(500, 2000, 2.0)
-    '250 hands/s, ETA 0:06'
+    '250 hands/s, ETA 6s'
+    >>> rate_eta(1, 1159, 1.0)
+    '1 hands/s, ETA 19m18s'
+    >>> rate_eta(1, 3726, 1.0)
+    '1 hands/s, ETA 1h02m05s'
     >>> rate_eta(0, 10, 1.0)
     '0 hands/s, ETA -'
     """
@@ -24,7 +29,7 @@ def rate_eta(done: int, total: int, elapsed: float) -> str:
     left = max(0, round((total - done) / rate))
     h, rest = divmod(left, 3600)
     m, s = divmod(rest, 60)
-    eta = f"{h}:{m:02d}:{s:02d}" if h else f"{m}:{s:02d}"
+    eta = f"{h}h{m:02d}m{s:02d}s" if h else (f"{m}m{s:02d}s" if m else f"{s}s")
     return f"{rate:,.0f} hands/s, ETA {eta}"
 
 

@@ -5,7 +5,9 @@ per line) or a single hand's event log (``Game.event_log()``: one event per
 line). Every hand shown or listed is replayed through :class:`wuhanmj.game.Game`,
 and a record's ``result`` is checked against what its events give, so a record
 that does not match the rules of the game, or whose result was edited, is
-reported, not shown.
+reported, not shown. A file cut short inside its last line is read up to the cut,
+which is named (``--list`` then exits 2); ``--list`` of a binary file marks the hands
+that cannot be read and goes on.
 """
 
 from __future__ import annotations
@@ -15,13 +17,13 @@ import gzip
 import json
 import sys
 from collections.abc import Iterable, Iterator
-from pathlib import Path
 from typing import Any
 
 from .._json import load_json
 from .._checks import distinct_files
 from ..errors import ReplayError, WuhanMJError
-from ..sim.records import RecordsReader, is_records_file
+from ..sim.recordio import json_lines
+from ..sim.records import BadHands, RecordsReader, is_records_file
 from ..tiles import format_glyphs, format_tiles, parse_tiles
 
 EPILOG = """\
@@ -65,22 +67,23 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     return p
 
 
-def _lines(path: str) -> list[str]:
+def _lines(path: str, cut: list[str] | None = None) -> list[str]:
+    """The non-blank whole lines of ``path`` (``-``: stdin, ``.gz``: gzip). A file cut short
+    inside its last line gives the lines before it; the cut's message (naming the line)
+    goes to ``cut``, or is raised when ``cut`` is None."""
+    on_cut = cut.append if cut is not None else None
     try:
         if path == "-":
-            text = sys.stdin.read()
-        elif path.lower().endswith(".gz"):  # issue 13: gzip JSON lines
-            with gzip.open(path, "rt", encoding="utf-8") as f:
-                text = f.read()
-        else:
-            text = Path(path).read_text(encoding="utf-8")
+            return [ln for _, ln in json_lines(sys.stdin, "-", on_cut)]
+        opener: Any = gzip.open if path.lower().endswith(".gz") else open  # issue 13: gzip JSON lines
+        with opener(path, "rt", encoding="utf-8") as f:
+            return [ln for _, ln in json_lines(f, path, on_cut)]
     except FileNotFoundError:
         raise ReplayError(f"{path}: no such file") from None
     except UnicodeDecodeError:
         raise ReplayError(f"{path}: cannot read: {_not_text(path)}") from None
-    except (OSError, EOFError) as err:
+    except OSError as err:
         raise ReplayError(f"{path}: cannot read: {err}") from None
-    return [ln for ln in text.splitlines() if ln.strip()]
 
 
 def _not_text(path: str) -> str:
@@ -95,14 +98,20 @@ def _not_text(path: str) -> str:
     return "not UTF-8 text, nor binary records (docs/RECORDS.md)"
 
 
-def load_records(path: str) -> list[dict[str, Any]]:
+def load_records(path: str, cut: list[str] | None = None) -> list[dict[str, Any]]:
     """The hand records of a file: a records file, or one event log wrapped as one record.
 
+    Args:
+        path: the file (``-`` for stdin).
+        cut: where the message of a file cut short inside its last line goes (that line
+            left out, every whole line read); None: it is raised.
+
     Raises:
-        ReplayError: unreadable file, a line that is not JSON, or neither format.
+        ReplayError: unreadable file, a line that is not JSON, neither format, or (with
+            ``cut`` None) a file cut short.
     """
     out = []
-    for i, ln in enumerate(_lines(path), start=1):
+    for i, ln in enumerate(_lines(path, cut), start=1):
         obj = load_json(ln, ReplayError, f"{path}, line {i}")
         if not isinstance(obj, dict):
             raise ReplayError(f"{path}, line {i}: expected a JSON object")
@@ -274,10 +283,13 @@ def run(args: argparse.Namespace) -> int:
     distinct_files((("FILE", args.file), ("html", args.html)), ReplayError)
     if args.file != "-" and is_records_file(args.file):  # issue 13: binary records, one seek
         return _run_binary(args)
-    records = load_records(args.file)
+    cut: list[str] = []
+    records = load_records(args.file, cut)
     if args.list:
         for r in records:
             print(_list_line(r))
+        if cut:  # the listing is complete up to the cut: say so, exit 2
+            raise ReplayError(cut[0])
         return 0
     if args.hand is None:
         record = records[0]
@@ -285,8 +297,11 @@ def run(args: argparse.Namespace) -> int:
         found = [r for r in records if r.get("hand") == args.hand]
         if not found:
             hands = [r.get("hand") for r in records]
-            raise ReplayError(f"{args.file}: no hand {args.hand} (hands {hands[0]}..{hands[-1]})")
+            more = f"; {cut[0]}" if cut else ""
+            raise ReplayError(f"{args.file}: no hand {args.hand} (hands {hands[0]}..{hands[-1]}){more}")
         record = found[0]
+    for msg in cut:  # the hand shown is whole; the cut is said once, on stderr
+        print(f"wuhanmj replay: warning: {msg}", file=sys.stderr)
     return _show(record, args)
 
 
@@ -307,8 +322,16 @@ def _run_binary(args: argparse.Namespace) -> int:
     hand N by one seek, ``--list`` every hand in order; each is replayed and checked."""
     with RecordsReader(args.file) as rr:
         if args.list:
-            for rec in rr:
-                print(_list_line(rec))
+            bad = []
+            for item in rr.scan():
+                if isinstance(item, BadHands):
+                    bad.append(item)
+                    print(f"{item.label():<12}  cannot be read: {item.reason}")
+                else:
+                    print(_list_line(item))
+            if bad:
+                what = ", ".join(b.label() for b in bad)
+                raise ReplayError(f"{args.file}: damaged: {what} could not be read (marked in the list)")
             return 0
         record = rr.record(0 if args.hand is None else args.hand)
     return _show(record, args)

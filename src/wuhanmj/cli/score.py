@@ -20,6 +20,7 @@ from typing import Any
 
 from .._json import load_json
 from ..errors import CaseError, WuhanMJError
+from ..hand.bighu import BIG_HU
 from ..scoring.cases import case_id, evaluate_case, expect_differences
 
 EPILOG = """\
@@ -66,6 +67,41 @@ def _read(path: str) -> Any:
     return load_json(text, CaseError, path)
 
 
+def _check_expect(want: Any, cid: str) -> None:
+    """An ``expect`` whose values are of the schema's types (so a malformed one is a bad
+    case, never a difference): ``legal``/``hard`` true or false, ``big`` a list of big hu
+    names (W6), ``payments`` 4 numbers, ``liable`` a seat 0–3 or null, ``reason`` a string.
+    Unknown keys and a non-object are :func:`expect_differences`' to refuse.
+
+    Raises:
+        CaseError: the first malformed value, named with the case.
+    """
+    if not isinstance(want, dict):
+        return
+
+    def bad(key: str, what: str) -> CaseError:
+        return CaseError(f"case {cid}: expect: {key} must be {what}, got {json.dumps(want[key], ensure_ascii=False)}")
+
+    for key in ("legal", "hard"):
+        if key in want and not isinstance(want[key], bool):
+            raise bad(key, "true or false")
+    if "big" in want:
+        big = want["big"]
+        if not isinstance(big, list) or not all(isinstance(b, str) and b in BIG_HU for b in big):
+            raise bad("big", f"a list of big hu names ({', '.join(BIG_HU)})")
+    if "payments" in want:
+        pays = want["payments"]
+        if not isinstance(pays, list) or len(pays) != 4 or not all(
+                isinstance(x, (int, float)) and not isinstance(x, bool) for x in pays):
+            raise bad("payments", "a list of 4 numbers (one per seat)")
+    if "liable" in want:
+        li = want["liable"]
+        if li is not None and (isinstance(li, bool) or not isinstance(li, int) or not 0 <= li <= 3):
+            raise bad("liable", "a seat 0-3 or null")
+    if "reason" in want and not isinstance(want["reason"], str):
+        raise bad("reason", "a string (a rule id such as \"W5\", or the whole reason)")
+
+
 def run(args: argparse.Namespace) -> int:
     """Score the cases of ``args.file``; returns the exit code (0, 1 with --check, 2)."""
     name = "stdin" if args.file == "-" else args.file
@@ -100,6 +136,7 @@ def run(args: argparse.Namespace) -> int:
                 out.write(f"case {cid}: no 'expect', not checked\n")
             else:
                 try:
+                    _check_expect(want, cid)
                     diff = expect_differences(want, got, cid)
                 except WuhanMJError as err:
                     print(f"wuhanmj score: {err}", file=sys.stderr)

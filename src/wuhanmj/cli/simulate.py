@@ -5,7 +5,6 @@ from __future__ import annotations
 import argparse
 import sys
 import time
-from pathlib import Path
 from typing import Any
 
 from .._checks import distinct_files
@@ -111,7 +110,7 @@ class _PlainProgress(PlainProgress):
 
 def run(args: argparse.Namespace) -> int:
     """Run ``wuhanmj simulate``; returns the exit code."""
-    from ..sim.simulate import check_output_path, dask_executor, simulate
+    from ..sim.simulate import check_output_path, dask_executor, simulate, write_text_atomic
 
     # the output files are checked before the rules are read and any hand is played
     for what, name in (("out", args.out), ("records", args.records)):
@@ -152,18 +151,16 @@ def run(args: argparse.Namespace) -> int:
     else:
         result = simulate(**kwargs)
     elapsed = time.perf_counter() - t0
+    # the summary first: a result file that cannot be written must not lose the run's figures
+    print(result.summary(), file=report)
+    print(f"\n{result.hands:,} hands in {elapsed:.1f} s ({result.hands / max(elapsed, 1e-9):,.0f} hands/s)", file=report)
+    report.flush()
     if args.out == STDOUT:
         sys.stdout.write(result.to_json() + "\n")
         sys.stdout.flush()
     elif args.out:
         text = result.to_csv() if args.out.lower().endswith(".csv") else result.to_json() + "\n"
-        try:
-            Path(args.out).write_text(text, encoding="utf-8")
-        except OSError as err:
-            raise SimulationError(f"out: cannot write {args.out!r}: {err.strerror}") from None
-    print(result.summary(), file=report)
-    print(f"\n{result.hands:,} hands in {elapsed:.1f} s ({result.hands / max(elapsed, 1e-9):,.0f} hands/s)", file=report)
-    if args.out and args.out != STDOUT:
+        write_text_atomic("out", args.out, text)
         print(f"results written to {args.out}", file=report)
     if args.records and args.records != STDOUT:
         print(f"hand records written to {args.records} (wuhanmj replay {args.records} --hand 0)", file=report)

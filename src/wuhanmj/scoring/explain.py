@@ -49,7 +49,8 @@ def explain_win(r: WinResult) -> str:
         out.append(f"大胡 big hu: {names} — {kind}")
         if rules.schedule == "points":
             base = points_base(len(r.big))
-            out.append(f"  base 基础分 {base} (S4/X1: 10, ×2 per further type)")
+            out.append(f"  base 基础分 {base} (X1: 10, ×2 per further type) in place of the big-hu fan "
+                       f"{r.big_fan} (S4): a loser pays base × 2^(U − {r.big_fan})")
         else:
             out.append(f"  big-hu fan {r.big_fan} (S4: {rules.big_hu_fan}, +1 per further type)")
     else:
@@ -57,7 +58,8 @@ def explain_win(r: WinResult) -> str:
     st = r.settlement
     out.append(f"赢家 winner seat {r.winner}: {_items(r.fan[r.winner])} = {r.winner_fan} fan")
     self_drawn = r.how == "zimo" or (rules.gangkai_haidi_zimo and r.how in ("gangshanghua", "haidilao"))
-    if st is not None and self_drawn and r.big and rules.schedule == "points":
+    zimo_big = self_drawn and bool(r.big) and rules.schedule == "points"
+    if st is not None and zimo_big:
         rule = "X1, D4: gangkai_haidi_zimo" if r.how != "zimo" else "X1"
         out.append(f"  自摸大胡 self-drawn big hu: ×1.5 instead of the 自摸 fan ({rule})")
     elif r.how != "zimo" and self_drawn:
@@ -67,7 +69,11 @@ def explain_win(r: WinResult) -> str:
             continue
         u = r.loser_fan[s]
         line = f"输家 seat {s}: {_items(r.fan[s])}; U = {u} fan"
-        if st is not None:
+        if st is not None and r.big and rules.schedule == "points" and u is not None:
+            # X1: the big-hu part of U is replaced by the base, so show the product itself
+            x15 = " × 1.5" if zimo_big else ""
+            line += f" → base {points_base(len(r.big))} × 2^{u - r.big_fan}{x15} = {_amt(st.raw[s])}"
+        elif st is not None:
             line += f" → {_amt(st.raw[s])}"
             steps = []
             if st.jinding:

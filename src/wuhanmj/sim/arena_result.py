@@ -23,8 +23,9 @@ from ..rules import Rules
 from .figures import unit_figures
 from .paired import clustered, iid_interval
 from .stats import Moments, Tally, rate
+from .summary import rules_label
 
-__all__ = ["ArenaResult", "scales"]
+__all__ = ["ArenaResult", "scales", "width_text", "FEW_CLUSTERS"]
 
 
 def _slots(seatings: Sequence[Sequence[int]], agent: int, which: Sequence[int]) -> int:
@@ -202,13 +203,15 @@ class ArenaResult:
             raise StatsError("result: not an arena result (no kind 'arena')")
         check_depth(d, StatsError, "result")
         try:
-            return cls.from_tally(
+            out = cls.from_tally(
                 Tally.from_dict(d["tally"]), mode=d["mode"], agents=d["agents"], baseline=d["baseline"],
                 seatings=d["seatings"], groups=[(c, js) for c, js in d["groups"]], hands=d["hands"],
                 seed=d["seed"], rules=Rules.from_dict(d["rules"]), match_hands=d["match_hands"], rating=d.get("rating"),
             )
         except (KeyError, TypeError, ValueError, IndexError) as err:
             raise StatsError(f"result: malformed arena result: {err!r}") from None
+        _check_consistent(out, d["hands"])
+        return out
 
     @classmethod
     def from_json(cls, text: str) -> ArenaResult:
@@ -220,7 +223,7 @@ class ArenaResult:
         unit = "points" if self.rules.schedule == "points" else "money"
         lines = [
             f"arena {self.mode}: {', '.join(self.agents)} (baseline {self.agents[self.baseline]}); "
-            f"{self.hands:,} walls x {len(self.seatings)} seatings = {self.games:,} games; rules {self.rules.name}, "
+            f"{self.hands:,} walls x {len(self.seatings)} seatings = {self.games:,} games; rules {rules_label(self.rules)}, "
             f"seed {self.seed}, matches of {self.match_hands} hands",
             "",
             f"agent         role          mean  95% CI (paired over walls)   win %  自摸 %  放冲 %  big %  "
@@ -244,7 +247,8 @@ class ArenaResult:
                 f"  {pct(f['liability_rate'])} {fan:>5}"
             )
         lines += ["", "difference against the baseline, paired over walls (t, clustered by match):"]
-        for d in self.differences():
+        diffs = self.differences()
+        for d in diffs:
             lo, hi = d["ci95"]
             ulo, uhi = d["unpaired_ci95"]
             ratio = (uhi - ulo) / (hi - lo) if hi > lo else math.nan
@@ -252,14 +256,59 @@ class ArenaResult:
             ptext = "-" if math.isnan(p) else (f"{p:.3g}" if p >= 1e-300 else "< 1e-300")
             lines.append(
                 f"  {d['agent']} - {d['baseline']}: {num(d['mean'])} [{num(lo)}, {num(hi)}] {unit} per hand, "
-                f"p = {ptext}; unpaired [{num(ulo)}, {num(uhi)}]"
-                + ("" if math.isnan(ratio) else f" ({ratio:.1f}x wider)")
+                f"p = {ptext}; unpaired [{num(ulo)}, {num(uhi)}]" + width_text(ratio)
+            )
+        clusters = min((d["matches"] for d in diffs), default=0)
+        if clusters < FEW_CLUSTERS:
+            lines.append(
+                f"  warning: {clusters} match{'' if clusters == 1 else 'es'} (the clusters of the paired "
+                f"intervals): fewer than {FEW_CLUSTERS}, so the intervals and p-values are rough "
+                "(play more walls or longer runs)"
             )
         if self.rating:
             lines += ["", "rating (openskill Plackett-Luce, one game a wall):"]
             for a, r in sorted(self.rating.items(), key=lambda kv: -kv[1]["ordinal"]):
                 lines.append(f"  {a[:12]:<12} mu {r['mu']:6.2f}  sigma {r['sigma']:5.2f}  ordinal {r['ordinal']:6.2f}")
         return "\n".join(lines)
+
+
+def _check_consistent(r: ArenaResult, hands: Any) -> None:
+    """An arena result read from a file is one a run can give: ``hands`` (walls) an
+    integer >= 0, the tally's games ``hands × seatings``, each game a draw or one seat's
+    win, one length observed a game, the payments summing to 0 (X5). Raises StatsError."""
+
+    def need(ok: bool, what: str) -> None:
+        if not ok:
+            raise StatsError(f"result: inconsistent: {what} (a damaged or edited file?)")
+
+    need(isinstance(hands, int) and not isinstance(hands, bool) and hands >= 0,
+         f"hands must be an integer >= 0, got {hands!r}")
+    games = r.count("hands")
+    need(games == r.hands * len(r.seatings),
+         f"{r.hands} walls × {len(r.seatings)} seatings are {r.hands * len(r.seatings)} games, the tally holds {games}")
+    wins = r.count("draws") + sum(r.count(f"win.seat{s}") for s in range(4))
+    need(wins == games, f"draws and wins by seat add up to {wins}, not the {games} games")
+    need(r.moment("length").n == games, f"'length' holds {r.moment('length').n} observations, not one a game")
+    paid = sum(Fraction(r.moment(f"pay.seat{s}").total) for s in range(4))
+    need(paid == 0, f"the payments add up to {paid}, not 0 (every settlement sums to zero, X5)")
+
+
+FEW_CLUSTERS = 10
+"""Below this many matches (the clusters of the paired t intervals) the summary warns."""
+
+
+def width_text(ratio: float) -> str:
+    """`` (1.4x wider)`` or `` (narrower: 0.3x the width)``: the unpaired interval's width
+    ``ratio`` times the paired one's, as the summary says it; nothing when undefined.
+
+    >>> width_text(1.44), width_text(0.3), width_text(float("nan"))
+    (' (1.4x wider)', ' (narrower: 0.3x the width)', '')
+    """
+    if math.isnan(ratio):
+        return ""
+    if ratio >= 1:
+        return f" ({ratio:.1f}x wider)"
+    return f" (narrower: {ratio:.1f}x the width)"
 
 
 def _nan_to_none(x: Any) -> Any:

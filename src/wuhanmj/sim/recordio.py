@@ -13,10 +13,11 @@ as record dicts; :func:`export_jsonl` turns a binary file into JSON lines.
 from __future__ import annotations
 
 import contextlib
+import errno
 import gzip
 import json
 import os
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import IO, Any
 
@@ -25,7 +26,8 @@ from ..errors import RecordsError, ReplayError, SimulationError
 from ..rules import Rules
 from .records import RecordsReader, RecordsWriter, is_records_file, make_header
 
-__all__ = ["BINARY", "record_kind", "open_sink", "iter_records", "read_record", "export_jsonl", "is_jsonl_name"]
+__all__ = ["BINARY", "record_kind", "open_sink", "iter_records", "read_record", "export_jsonl", "is_jsonl_name",
+           "json_lines"]
 
 BINARY = "wmj"
 """The record kind of the binary format (a batch then sends :func:`~wuhanmj.sim.records.encode_hand` bytes)."""
@@ -95,36 +97,81 @@ def open_sink(
             return
         f: IO[str] = (gzip.open(path, "wt", encoding="utf-8") if path.name.lower().endswith(".gz")
                       else open(path, "w", encoding="utf-8"))
-    except (OSError, RecordsError) as err:
-        reason = err.strerror if isinstance(err, OSError) else err
-        raise SimulationError(f"records: cannot write {os.fspath(records)!r}: {reason}") from None
+    except RecordsError as err:  # the writer's message already names the file and the reason
+        raise SimulationError(str(err)) from None
+    except OSError as err:
+        raise SimulationError(f"records: cannot write {os.fspath(records)!r}: {_os_reason(err)}") from None
     with f:
         yield _TextSink(f)
 
 
-def _json_lines(path: str) -> Iterator[dict[str, Any]]:
+def _os_reason(err: OSError) -> str:
+    """An OSError's reason in words (a read-only file system said so, not "permission denied")."""
+    if err.errno == errno.EROFS:
+        return "read-only file system"
+    return err.strerror or str(err)
+
+
+def json_lines(f: IO[str], name: str, on_cut: Callable[[str], None] | None = None) -> Iterator[tuple[int, str]]:
+    """``(line number, text)`` of every non-blank whole line of the text file ``f``.
+
+    A file cut short (``head -c``, a copy that stopped) ends inside its last line, which
+    has no newline and is not JSON; a gzip stream cut short ends without its trailer.
+    Either way every whole line before the cut is given first, then the cut is reported
+    as one message naming it (``NAME, line N: cut short …``): passed to ``on_cut``, or
+    raised as a ReplayError when ``on_cut`` is None.
+
+    Raises:
+        ReplayError: the cut (without ``on_cut``). Errors of reading ``f`` (OSError,
+            UnicodeDecodeError) are the caller's to name.
+    """
+    i = 0
+    try:
+        for i, ln in enumerate(f, start=1):
+            if not ln.strip():
+                continue
+            if not ln.endswith("\n"):
+                try:
+                    json.loads(ln)
+                except ValueError:
+                    msg = (f"{name}, line {i}: cut short: the file ends inside this line "
+                           f"({i - 1} whole line{'' if i == 2 else 's'} before it)")
+                    if on_cut is None:
+                        raise ReplayError(msg) from None
+                    on_cut(msg)
+                    return
+            yield i, ln
+    except EOFError:
+        msg = f"{name}: cut short after line {i}: the gzip data ends early"
+        if on_cut is None:
+            raise ReplayError(msg) from None
+        on_cut(msg)
+
+
+def _json_lines(path: str, on_cut: Callable[[str], None] | None = None) -> Iterator[dict[str, Any]]:
     opener: Any = gzip.open if path.lower().endswith(".gz") else open
     try:
         with opener(path, "rt", encoding="utf-8") as f:
-            for i, ln in enumerate(f, start=1):
-                if ln.strip():
-                    try:
-                        obj = json.loads(ln)
-                    except ValueError as err:
-                        raise ReplayError(f"{path}, line {i}: not JSON: {err}") from None
-                    yield obj
+            for i, ln in json_lines(f, path, on_cut):
+                try:
+                    obj = json.loads(ln)
+                except ValueError as err:
+                    raise ReplayError(f"{path}, line {i}: not JSON: {err}") from None
+                yield obj
     except FileNotFoundError:
         raise ReplayError(f"{path}: no such file") from None
-    except (OSError, EOFError, UnicodeDecodeError) as err:
+    except (OSError, UnicodeDecodeError) as err:
         raise ReplayError(f"{path}: cannot read: {err}") from None
 
 
 def iter_records(path: str | os.PathLike) -> Iterator[dict[str, Any]]:
     """The hand records of a file in order, whatever its format (binary records, JSON
-    lines, gzip JSON lines), as dicts of the JSON-lines form.
+    lines, gzip JSON lines), as dicts of the JSON-lines form. A damaged or cut file
+    gives every hand before the damage, then raises.
 
     Raises:
-        ReplayError: unreadable or malformed (RecordsError for the binary format, naming the hand).
+        ReplayError: unreadable or malformed, or cut short inside its last line (the
+            line named; RecordsError for the binary format, naming the hand).
     """
     p = os.fspath(path)
     if is_records_file(p):
@@ -160,7 +207,7 @@ def export_jsonl(src: str | os.PathLike, dst: str | os.PathLike) -> int:
         f: IO[str] = gzip.open(out, "wt", encoding="utf-8") if out.name.lower().endswith(".gz") else open(
             out, "w", encoding="utf-8")
     except OSError as err:
-        raise SimulationError(f"records: cannot write {os.fspath(dst)!r}: {err.strerror}") from None
+        raise SimulationError(f"records: cannot write {os.fspath(dst)!r}: {_os_reason(err)}") from None
     try:
         with f:
             for rec in iter_records(src):

@@ -20,6 +20,7 @@ wrong hand; the replayed hand must also give the summary stored in its row.
 
 from __future__ import annotations
 
+import errno
 import json
 import os
 import struct
@@ -27,7 +28,7 @@ import sys
 import zlib
 from bisect import bisect_right
 from collections.abc import Iterator, Mapping, Sequence
-from typing import IO, Any
+from typing import IO, Any, NamedTuple
 
 import numpy as np
 
@@ -40,7 +41,7 @@ from .loop import hand_record, outcome_of
 from .outcome import BIG_HU, HOWS, LIABILITY, HandOutcome
 
 __all__ = [
-    "MAGIC", "VERSION", "ROW", "BLOCK_HANDS", "encode_hand", "RecordsWriter", "RecordsReader",
+    "MAGIC", "VERSION", "ROW", "BLOCK_HANDS", "encode_hand", "RecordsWriter", "RecordsReader", "BadHands",
     "is_records_file", "make_header",
 ]
 
@@ -210,7 +211,8 @@ class RecordsWriter:
         try:
             self._f: IO[bytes] = open(file, "wb") if isinstance(file, (str, os.PathLike)) else file
         except OSError as err:
-            raise RecordsError(f"records: cannot write {os.fspath(file)!r}: {err.strerror}") from None  # type: ignore[arg-type]
+            reason = "read-only file system" if err.errno == errno.EROFS else err.strerror
+            raise RecordsError(f"records: cannot write {os.fspath(file)!r}: {reason}") from None  # type: ignore[arg-type]
         self.block_hands = int(header.get("block_hands", BLOCK_HANDS))
         text = json.dumps(dict(header), ensure_ascii=False, separators=(",", ":")).encode("utf-8")
         head = _HEAD.pack(MAGIC, VERSION, 0, len(text)) + text
@@ -282,6 +284,23 @@ def is_records_file(path: str | os.PathLike) -> bool:
             return f.read(len(MAGIC)) == MAGIC
     except OSError:
         return False
+
+
+class BadHands(NamedTuple):
+    """Hands ``first`` … ``stop - 1`` of a records file that cannot be read, and why
+    (:meth:`RecordsReader.scan`); ``stop`` None: the file ends in damage there."""
+
+    first: int
+    stop: int | None
+    reason: str
+
+    def label(self) -> str:
+        """``hand 7``, ``hands 64..127`` or ``hands 300.. (to the end)``."""
+        if self.stop is None:
+            return f"hands {self.first}.. (to the end)"
+        if self.stop - self.first == 1:
+            return f"hand {self.first}"
+        return f"hands {self.first}..{self.stop - 1}"
 
 
 class RecordsReader:
@@ -473,6 +492,39 @@ class RecordsReader:
                 yield self._decode(first + i, fields, mine)
         if self.damage is not None:
             raise self._err(f"hand {self.hands}: cannot be read: {self.damage}")
+
+    def scan(self) -> Iterator[dict[str, Any] | BadHands]:
+        """Every hand in order like iteration, but what cannot be read is marked and the
+        reading goes on: a block whose header or body is damaged gives one
+        :class:`BadHands` for its hands, a hand whose record is corrupt or does not replay
+        one for itself, and the damage a truncated file ends in a last one (``stop``
+        None: the hands after it are unknown)."""
+        for k, first in enumerate(self._firsts):
+            stop = first + self._ns[k]
+            try:
+                rows, var, offs = self._block(k)
+            except RecordsError as err:
+                yield BadHands(first, stop, self._reason(err))
+                continue
+            for i in range(len(rows)):
+                try:
+                    fields, mine = self._checked(first + i, rows, var, offs, i)
+                    rec = self._decode(first + i, fields, mine)
+                except RecordsError as err:
+                    yield BadHands(first + i, first + i + 1, self._reason(err))
+                    continue
+                yield rec
+        if self.damage is not None:
+            yield BadHands(self.hands, None, self.damage)
+
+    def _reason(self, err: RecordsError) -> str:
+        """An error's message without the path (and without the hand the caller names)."""
+        text = str(err)
+        if text.startswith(self.path + ": "):
+            text = text[len(self.path) + 2:]
+        if text.startswith("hand ") and ": " in text:
+            text = text.split(": ", 1)[1]
+        return text.removeprefix("cannot be read: ")
 
     def rows(self) -> np.ndarray:
         """The rows of every readable hand as one structured array of :data:`ROW`

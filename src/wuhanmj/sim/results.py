@@ -25,9 +25,9 @@ from ..errors import StatsError
 from ..rules import Rules
 from .figures import agent_figures, extra_rows, seat_figures
 from .outcome import BIG_HU, HOWS, LIABILITY, SELF_DRAWN, HandOutcome, tally_outcome
-from .stats import Z95, Moments, Tally, rate
+from .stats import Z95, Exact, Moments, Tally, rate
 
-__all__ = ["BIG_HU", "HOWS", "LIABILITY", "HandOutcome", "SimulationResult", "tally_outcome"]
+__all__ = ["BIG_HU", "HOWS", "LIABILITY", "HandOutcome", "SimulationResult", "tally_outcome", "check_consistent"]
 
 
 _T = TypeVar("_T")
@@ -395,10 +395,12 @@ class SimulationResult:
         engine = d.get("engine", "python")
         if not isinstance(engine, str):
             raise StatsError(f"result: engine must be 'python', 'native' or 'native+python', got {engine!r}")
-        return cls.from_tally(
+        out = cls.from_tally(
             tally, seed=seed, rules=Rules.from_dict(rules), agents=agents, match_hands=match_hands, matches=matches,
             engine=engine,
         )
+        check_consistent(out, d.get("hands"))
+        return out
 
     @classmethod
     def from_json(cls, text: str) -> SimulationResult:
@@ -461,6 +463,58 @@ class SimulationResult:
         from .summary import summary  # the text layout lives with the reports
 
         return summary(self)
+
+
+def check_consistent(r: SimulationResult, hands: Any = None) -> None:
+    """Check that a result read from a file is one a run can give, so that a damaged or
+    edited file is refused instead of reported as nonsense.
+
+    Every hand is a draw or one seat's win, so the draws and the wins by seat add up to
+    the hands, and so do the wins by agent, small + big, hard + soft and the ways of
+    winning (the wins); no event count exceeds the hands; every hand observes each
+    seat's payment, its length and its decisions once, and the payments of a hand sum to
+    0 (X5), so their totals do too; ``hands`` (the file's own field, when given) is the
+    tally's; the hands fit the matches the result holds (``match_hands`` a match, the
+    last of a run maybe shorter).
+
+    Raises:
+        StatsError: the first inconsistency found, named (``result: …``).
+    """
+    n = r.hands
+
+    def need(ok: bool, what: str) -> None:
+        if not ok:
+            raise StatsError(f"result: inconsistent: {what} (a damaged or edited file?)")
+
+    if hands is not None:
+        need(isinstance(hands, int) and not isinstance(hands, bool) and hands == n,
+             f"'hands' is {hands!r} but the tally holds {n} hands")
+    wins = n - r.count("draws")
+    need(wins >= 0, f"{r.count('draws')} draws in {n} hands")
+    by_seat = sum(r.count(f"win.seat{s}") for s in range(4))
+    need(by_seat == wins, f"the wins by seat add up to {by_seat}, the hands less the draws are {wins}")
+    by_agent = sum(r.count(f"win.agent:{a}") for a in dict.fromkeys(r.agents))
+    need(by_agent == wins, f"the wins by agent add up to {by_agent}, not the {wins} wins")
+    for label, total in (("small + big hu", r.count("small") + r.count("big")),
+                         ("hard + soft", r.count("hard") + r.count("soft")),
+                         ("the ways of winning", sum(r.count(f"how.{h}") for h in HOWS))):
+        need(total == wins, f"{label} add up to {total}, not the {wins} wins")
+    for key, v in r.counts:
+        if key == "yinding_losers":
+            need(v <= 3 * n, f"count {key!r} is {v}, more than 3 losers a hand")
+        elif not key.startswith(("payhist.", "fanhist.")):
+            need(v <= n, f"count {key!r} is {v}, more than the {n} hands")
+    for key in ("length", "decisions", *(f"pay.seat{s}" for s in range(4))):
+        m = r.moment(key)
+        need(m.n == n, f"{key!r} holds {m.n} observations, not one a hand ({n})")
+    paid: Exact = 0
+    for s in range(4):
+        paid += r.moment(f"pay.seat{s}").total
+    need(paid == 0, f"the payments add up to {paid}, not 0 (every settlement sums to zero, X5)")
+    if r.matches and r.match_hands:
+        most = sum((b - a) * r.match_hands for _, a, b in r.matches)
+        least = sum((b - a - 1) * r.match_hands + 1 for _, a, b in r.matches)
+        need(least <= n <= most, f"{n} hands do not fit the matches it holds ({least}..{most} hands)")
 
 
 ENGINE_NAMES = ("native", "python")

@@ -38,10 +38,13 @@ A script that calls ``simulate(workers=...)`` must guard it with
 from __future__ import annotations
 
 import contextlib
+import errno
 import io
 import multiprocessing
 import os
 import pickle
+import stat
+import tempfile
 from collections import deque
 from collections.abc import Callable, Iterator, Mapping
 from concurrent.futures import Executor, ProcessPoolExecutor
@@ -64,7 +67,8 @@ from .results import SimulationResult
 from .recordio import open_sink, record_kind
 from .stats import Tally
 
-__all__ = ["simulate", "match_seeds", "dask_executor", "DEFAULT_MATCH_HANDS", "MAX_HANDS", "check_hands"]
+__all__ = ["simulate", "match_seeds", "dask_executor", "DEFAULT_MATCH_HANDS", "MAX_HANDS", "check_hands",
+           "check_output_path", "write_text_atomic"]
 
 DEFAULT_MATCH_HANDS = 8
 """Hands per match by default (two turns of the dealer when it passes every hand)."""
@@ -183,8 +187,68 @@ def check_output_path(what: str, path: str | os.PathLike) -> Path:
     if not folder.is_dir():
         raise SimulationError(f"{what}: the folder of {text!r} does not exist")
     if not os.access(p if p.exists() else folder, os.W_OK):
-        raise SimulationError(f"{what}: cannot write {text!r}: permission denied")
+        raise SimulationError(f"{what}: cannot write {text!r}: {_why_not_writable(folder)}")
     return p
+
+
+def _why_not_writable(folder: Path) -> str:
+    """``"read-only file system"`` when ``folder`` is on one, else ``"permission denied"``."""
+    try:
+        if os.statvfs(folder).f_flag & os.ST_RDONLY:
+            return "read-only file system"
+    except (OSError, AttributeError):  # no statvfs (Windows): say what access() said
+        pass
+    return "permission denied"
+
+
+def _umask() -> int:
+    """The process's umask (read by setting it and putting it back)."""
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
+
+
+def write_text_atomic(what: str, path: str | os.PathLike, text: str) -> None:
+    """Write ``text`` (UTF-8) to the file ``path`` atomically: into a temporary file of the
+    same folder, then :func:`os.replace` over ``path``, so a failed write (a full disk, a
+    folder that went away) leaves ``path`` as it was and no partial file beside it. A
+    path that exists and is not a regular file (``/dev/stdout``, a FIFO) is written
+    directly.
+
+    Args:
+        what: the argument's name for the message (``"out"``).
+        path: the file to create or replace.
+        text: the whole contents.
+
+    Raises:
+        SimulationError: the write failed (the message names the path and the reason).
+    """
+    name = os.fspath(path)
+    p = Path(name)
+    try:
+        if p.exists() and not p.is_file():
+            with open(p, "w", encoding="utf-8") as f:
+                f.write(text)
+            return
+        real = p.resolve()  # a symlink's file is replaced, not the link
+        mode = stat.S_IMODE(real.stat().st_mode) if real.exists() else 0o666 & ~_umask()
+        fd, tmp = tempfile.mkstemp(prefix=f".{real.name}.", suffix=".tmp", dir=real.parent)
+        try:
+            with os.fdopen(fd, "w", encoding="utf-8") as f:
+                os.chmod(tmp, mode)  # mkstemp makes it 0600: keep the mode a plain write would give
+                f.write(text)
+                f.flush()
+                os.fsync(f.fileno())
+            os.replace(tmp, real)
+        except BaseException:
+            with contextlib.suppress(OSError):
+                os.unlink(tmp)
+            raise
+    except OSError as err:
+        reason = err.strerror or str(err)
+        if err.errno == errno.EROFS:
+            reason = "read-only file system"
+        raise SimulationError(f"{what}: cannot write {name!r}: {reason}") from None
 
 
 def _check_text_file(f: Any) -> None:

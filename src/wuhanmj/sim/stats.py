@@ -24,10 +24,12 @@ import math
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import lru_cache
 from numbers import Real
 from typing import Any, SupportsFloat, Union
 
 from ..errors import StatsError
+from .tdist import t_quantile
 
 __all__ = ["Exact", "Moments", "Tally", "exact", "rate", "Z95"]
 
@@ -89,10 +91,11 @@ class Moments:
         total_sq: exact sum of their squares.
 
     ``mean``, ``variance`` (sample variance, n − 1 in the denominator), ``std``,
-    ``sem`` (standard error of the mean) and ``ci95`` (normal approximation,
-    mean ± 1.96 · sem) are floats computed from the exact sums, so they carry
-    no cancellation error. Undefined values (mean of nothing, variance of one
-    observation) are ``nan``.
+    ``sem`` (standard error of the mean) and ``ci95`` (Student's t on n − 1
+    degrees of freedom, mean ± t · sem: 12.71 · sem for 2 observations, 1.98 · sem
+    for 100, close to the normal 1.96 · sem for many) are floats computed from the
+    exact sums, so they carry no cancellation error. Undefined values (mean of
+    nothing, variance and interval of one observation) are ``nan``.
     """
 
     n: int = 0
@@ -144,8 +147,11 @@ class Moments:
 
     @property
     def ci95(self) -> tuple[float, float]:
-        """95 % confidence interval of the mean (normal approximation)."""
-        m, h = self.mean, Z95 * self.sem
+        """95 % confidence interval of the mean: Student's t with n − 1 degrees of freedom
+        (:func:`wuhanmj.sim.tdist.t_quantile`); ``(nan, nan)`` below two observations."""
+        if self.n < 2:
+            return (math.nan, math.nan)
+        m, h = self.mean, _t975(self.n - 1) * self.sem
         return (m - h, m + h)
 
     def to_dict(self) -> dict[str, Any]:
@@ -154,7 +160,8 @@ class Moments:
 
     @classmethod
     def from_dict(cls, d: Mapping[str, Any]) -> Moments:
-        """Inverse of :meth:`to_dict`. Raises StatsError on a malformed dict."""
+        """Inverse of :meth:`to_dict`. Raises StatsError on a malformed dict, or sums no
+        sample can have (a negative count or sum of squares, ``total² > n · total_sq``)."""
         try:
             n = d["n"]
             total, total_sq = _decode(d["total"]), _decode(d["total_sq"])
@@ -162,6 +169,10 @@ class Moments:
             raise StatsError(f"statistics: bad moments {d!r}") from None
         if isinstance(n, bool) or not isinstance(n, int) or n < 0:
             raise StatsError(f"statistics: bad count {n!r}")
+        # sums that no sample has: a negative sum of squares, or one below total² / n
+        # (Cauchy–Schwarz), or sums of no observation at all
+        if total_sq < 0 or (n == 0 and (total or total_sq)) or (n and total * total > n * total_sq):
+            raise StatsError(f"statistics: moments that no sample has (n {n}, total {total}, total_sq {total_sq})")
         return cls(n, total, total_sq)
 
 
@@ -258,13 +269,16 @@ class Tally:
 
     @classmethod
     def from_dict(cls, d: Mapping[str, Any]) -> Tally:
-        """Inverse of :meth:`to_dict`. Raises StatsError on a malformed dict."""
+        """Inverse of :meth:`to_dict`. Raises StatsError on a malformed dict, a count that
+        is not an integer >= 0, or moments no sample has (:meth:`Moments.from_dict`)."""
         t = cls()
         try:
             counts, moments = d["counts"], d["moments"]
             for k, v in counts.items():
                 if isinstance(v, bool) or not isinstance(v, int):
                     raise StatsError(f"statistics: count {k!r} is not an integer: {v!r}")
+                if v < 0:
+                    raise StatsError(f"statistics: count {k!r} is negative: {v}")
                 t.counts[str(k)] = v
             for k, m in moments.items():
                 mm = Moments.from_dict(m)
@@ -282,6 +296,12 @@ class Tally:
 
     def __repr__(self) -> str:
         return f"Tally({len(self.counts)} counts, {len(self._n)} moments)"
+
+
+@lru_cache(maxsize=1024)
+def _t975(df: int) -> float:
+    """The 0.975 quantile of Student's t with ``df`` degrees of freedom (cached: a bisection)."""
+    return t_quantile(0.975, df)
 
 
 def rate(k: int, n: int) -> float:

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import unicodedata
 from typing import TYPE_CHECKING
 
 from ..hand.bighu import BIG_HU as _BIG_LABEL
+from ..rules import PRESETS, Rules
 from .figures import summary_lines
 from .outcome import BIG_HU, LIABILITY, SELF_DRAWN
 from .stats import rate
@@ -14,7 +16,7 @@ from .stats import rate
 if TYPE_CHECKING:  # pragma: no cover
     from .results import SimulationResult
 
-__all__ = ["summary"]
+__all__ = ["summary", "rules_label"]
 
 
 def _ljust(text: str, width: int) -> str:
@@ -29,6 +31,17 @@ def _pct(x: float) -> str:
 
 def _num(x: float) -> str:
     return "-" if math.isnan(x) else f"{x:+.2f}"
+
+
+def _ci(lo: float, hi: float) -> str:
+    """``[lo, hi]`` of a 95 % interval, or ``n/a`` (fewer than two hands: no t interval)."""
+    if math.isnan(lo) or math.isnan(hi):
+        return f"{'n/a':^22}"
+    return f"[{_num(lo):>9}, {_num(hi):>9}]"
+
+
+def _std(x: float) -> str:
+    return f"{'n/a':>9}" if math.isnan(x) else f"{x:>9.2f}"
 
 
 def _seeds_text(r: SimulationResult) -> str:
@@ -46,21 +59,56 @@ def _engine_text(r: SimulationResult) -> str:
     return f"engines {', '.join(r.engines)} (merged)"
 
 
+def _field_text(v: object) -> str:
+    """A rule field's value as a rules file writes it (``true``, ``320``, ``discarder``)."""
+    if isinstance(v, bool):
+        return "true" if v else "false"
+    if isinstance(v, tuple):  # the money table (X2): fan:money pairs
+        return "{" + ", ".join(f"{k}: {m}" for k, m in v) + "}"
+    return str(v)
+
+
+def rules_label(rules: Rules) -> str:
+    """A rule set's name for a summary: the preset's name, or for a custom set the preset
+    it differs least from and the changed fields (``custom (kaikou with cap=320,
+    xiayu=true)``; the first preset of :data:`~wuhanmj.rules.PRESETS` on a tie).
+
+    >>> rules_label(Rules.kaikou().replace(cap=320, xiayu=True))
+    'custom (kaikou with cap=320, xiayu=true)'
+    >>> rules_label(Rules.koukou_fan())
+    'koukou_fan'
+    """
+    if rules.name != "custom":
+        return rules.name
+    names = [f.name for f in dataclasses.fields(rules) if f.name != "name"]
+    best: tuple[str, list[str]] | None = None
+    for p in PRESETS:
+        base = Rules.preset(p)
+        diff = [n for n in names if getattr(rules, n) != getattr(base, n)]
+        if best is None or len(diff) < len(best[1]):
+            best = (p, diff)
+    assert best is not None  # PRESETS is not empty
+    p, diff = best
+    if not diff:
+        return f"custom (= {p})"
+    return f"custom ({p} with {', '.join(f'{n}={_field_text(getattr(rules, n))}' for n in diff)})"
+
+
 def summary(r: SimulationResult) -> str:
     """A readable multi-line table of the main figures of ``r``."""
     unit = "points" if r.rules.schedule == "points" else "money"
     lines = [
-        f"{r.hands:,} hands, rules {r.rules.name}, {_seeds_text(r)}, matches of {r.match_hands} hands, "
+        f"{r.hands:,} hands, rules {rules_label(r.rules)}, {_seeds_text(r)}, matches of {r.match_hands} hands, "
         f"{_engine_text(r)}",
         "",
-        f"seat  agent         wins   win %        mean  95% CI of the mean          std  [{unit} per hand]",
+        f"seat  agent         wins   win %        mean  95% CI of the mean (t)      std  [{unit} per hand]",
     ]
     wr = r.win_rate_by_seat
     for s, m in enumerate(r.payments_by_seat):
         lo, hi = m.ci95
         lines.append(
             f"{s:>4}  {r.agents[s][:12]:<12} {r.count(f'win.seat{s}'):>5}   {_pct(wr[s])}"
-            f"  {_num(m.mean):>10}  [{_num(lo):>9}, {_num(hi):>9}]  {m.std:>9.2f}"
+            f"  {_num(m.mean):>10}  {_ci(lo, hi)}  {_std(m.std)}"
         )
     if len(set(r.agents)) > 1:
         lines += ["", "agent         seats   win %   mean per seat-hand  95% CI (clustered by hand)"]
@@ -70,7 +118,7 @@ def summary(r: SimulationResult) -> str:
             lo, hi = agent_ci[a]
             lines.append(
                 f"{a[:12]:<12}  {seats:<7} {_pct(r.win_rate_by_agent[a])}   {_num(m.mean):>16}"
-                f"  [{_num(lo):>9}, {_num(hi):>9}]"
+                f"  {_ci(lo, hi)}"
             )
     w = r.wins
     lines += ["", "outcome                        count  % hands  % wins"]
