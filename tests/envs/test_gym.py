@@ -57,7 +57,7 @@ def test_make_takes_the_documented_arguments():
     obs, info = env.reset(seed=3)
     assert obs.shape == (OBS_SIZE,) and obs.dtype == np.int8
     assert env.observation_space.shape == (OBS_SIZE,) and env.action_space.n == 163
-    assert info["seat"] == episode_seeds(3, 0).seat and info["episode"] == 0
+    assert info["seat"] == episode_seeds(3, 0).seat and info["episode_index"] == 0
     assert info["action_mask"].dtype == np.int8 and info["action_mask"].shape == (163,)
     assert gymnasium.make(ENV_ID, oracle=True).observation_space.shape == (ORACLE_SIZE,)
 
@@ -99,7 +99,7 @@ def test_reset_without_seed_deals_the_next_episode():
     walls = [tuple(env.table.game.state.wall)]
     for k in (1, 2):
         _, info = env.reset()
-        assert info["episode"] == k
+        assert info["episode_index"] == k
         walls.append(tuple(env.table.game.state.wall))
     assert len(set(walls)) == 3
     again = WuhanMahjongEnv(rules="koukou")
@@ -195,3 +195,34 @@ def test_a_value_that_is_not_an_action_code_is_an_env_error_not_an_illegal_actio
     legal = int(np.flatnonzero(info["action_mask"])[0])
     _, r, terminated, _, info = env.step(np.int64(legal))  # a numpy integer is a code
     assert "illegal_action" not in info
+
+
+def test_record_episode_statistics_wraps_the_env():
+    """Gymnasium's RecordEpisodeStatistics puts its dict under info["episode"] at each episode's
+    end (and asserts the key is free before): the env's own hand number is info["episode_index"]."""
+    from gymnasium.wrappers import RecordEpisodeStatistics
+
+    env = RecordEpisodeStatistics(gymnasium.make(ENV_ID, rules="koukou", opponents="random"))
+    rng = np.random.default_rng(5)
+    _, info = env.reset(seed=7)
+    assert "episode" not in info and info["episode_index"] == 0
+    for k in range(3):
+        if k:
+            _, info = env.reset()
+            assert info["episode_index"] == k
+        steps, total, info = _random_episode(env, rng)
+        stats = info["episode"]  # the wrapper's: the summed reward and the step count
+        assert isinstance(stats, dict) and float(stats["r"]) == pytest.approx(total) and int(stats["l"]) == steps
+        assert info["episode_index"] == k
+
+
+def test_maskable_ppo_learns_on_the_env_without_the_vector_wrapper():
+    """A few hundred MaskablePPO steps on the plain Gymnasium env (SB3 wraps it in its Monitor,
+    whose logger reads every info["episode"] as a statistics dict)."""
+    sb3_contrib = pytest.importorskip("sb3_contrib")
+    env = gymnasium.make(ENV_ID, rules="koukou", opponents="random")
+    model = sb3_contrib.MaskablePPO("MlpPolicy", env, n_steps=128, batch_size=64, n_epochs=1, seed=0,
+                                    policy_kwargs={"net_arch": [16]}, device="cpu")
+    model.learn(total_timesteps=256)
+    assert model.num_timesteps == 256 and len(model.ep_info_buffer) > 0
+    assert all(isinstance(e, dict) and {"r", "l"} <= set(e) for e in model.ep_info_buffer)

@@ -112,3 +112,71 @@ def test_bad_options_one_line_exit_2(args, msg):
     assert child.exitstatus == 2
     out = child.before.strip()
     assert out.count("\n") == 0 and msg in out and out.startswith("wuhanmj play:")
+
+
+def _play_first_choices(child) -> str:
+    """Answer every prompt with the first choice (Enter between hands); the whole output."""
+    out = []
+    while True:
+        i = child.expect([PROMPT, NEXT, FINAL, pexpect.EOF])
+        out.append(child.before + (child.after if isinstance(child.after, str) else ""))
+        if i == 0:
+            child.sendline("1")
+        elif i == 1:
+            child.sendline("")
+        elif i == 2:
+            break
+        else:
+            pytest.fail("the game ended without final scores:\n" + child.before)
+    child.expect(pexpect.EOF)
+    return "".join(out)
+
+
+NOTATION = re.compile(r"(?<![\w.])[1-9]+[mpsz](?!\w)")
+GLYPH = re.compile("[\U0001F000-\U0001F02B]")
+
+
+def test_glyphs_are_used_in_the_event_lines_too():
+    child = _spawn("--seed", "3", "--hands", "1", "--glyphs")
+    out = _play_first_choices(child)
+    events = [ln for ln in out.splitlines() if ln.startswith("  · ")]
+    assert any("打 discards" in ln for ln in events) and any("摸 draws" in ln for ln in events)
+    for ln in events:
+        assert not NOTATION.search(ln), ln
+    assert sum(1 for ln in events if GLYPH.search(ln)) >= len([ln for ln in events if "打 discards" in ln])
+    wins = [ln for ln in out.splitlines() if "胡 wins on" in ln]
+    assert all(not NOTATION.search(ln.split(":")[0]) for ln in wins)
+
+
+@pytest.mark.parametrize("name", ["mine.jsonl", "mine.wmj"])
+def test_record_writes_the_hands_played_for_the_replay_viewer(tmp_path, name):
+    from wuhanmj.cli import main
+    from wuhanmj.game.engine import Game
+    from wuhanmj.sim.recordio import iter_records
+
+    path = tmp_path / name
+    child = _spawn("--seed", "4", "--hands", "2", "--record", str(path))
+    out = _play_first_choices(child)
+    final = _scores(re.search(FINAL, out).group(1))
+    assert f"hands recorded in {path}" in out
+    recs = list(iter_records(path))
+    assert [r["hand"] for r in recs] == [0, 1] and all(r["agents"] == ["you", "greedy", "greedy", "greedy"]
+                                                       for r in recs)
+    for r in recs:  # each record replays to its own result
+        g = Game.replay(r["events"])
+        assert g.over and list(g.result.payments) == r["result"]["payments"]
+    # the two hands' payments are the match's final scores (it starts at 0, nobody left)
+    assert [sum(r["result"]["payments"][s] for r in recs) for s in range(4)] == pytest.approx(final)
+    assert final == _mirror(4, 2)
+    page = tmp_path / "hand1.html"
+    assert main(["replay", str(path), "--hand", "1", "--html", str(page)]) == 0
+    assert page.read_text(encoding="utf-8").startswith("<!DOCTYPE html>")
+
+
+def test_record_to_a_file_that_cannot_be_written_is_one_line_exit_2(tmp_path):
+    child = _spawn("--record", str(tmp_path / "no" / "such" / "dir.jsonl"))
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 2
+    out = child.before.strip()
+    assert out.count("\n") == 0 and "cannot write" in out and out.startswith("wuhanmj play:")

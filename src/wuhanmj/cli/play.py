@@ -9,6 +9,7 @@ scores of the match.
 from __future__ import annotations
 
 import argparse
+import secrets
 from typing import Any
 
 from ..errors import SetupError
@@ -22,6 +23,7 @@ examples:
   wuhanmj play                                  four hands of kaikou against three greedy bots
   wuhanmj play --rules koukou_fan --hands 8 --seat 2 --seed 7
   wuhanmj play --agents greedy,random,greedy --glyphs
+  wuhanmj play --record mine.jsonl              then: wuhanmj replay mine.jsonl --hand 0 --html hand0.html
 
 answers: a choice's number, a tile to discard (5m), peng / hu / pass / chi ..., h for a hint,
 q to leave the match (逃跑, M3: the escape penalty is paid).
@@ -47,6 +49,10 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     p.add_argument("--seat", type=int, default=0, metavar="S", help="your seat 0-3 (default 0, the first dealer)")
     p.add_argument("--hands", type=int, default=4, metavar="N", help="hands in the match (default 4)")
     p.add_argument("--glyphs", action="store_true", help="tiles as Unicode glyphs instead of 123m")
+    p.add_argument("--record", metavar="FILE", default=None,
+                   help="write the finished hands for the replay viewer (wuhanmj replay FILE --hand N --html OUT): "
+                        "JSON lines for a name ending .jsonl or .jsonl.gz, else the binary records (.wmj), as "
+                        "simulate --records; without --seed a seed is drawn and the file names it")
     p.set_defaults(run=run)
     return p
 
@@ -57,5 +63,8 @@ def run(args: argparse.Namespace) -> int:
         raise SetupError(f"--hands must be at least 1, got {args.hands}")
     if args.seed is not None and args.seed < 0:
         raise SetupError(f"--seed must be >= 0, got {args.seed}")
-    table = Table(load_rules(args.rules), agents=args.agents, seed=args.seed, seat=args.seat)
-    return play_match(table, hands=args.hands, glyphs=args.glyphs)
+    seed = args.seed
+    if seed is None and args.record is not None:
+        seed = secrets.randbits(63)  # a recorded match names its seed (it can be played again)
+    table = Table(load_rules(args.rules), agents=args.agents, seed=seed, seat=args.seat)
+    return play_match(table, hands=args.hands, glyphs=args.glyphs, record=args.record)

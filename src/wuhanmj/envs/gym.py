@@ -9,7 +9,9 @@ that play inside the environment between the learner's decisions. An episode is 
   encoding, ``(ORACLE_SIZE,)``);
 - action: ``Discrete(163)``, the engine's action codes (:mod:`wuhanmj.game.actions`);
   the legal ones are in ``info["action_mask"]`` (``int8`` (163,)) and :meth:`action_masks`
-  (bool, for sb3-contrib's ``MaskablePPO``);
+  (bool, for sb3-contrib's ``MaskablePPO``); ``info["seat"]`` is the learner's seat and
+  ``info["episode_index"]`` the hand's number under the root seed (the key ``episode`` is left
+  to ``RecordEpisodeStatistics`` and Stable-Baselines3's ``Monitor``, which put a dict there);
 - reward: 0 until the hand ends, then the learner's payment divided by the reward scale
   (by default the rules' 金顶: a loser paying the 金顶 gets -1); ``terminated`` at the end
   of the hand, never ``truncated``;
@@ -96,7 +98,9 @@ class WuhanMahjongEnv(gymnasium.Env):
         """Deal episode 0 of ``seed``, or the next episode of the last seed when None.
 
         Returns ``(observation, info)``; ``info``: ``action_mask`` (int8 (163,)), ``seat``
-        (the learner's), ``episode`` (its number under the root seed).
+        (the learner's), ``episode_index`` (the hand's number under the root seed; not
+        ``episode``, which Gymnasium's ``RecordEpisodeStatistics`` and Stable-Baselines3's
+        ``Monitor`` fill with the finished episode's statistics dict).
 
         Raises:
             EnvError: a bad seed, or options (none are known).
@@ -117,7 +121,7 @@ class WuhanMahjongEnv(gymnasium.Env):
         return obs, self._info()
 
     def _info(self) -> dict[str, Any]:
-        return {"action_mask": self._mask, "seat": self.table.seat, "episode": self.table.episode}
+        return {"action_mask": self._mask, "seat": self.table.seat, "episode_index": self.table.episode}
 
     def step(self, action: Any) -> tuple[np.ndarray, float, bool, bool, dict]:
         """Play the learner's ``action`` (a code 0-162), then the opponents until the

@@ -8,6 +8,12 @@ shanten and the tiles that would lower it (:func:`~wuhanmj.hand.analysis.effecti
 and whether the tile offered is one of them. Unseen copies count everything the seat
 sees: its hand and melds, every river, every meld and special play, the indicator (D6).
 Shanten ignores W4 (open first) and 起胡 (W11), as the analysis does.
+
+On its turn the hint also names the special plays (P3) that clear a way to a win, when
+they are legal now: a 红中杠 or 痞子杠 for every 红中 or 痞子 held, since a hand holding
+one can never win (W5, R3); a 癞子杠 when the hand holds two or more 癞子 (W8: no small
+hu then) and the hand left after playing one out is ready (听) for a small hu, so that the
+replacement draw or a later tile may make it a legal small hu with the one 癞子 left.
 """
 
 from __future__ import annotations
@@ -18,6 +24,7 @@ from typing import Any
 import numpy as np
 
 from ..errors import RenderError
+from ..game.actions import HONGZHONG_GANG, LAIZI_GANG, PIZI_GANG
 from ..game.observation import Observation
 from ..hand.analysis import DiscardOption, EffectiveTiles, discard_advice, effective_tiles, wuhan_shanten
 from ..rules import Rules
@@ -40,6 +47,8 @@ class Hint:
         effective: on a 3k+1 hand, the tiles that lower the shanten (None otherwise).
         claim_tile: the tile offered in a claim window, else None; claim_helps: it is
             one of the effective tiles.
+        plays: the special plays advised first (see the module docstring):
+            ``((action code, reason), ...)``, the codes legal now.
     """
 
     shanten: int
@@ -48,11 +57,14 @@ class Hint:
     effective: EffectiveTiles | None = None
     claim_tile: int | None = None
     claim_helps: bool = False
+    plays: tuple[tuple[int, str], ...] = ()
 
     def lines(self, top: int = 5) -> list[str]:
         """The hint as lines of text (the ``top`` best discards)."""
         state = {-1: "complete (胡 shape)", 0: "ready (听牌)"}.get(self.shanten, f"{self.shanten} from ready")
         out = [f"向听 shanten {self.shanten}: {state}, route {_ROUTES.get(self.route, self.route)}"]
+        for _, reason in self.plays:
+            out.append(f"play first: {reason}")
         if self.advice:
             out.append("best discards 打:")
             for o in self.advice[:top]:
@@ -78,6 +90,7 @@ class Hint:
                 "tiles": [format_tile(t) for t in self.effective.tiles],
                 "unseen": list(self.effective.unseen), "total": self.effective.total},
             "claim_tile": None if self.claim_tile is None else format_tile(self.claim_tile),
+            "plays": [{"code": c, "reason": r} for c, r in self.plays],
             "lines": self.lines(),
         }
 
@@ -101,6 +114,30 @@ def _visible(obs: Observation) -> np.ndarray:
     return seen
 
 
+def _special_plays(obs: Observation, rules: Rules) -> tuple[tuple[int, str], ...]:
+    """The special plays (P3) to advise on the seat's turn: ``(code, reason)`` of each
+    legal one that clears a way to a win (see the module docstring)."""
+    legal = set(obs.legal_actions)
+    hand = list(obs.hand)
+    out: list[tuple[int, str]] = []
+    if HONGZHONG_GANG in legal and hand.count(33):
+        out.append((HONGZHONG_GANG, "红中杠 hongzhong_gang 7z: a hand holding 红中 cannot win (W5); "
+                                    "it is played out with a replacement draw (P3)"))
+    for p in obs.pizi:
+        if PIZI_GANG + p in legal and hand.count(p):
+            out.append((PIZI_GANG + p, f"痞子杠 pizi_gang {format_tile(p)}: a hand holding a 痞子 cannot win "
+                                       "(W5, R3); it is played out with a replacement draw (P3)"))
+    lz = obs.laizi
+    if LAIZI_GANG in legal and hand.count(lz) >= 2:
+        rest = list(hand)
+        rest.remove(lz)
+        if dict(wuhan_shanten(rest, obs.melds[obs.seat], lz, rules).routes).get("xiaohu") == 0:
+            out.append((LAIZI_GANG, f"癞子杠 laizi_gang {format_tile(lz)}: two 癞子 forbid a small hu (W8); "
+                                    "with one played out the hand is ready (听) for a legal small hu, and a "
+                                    "replacement draw follows (P3)"))
+    return tuple(out)
+
+
 def hint(obs: Observation, rules: Rules | str | None = None) -> Hint:
     """The hint for ``obs``'s seat (see the module docstring).
 
@@ -120,7 +157,8 @@ def hint(obs: Observation, rules: Rules | str | None = None) -> Hint:
     sh = wuhan_shanten(hand, melds, obs.laizi, rs)
     visible = _visible(obs)
     if (len(hand) + 3 * len(melds)) % 3 == 2:
-        return Hint(sh.value, sh.route, advice=discard_advice(hand, melds, obs.laizi, rs, visible=visible))
+        return Hint(sh.value, sh.route, advice=discard_advice(hand, melds, obs.laizi, rs, visible=visible),
+                    plays=_special_plays(obs, rs))
     eff = effective_tiles(hand, melds, obs.laizi, rs, visible=visible)
     ct = obs.claim_tile
     return Hint(sh.value, sh.route, effective=eff, claim_tile=ct, claim_helps=ct is not None and ct in eff.tiles)

@@ -37,6 +37,7 @@ from ..game.loop import agent_act
 from ..game.match import Match
 from ..game.observation import Observation
 from ..rules import Rules
+from ..render.frames import public_event
 from ..sim.loop import hand_record, outcome_of
 
 __all__ = ["Table", "public_event", "bot_specs"]
@@ -64,22 +65,6 @@ def bot_specs(agents: str | Sequence[Any], seat: int) -> list[Any]:
     return out
 
 
-def public_event(e: dict, seat: int) -> dict | None:
-    """What ``seat`` may know of one rendered event: the deal without the wall and the hands,
-    another seat's draw without its tile; another seat's claims and passes not at all (a
-    seat that was asked holds the tiles for the claim); None for an event left out."""
-    typ = e.get("type")
-    if typ == "deal":
-        return {"type": "deal", "dealer": e.get("dealer"), "scores": e.get("scores")}
-    if typ == "draw" and e.get("seat") != seat:
-        return {"type": "draw", "seat": e.get("seat"), "end": e.get("end")}
-    if typ in ("claim", "pass") and e.get("seat") != seat:
-        return None
-    out = dict(e)
-    out.pop("action", None)
-    return out
-
-
 class Table:
     """One person and three bots in a match (M1).
 
@@ -100,6 +85,7 @@ class Table:
         self.rules = Rules.coerce(rules)
         self.seat = _checks.seat(seat, "seat", SetupError)
         self.match = Match(self.rules, seed=seed)
+        self.seed = seed
         specs = bot_specs(agents, self.seat)
         self.bots: list[Any] = [None if s is None else make_agent(s) for s in specs]
         seeds = np.random.SeedSequence(seed).spawn(4) if seed is not None else [None] * 4

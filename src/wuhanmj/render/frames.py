@@ -12,6 +12,11 @@ Claim windows (P2, P4): when a step leaves the game in a claim or rob window, th
 asked and what each may do are read from the game (:attr:`Game.pending`,
 :meth:`Game.legal_actions`), and their answers from the ``claim`` / ``pass`` events that
 follow, until the window closes.
+
+One seat's view (:func:`seat_frames`) shows only what that seat saw (as the web table
+does, :func:`public_event`): another seat's draw without its tile, no frame for another
+seat's claim or pass (a seat that was asked holds the tiles for the claim), and of a claim
+window only the seat's own offer and answer (no window at all when it was not asked).
 """
 
 from __future__ import annotations
@@ -30,7 +35,8 @@ from ..tiles import format_tile
 from .table import TableView
 from .tiles import four_labels
 
-__all__ = ["Frame", "Window", "replay_frames", "event_text", "window_lines"]
+__all__ = ["Frame", "Window", "SeatFrame", "replay_frames", "seat_frames", "public_event", "event_text",
+           "window_lines"]
 
 _KIND = {"chi": "吃 chi", "peng": "碰 peng", "chong_gang": "冲杠 chong_gang", "xu_gang": "蓄杠 xu_gang",
          "an_gang": "暗杠 an_gang", "hongzhong_gang": "红中杠 hongzhong_gang", "pizi_gang": "痞子杠 pizi_gang",
@@ -68,6 +74,72 @@ class Frame:
     text: str
     view: TableView
     window: Window | None
+
+
+@dataclass(frozen=True, slots=True)
+class SeatFrame:
+    """A frame as one seat saw it: ``index`` (the frame's in :func:`replay_frames`' list),
+    the event's ``text`` as the seat knew it, the claim ``window`` as it was shown to the
+    seat (its own offer and answer), or None, and the ``view``: the frame's, except that in
+    an open window the seat marked as acting is the seat itself while it has to answer, else
+    none (who else was asked is not shown)."""
+
+    index: int
+    text: str
+    window: Window | None
+    view: TableView
+
+
+def public_event(e: Mapping, seat: int) -> dict | None:
+    """What ``seat`` may know of one rendered event: the deal without the wall and the hands,
+    another seat's draw without its tile; another seat's claims and passes not at all (a
+    seat that was asked holds the tiles for the claim); None for an event left out."""
+    typ = e.get("type")
+    if typ == "deal":
+        return {"type": "deal", "dealer": e.get("dealer"), "scores": e.get("scores")}
+    if typ == "draw" and e.get("seat") != seat:
+        return {"type": "draw", "seat": e.get("seat"), "end": e.get("end")}
+    if typ in ("claim", "pass") and e.get("seat") != seat:
+        return None
+    out = dict(e)
+    out.pop("action", None)
+    return out
+
+
+def _seat_window(w: Window | None, seat: int) -> Window | None:
+    """``w`` as ``seat`` was shown it: its own offer and answer, None when it was not asked."""
+    if w is None:
+        return None
+    offers = tuple(o for o in w.offers if o[0] == seat)
+    if not offers:
+        return None
+    return replace(w, offers=offers, answers=tuple(a for a in w.answers if a[0] == seat))
+
+
+def seat_frames(frames: Sequence[Frame], seat: int) -> list[SeatFrame]:
+    """The frames of :func:`replay_frames` as ``seat`` (0-3) saw them (see the module
+    docstring): frame 0 and every frame whose event the seat knew of (:func:`public_event`),
+    in order, with the text and the window it was shown.
+
+    Raises:
+        ReplayError: ``seat`` is not 0-3.
+    """
+    if type(seat) is not int or not 0 <= seat <= 3:
+        raise ReplayError(f"seat must be 0-3, got {seat!r}")
+    if not frames:
+        return []
+    names = frames[0].view.names
+    out = [SeatFrame(0, frames[0].text, None, frames[0].view)]
+    for f in frames[1:]:
+        e = public_event(f.event, seat)
+        if e is None:
+            continue
+        view, w = f.view, f.window
+        if w is not None and w.open and view.current is not None and view.current != seat:
+            asked = seat in dict(w.offers) and seat not in dict(w.answers)
+            view = replace(view, current=seat if asked else None)
+        out.append(SeatFrame(f.index, event_text(e, names), _seat_window(w, seat), view))
+    return out
 
 
 def _seat_name(names: Sequence[str], s: object) -> str:

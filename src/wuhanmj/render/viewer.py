@@ -4,9 +4,12 @@
 from a hand's event list, whatever the list came from (:attr:`Game.events`, a records
 line, a compact record's reader): the table after every event (:mod:`.frames`), step
 forward and back with the buttons or the arrow keys (Home / End for the ends), a slider,
-every hand face up or the view of one seat (the others' concealed tiles turned down), the
-claim windows with what each seat was offered and answered, the log of events (click a
-line to go there) and the settlement sheet at the end.
+every hand face up or the view of one seat, the claim windows with what each seat was
+offered and answered, the log of events (click a line to go there) and the settlement
+sheet at the end. A seat's view shows only what the seat saw (:func:`.frames.seat_frames`):
+the others' concealed tiles turned down, their draws without the tile, no line for their
+claims and passes, of a claim window only the seat's own offer and answer, and the log up
+to the event shown.
 
 The page is small: each frame is a list of indices into a table of drawn parts (four seat
 panels, four rivers, the centre), and a part that did not change is not stored again.
@@ -21,9 +24,9 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import RenderError, ReplayError
-from .frames import replay_frames, window_lines
+from .frames import Window, replay_frames, seat_frames, window_lines
 from .sheet import SHEET_CSS, game_sheet_html
-from .table import HEIGHT, WIDTH, table_background, table_parts
+from .table import HEIGHT, WIDTH, TableView, table_background, table_parts
 from .tiles import FONT, MARKS, SVG_NS, defs, text_or_none
 
 __all__ = ["replay_html", "write_replay_html", "write_record_html", "VIEWER_CSS"]
@@ -51,6 +54,7 @@ aside{flex:0 1 330px;min-width:260px;display:flex;flex-direction:column;gap:10px
 #log{max-height:420px;overflow-y:auto;margin:0;padding-left:0;list-style:none;font-size:12.5px}
 #log li{padding:1px 4px;border-radius:4px;cursor:pointer;white-space:nowrap;overflow:hidden;text-overflow:ellipsis}
 #log li.now{background:#ffe08a}
+#log li[hidden]{display:none}
 #sheet{padding:0 16px 20px 16px}
 #sheet[hidden]{display:none}
 .wmj-cv{display:none}
@@ -60,39 +64,54 @@ aside{flex:0 1 330px;min-width:260px;display:flex;flex-direction:column;gap:10px
 
 _JS = """
 (function(){
-const P=%(parts)s, F=%(frames)s, T=%(texts)s, W=%(windows)s, FW=%(fw)s;
+const P=%(parts)s, F=%(frames)s, T=%(texts)s, W=%(windows)s, FW=%(fw)s, SV=%(seats)s;
 const g=document.getElementById('frame'), slider=document.getElementById('slider'),
   counter=document.getElementById('counter'), ev=document.getElementById('event'),
   win=document.getElementById('window'), sheet=document.getElementById('sheet'),
   board=document.getElementById('board'), log=document.getElementById('log');
-let i=0;
-T.forEach(function(t,k){const li=document.createElement('li');li.textContent=k+'. '+t;li.dataset.i=k;
-  li.addEventListener('click',function(){show(k);});log.appendChild(li);});
-function show(k){
-  i=Math.max(0,Math.min(F.length-1,k));
-  g.innerHTML=F[i].map(function(j){return P[j];}).join('');
-  slider.value=i; counter.textContent=i+' / '+(F.length-1); ev.textContent=T[i];
-  win.innerHTML=FW[i]>=0?W[FW[i]]:'';
-  const old=log.querySelector('li.now'); if(old){old.classList.remove('now');}
-  const li=log.children[i]; li.classList.add('now'); li.scrollIntoView({block:'nearest'});
-  sheet.hidden=(i!==F.length-1);
-  document.body.dataset.frame=i;
+const ALL={s:F.map(function(_,k){return k;}),t:T,w:FW,seat:false};
+let V=ALL, i=0;
+function fill(){
+  log.innerHTML='';
+  V.t.forEach(function(t,k){const li=document.createElement('li');li.textContent=k+'. '+t;li.dataset.i=k;
+    li.addEventListener('click',function(){show(k);});log.appendChild(li);});
+  slider.max=V.s.length-1;
 }
-slider.max=F.length-1;
+function show(k){
+  i=Math.max(0,Math.min(V.s.length-1,k));
+  const f=V.s[i];
+  g.innerHTML=((V.p&&V.p[i])||F[f]).map(function(j){return P[j];}).join('');
+  slider.value=i; counter.textContent=i+' / '+(V.s.length-1); ev.textContent=V.t[i];
+  win.innerHTML=V.w[i]>=0?W[V.w[i]]:'';
+  const old=log.querySelector('li.now'); if(old){old.classList.remove('now');}
+  // a seat's view: the log stops at the event shown (the seat has not seen the later ones)
+  Array.prototype.forEach.call(log.children,function(li,k){li.hidden=V.seat&&k>i;});
+  const li=log.children[i]; li.classList.add('now'); li.scrollIntoView({block:'nearest'});
+  sheet.hidden=(f!==F.length-1);
+  document.body.dataset.frame=f;
+}
+function view(name){
+  const f=V.s[i];
+  V=name==='v-all'?ALL:SV[parseInt(name.slice(1),10)];
+  let k=0; while(k+1<V.s.length&&V.s[k+1]<=f){k++;}
+  board.className=name; document.body.dataset.view=name; fill(); show(k);
+}
+fill();
 slider.addEventListener('input',function(){show(parseInt(slider.value,10));});
 document.getElementById('first').addEventListener('click',function(){show(0);});
 document.getElementById('prev').addEventListener('click',function(){show(i-1);});
 document.getElementById('next').addEventListener('click',function(){show(i+1);});
-document.getElementById('last').addEventListener('click',function(){show(F.length-1);});
+document.getElementById('last').addEventListener('click',function(){show(V.s.length-1);});
 document.querySelectorAll('input[name=view]').forEach(function(r){
-  r.addEventListener('change',function(){board.className=r.value;});});
+  r.addEventListener('change',function(){view(r.value);});});
 document.addEventListener('keydown',function(e){
   if(e.target===slider){return;}
   if(e.key==='ArrowRight'){show(i+1);e.preventDefault();}
   else if(e.key==='ArrowLeft'){show(i-1);e.preventDefault();}
   else if(e.key==='Home'){show(0);e.preventDefault();}
-  else if(e.key==='End'){show(F.length-1);e.preventDefault();}
+  else if(e.key==='End'){show(V.s.length-1);e.preventDefault();}
 });
+document.body.dataset.view='v-all';
 show(0);
 })();
 """
@@ -132,10 +151,10 @@ def replay_html(events: str | Iterable[Mapping | str], *, title: str | None = No
     ns = frames[0].view.names
     index: dict[str, int] = {}
     parts: list[str] = []
-    seq: list[list[int]] = []
-    for f in frames:
+
+    def part_ids(view: TableView) -> list[int]:
         ids = []
-        for cv in table_parts(f.view, covers=True):
+        for cv in table_parts(view, covers=True):
             body = cv.body()
             if not body:
                 continue
@@ -144,21 +163,31 @@ def replay_html(events: str | Iterable[Mapping | str], *, title: str | None = No
                 k = index[body] = len(parts)
                 parts.append(body)
             ids.append(k)
-        seq.append(ids)
+        return ids
+
+    seq = [part_ids(f.view) for f in frames]
     windows: list[str] = []
     wi: dict[str, int] = {}
-    fw: list[int] = []
-    for f in frames:
-        if f.window is None:
-            fw.append(-1)
-            continue
-        lines = window_lines(f.window, ns)
+
+    def window_index(w: Window | None) -> int:
+        if w is None:
+            return -1
+        lines = window_lines(w, ns)
         html = f"<b>{escape(lines[0])}</b><ul>" + "".join(f"<li>{escape(x)}</li>" for x in lines[1:]) + "</ul>"
         k = wi.get(html)
         if k is None:
             k = wi[html] = len(windows)
             windows.append(html)
-        fw.append(k)
+        return k
+
+    fw = [window_index(f.window) for f in frames]
+    seats = []
+    for s in range(4):
+        sf = seat_frames(frames, s)
+        seats.append({"s": [x.index for x in sf], "t": [x.text for x in sf],
+                      "w": [window_index(x.window) for x in sf], "seat": True,
+                      # the frames whose table differs in this view (the acting seat, see seat_frames)
+                      "p": {k: part_ids(x.view) for k, x in enumerate(sf) if x.view is not frames[x.index].view}})
     sheet = (game_sheet_html(game, names=ns, style=False) if game.over
              else '<div class="box">the log stops before the end of the hand: no settlement</div>')
     head = escape(title or "wuhanmj replay")
@@ -167,7 +196,7 @@ def replay_html(events: str | Iterable[Mapping | str], *, title: str | None = No
     all_defs = defs([*range(34), None], True, MARKS)
     css = VIEWER_CSS % {"font": FONT, "covers": _covers_css(), "sheet": SHEET_CSS}
     js = _JS % {"parts": _js_json(parts), "frames": _js_json(seq), "texts": _js_json([f.text for f in frames]),
-                "windows": _js_json(windows), "fw": _js_json(fw)}
+                "windows": _js_json(windows), "fw": _js_json(fw), "seats": _js_json(seats)}
     views = "".join(f'<label><input type="radio" name="view" value="v{s}"> {escape(ns[s])}\'s view</label>'
                     for s in range(4))
     return f"""<!DOCTYPE html>
