@@ -15,7 +15,7 @@ import math
 import queue
 import threading
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -43,7 +43,7 @@ def host_name(host: str) -> str:
     return h
 
 
-def error_response(reason: str, status: int, headers: dict[str, str] | None = None) -> JSONResponse:
+def error_response(reason: str, status: int, headers: Mapping[str, str] | None = None) -> JSONResponse:
     """The JSON error every refusal answers with."""
     return JSONResponse({"type": "error", "error": reason}, status_code=status, headers=headers)
 
@@ -200,7 +200,7 @@ class DroppingQueueHandler(logging.handlers.QueueHandler):
     def start(self) -> None:
         """Start writing the queued records (a thread)."""
         if self._listener is None:
-            self._listener = logging.handlers.QueueListener(self.queue, self.target)  # type: ignore[arg-type]
+            self._listener = logging.handlers.QueueListener(self.queue, self.target)
             self._listener.start()
 
     def stop(self) -> None:
