@@ -145,8 +145,6 @@ class WebGame:
     Attributes:
         fault: None, or ``{"seat", "bot", "error"}`` once a bot failed in the hand in play
             (see the module docstring).
-        settled: the finished hands settled since the list was last emptied, as
-            ``Game.to_dict()`` (for storage; :meth:`handle` appends on ``next``).
 
     Raises:
         AgentError: a bot failed while the first hand was dealt.
@@ -158,7 +156,7 @@ class WebGame:
         self.table = table
         self.version = 0
         self.fault: dict[str, Any] | None = None
-        self.settled: list[dict[str, Any]] = []
+        self._seen: tuple[Any, int, list[dict[str, Any]], list[str]] = (None, 0, [], [])
         if decision_timeout is not None:
             if executor is None:
                 raise SetupError("a decision timeout needs an executor for the bots")
@@ -189,7 +187,7 @@ class WebGame:
         assert g is not None  # a WebGame always has a hand dealt
         obs = t.observation()
         names = self.names
-        events = t.public_events()
+        events, log_lines = self._public_events()
         over = g.over
         res = g.result
         view = view_of_observation(obs, names=names, last_discard=last_discard_seat(events),
@@ -215,7 +213,7 @@ class WebGame:
             "tiles_left": obs.tiles_left,
             "scores": t.scores,
             "svg": table_svg(view, width="100%"),
-            "log": [event_text(e, names) for e in events if e["type"] not in ("deal",)],
+            "log": list(log_lines),
             "over": over,
             "result": None,
             "sheet": None,
@@ -229,6 +227,21 @@ class WebGame:
             out["sheet"] = game_sheet_html(g, names=names)
             out["record"] = f"/api/games/{self.gid}/record"
         return out
+
+    def _public_events(self) -> tuple[list[dict[str, Any]], list[str]]:
+        """The public events of the hand in play and their log lines, the new ones only
+        rendered (a state is asked for after every move)."""
+        g = self.table.game
+        assert g is not None
+        hand, n, events, lines = self._seen
+        if hand is not g or n > g.n_events:
+            n, events, lines = 0, [], []
+        new = self.table.public_events(n)
+        names = self.names
+        events = events + new
+        lines = lines + [event_text(e, names) for e in new if e["type"] != "deal"]
+        self._seen = (g, g.n_events, events, lines)
+        return events, lines
 
     def handle(self, raw: str | bytes | dict[str, Any]) -> dict[str, Any]:
         """Answer one message (see the module docstring).
@@ -280,25 +293,17 @@ class WebGame:
         if g is None or (not g.over and self.fault is None):
             raise RequestError("next: the hand in play is not over", 409)
         if self.fault is not None:
-            t.match.abandon_hand()  # unscored: the next hand is dealt as if it had never been
-        finished = g.to_dict() if g.over and self.fault is None else None
+            t.match.abandon_hand()  # unscored: the match deals that hand again
         try:
             t.deal()
         except SetupError as err:
             raise RequestError(f"next: {err}", 409) from None
         except (AgentError, IllegalActionError) as err:  # the new hand was dealt; a bot failed in it
-            self._settled(finished)
             self._set_fault(t.game, err)
             raise RequestError(f"next: a bot failed: {self._fault_text()}", 500) from None
-        self._settled(finished)
         self.fault = None
         self.version += 1
         return self.state()
-
-    def _settled(self, finished: dict[str, Any] | None) -> None:
-        self.fault = None
-        if finished is not None:
-            self.settled.append(finished)
 
     def _set_fault(self, failed: Any, err: Exception) -> None:
         seat = None if failed is None else failed.current_player

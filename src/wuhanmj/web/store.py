@@ -10,10 +10,11 @@
   ``max_games`` expired games are kept);
 * with a database (``db``, an SQLite file in WAL mode; ``":memory:"`` for none), every
   applied message is saved in one transaction with its version: the game's seed, rules,
-  agents and seat, its hand in play (``Game.to_dict()``, the wall and every hand
-  included) and each finished hand, so a server killed at any moment and started again on
-  the same file resumes every game at its last applied action. The bots start afresh
-  (their own random state is not kept); idle clocks restart with the server.
+  agents and seat, and the event log of every hand of its match (the deal with the wall,
+  then each event; only the new events are written), so a server killed at any moment and
+  started again on the same file replays every game to its last applied action, the
+  finished hands (their records, the scores) included. The bots start afresh (their own
+  random state is not kept); idle clocks restart with the server.
 """
 
 from __future__ import annotations
@@ -39,10 +40,13 @@ __all__ = ["GameStore", "Entry", "default_db_path"]
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (
     gid TEXT PRIMARY KEY, spec TEXT NOT NULL, version INTEGER NOT NULL, hand_no INTEGER NOT NULL,
-    fault TEXT, game TEXT NOT NULL, expired INTEGER NOT NULL DEFAULT 0);
-CREATE TABLE IF NOT EXISTS hands (
-    gid TEXT NOT NULL, hand_no INTEGER NOT NULL, game TEXT NOT NULL, PRIMARY KEY (gid, hand_no));
+    hand INTEGER NOT NULL, fault TEXT, expired INTEGER NOT NULL DEFAULT 0);
+CREATE TABLE IF NOT EXISTS events (
+    gid TEXT NOT NULL, hand INTEGER NOT NULL, idx INTEGER NOT NULL, event TEXT NOT NULL,
+    PRIMARY KEY (gid, hand, idx));
 """
+# ``hand``: the index of a hand in its match (finished hands 0 .. hand-1); ``hand_no``: the
+# table's count of hands dealt (a hand a bot failed in is dealt again under a new number).
 
 
 def default_db_path() -> Path:
@@ -64,6 +68,7 @@ class Entry:
     expired_at: float | None = None
     lock: Any = None  # an asyncio.Lock, made by the app in its event loop
     sockets: set[Any] = field(default_factory=set)
+    saved: tuple[Any, int, int] = (None, -1, 0)  # (hand object, its index, events) last written
 
 
 class GameStore:
@@ -174,31 +179,37 @@ class GameStore:
 
     # ------------------------------------------------------------------ the database
     def save(self, e: Entry) -> None:
-        """Save the game (its version, hand in play and newly settled hands) in one
-        transaction; nothing without a database."""
-        g = e.game
+        """Save the game: its version and the events new since the last save, in one
+        transaction (the whole hand again when the hand object changed: a new hand, or
+        one put back after a bot failed); nothing without a database."""
         if self._db is None:
-            g.settled.clear()
             return
+        g = e.game
         hand = g.table.game
         assert hand is not None
-        row = (g.gid, json.dumps(e.spec), g.version, g.table.hand_no, None if g.fault is None else json.dumps(g.fault),
-               json.dumps(hand.to_dict(), separators=(",", ":")))
-        n0 = g.table.hand_no - len(g.settled)
+        k = len(g.table.match.history)
+        obj, k0, n0 = e.saved
+        rewrite = obj is not hand or k0 != k
+        start = 0 if rewrite else n0
+        new = hand.events_since(start)
+        row = (g.gid, json.dumps(e.spec), g.version, g.table.hand_no, k,
+               None if g.fault is None else json.dumps(g.fault))
         with self._lock:
             db = self._db
             db.execute("BEGIN")
             try:
-                for i, h in enumerate(g.settled):
-                    db.execute("INSERT OR REPLACE INTO hands VALUES (?, ?, ?)",
-                               (g.gid, n0 + i, json.dumps(h, separators=(",", ":"))))
-                db.execute("INSERT OR REPLACE INTO games (gid, spec, version, hand_no, fault, game) "
+                if rewrite:
+                    db.execute("DELETE FROM events WHERE gid = ? AND hand >= ?", (g.gid, k))
+                db.executemany("INSERT INTO events VALUES (?, ?, ?, ?)",
+                               [(g.gid, k, start + i, json.dumps(ev, ensure_ascii=False, separators=(",", ":")))
+                                for i, ev in enumerate(new)])
+                db.execute("INSERT OR REPLACE INTO games (gid, spec, version, hand_no, hand, fault) "
                            "VALUES (?, ?, ?, ?, ?, ?)", row)
                 db.execute("COMMIT")
             except BaseException:
                 db.execute("ROLLBACK")
                 raise
-        g.settled.clear()
+        e.saved = (hand, k, start + len(new))
 
     def _mark_expired(self, gid: str) -> None:
         if self._db is not None:
@@ -210,27 +221,27 @@ class GameStore:
         if self._db is not None:
             with self._lock:
                 self._db.execute("BEGIN")
-                self._db.execute("DELETE FROM hands WHERE gid = ?", (gid,))
+                self._db.execute("DELETE FROM events WHERE gid = ?", (gid,))
                 self._db.execute("DELETE FROM games WHERE gid = ?", (gid,))
                 self._db.execute("COMMIT")
 
     def _load(self) -> None:
         assert self._db is not None
         now = self.clock()
-        rows = self._db.execute("SELECT gid, spec, version, hand_no, fault, game, expired FROM games").fetchall()
-        for gid, spec_text, version, hand_no, fault, game_text, expired in rows:
+        rows = self._db.execute("SELECT gid, spec, version, hand_no, hand, fault, expired FROM games").fetchall()
+        for gid, spec_text, version, hand_no, k, fault, expired in rows:
             try:
                 spec = json.loads(spec_text)
                 table = Table(Rules.from_dict(spec["rules"]), agents=spec["agents"], seed=spec["seed"],
                               seat=spec["seat"])
-                hands = self._db.execute("SELECT game FROM hands WHERE gid = ? ORDER BY hand_no", (gid,)).fetchall()
                 m = table.match
-                for (h,) in hands:  # the finished hands: same walls from the match seed, same scores
+                for i in range(k + 1):  # the finished hands (same walls from the match seed), then the one in play
+                    evs = self._db.execute("SELECT event FROM events WHERE gid = ? AND hand = ? ORDER BY idx",
+                                           (gid, i)).fetchall()
                     m.new_game()
-                    m.game = Game.from_dict(json.loads(h))
-                    m.finish_hand()
-                m.new_game()
-                m.game = Game.from_dict(json.loads(game_text))
+                    m.game = Game.replay([json.loads(x) for (x,) in evs])
+                    if i < k:
+                        m.finish_hand()
                 table.hand_no = hand_no
                 g = self._make(gid, table, False)
                 g.version = version
@@ -238,4 +249,6 @@ class GameStore:
             except (WuhanMJError, KeyError, TypeError, ValueError) as err:
                 log.error("games database: game %s cannot be restored (%s); left out", gid, err)
                 continue
-            self.entries[gid] = Entry(g, spec, now, expired_at=now if expired else None)
+            e = Entry(g, spec, now, expired_at=now if expired else None)
+            e.saved = (m.game, k, m.game.n_events if m.game is not None else 0)
+            self.entries[gid] = e
