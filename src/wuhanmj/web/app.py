@@ -30,8 +30,10 @@ server is full (``Retry-After``). On a websocket the same object is sent and the
 connection stays open (an unknown game closes it, code 4404; an expired one 4410); a
 refused Host or Origin answers the handshake with the HTTP error.
 
-The bots' decisions run in a pool of threads, each awaited at most ``decision_timeout``
-seconds, so a slow bot delays its own game only. Refused requests are logged
+A game's work (a move, the bots' replies, its state) runs in a thread (at most
+``game_threads`` at a time), never in the event loop; the decisions of a bot from outside
+wuhanmj (``module:Name``) run in a pool of ``bot_threads``, each awaited at most
+``decision_timeout`` seconds, so a slow bot delays its own game only. Refused requests are logged
 (``logging.getLogger("wuhanmj.web")``), one line each.
 """
 
@@ -47,6 +49,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
+import anyio
 import anyio.to_thread
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
@@ -73,7 +76,8 @@ DEFAULTS: dict[str, Any] = {
     "new_games_per_minute": 30,  # a client's new games, a minute
     "decision_timeout": 10.0,  # seconds a bot may take for one decision
     "body_timeout": 10.0,  # seconds to send a request's body
-    "bot_threads": 8,  # threads the bots decide in
+    "bot_threads": 8,  # threads the module:Name bots decide in
+    "game_threads": 4,  # threads the games' work runs in
 }
 """The server's limits by default (``wuhanmj serve --help`` names them)."""
 
@@ -90,6 +94,7 @@ def create_app(*, rules: Rules | str | None = None, agents: str = "greedy", seed
                new_games_per_minute: int = DEFAULTS["new_games_per_minute"],
                decision_timeout: float | None = DEFAULTS["decision_timeout"],
                body_timeout: float = DEFAULTS["body_timeout"], bot_threads: int = DEFAULTS["bot_threads"],
+               game_threads: int = DEFAULTS["game_threads"],
                db: str | Path = ":memory:", clock: Callable[[], float] = time.monotonic) -> Starlette:
     """The web table app.
 
@@ -109,7 +114,8 @@ def create_app(*, rules: Rules | str | None = None, agents: str = "greedy", seed
         decision_timeout: seconds a bot decision may take (None: no limit, and the bots
             play in the request's thread).
         body_timeout: seconds a request's body may take to arrive.
-        bot_threads: the threads the bots decide in.
+        bot_threads: the threads the ``module:Name`` bots decide in.
+        game_threads: the threads the games' work runs in (few: it holds the GIL).
         db: the games' SQLite file (``":memory:"``: none; see :class:`~wuhanmj.web.store.GameStore`).
         clock: monotonic seconds (tests pass their own).
 
@@ -139,7 +145,7 @@ def create_app(*, rules: Rules | str | None = None, agents: str = "greedy", seed
                        executor=executor if decision_timeout is not None else None, deal=deal)
 
     store = GameStore(max_games=max_games, idle_timeout=idle_timeout, db=db, clock=clock, make_game=make_game)
-    limiter = RateLimit(new_games_per_minute, clock)
+    rate = RateLimit(new_games_per_minute, clock)
 
     def new_game(body: dict[str, Any]) -> tuple[WebGame, dict[str, Any]]:
         unknown = sorted(set(body) - {"seed", "rules", "agents", "seat"})
@@ -199,10 +205,17 @@ def create_app(*, rules: Rules | str | None = None, agents: str = "greedy", seed
             e.lock = asyncio.Lock()
         return e.lock
 
+    limiter: list[anyio.CapacityLimiter] = []
+
+    async def in_thread(fn: Callable[[], Any]) -> Any:
+        if not limiter:
+            limiter.append(anyio.CapacityLimiter(max(1, game_threads)))
+        return await anyio.to_thread.run_sync(fn, limiter=limiter[0])
+
     async def run(e: Entry, fn: Callable[[], Any]) -> Any:
         """``fn()`` in a thread, the game's requests one at a time."""
         async with lock_of(e):
-            return await anyio.to_thread.run_sync(fn)
+            return await in_thread(fn)
 
     def apply(e: Entry, msg: Any) -> dict[str, Any]:
         version = e.game.version
@@ -230,8 +243,8 @@ def create_app(*, rules: Rules | str | None = None, agents: str = "greedy", seed
         if not isinstance(body, dict):
             raise RequestError("new game: the body must be a JSON object")
         store.check_room()
-        limiter.take(client)
-        g, spec = await anyio.to_thread.run_sync(lambda: new_game(body))
+        rate.take(client)
+        g, spec = await in_thread(lambda: new_game(body))
         e = store.add(g, spec)
         state = await run(e, g.state)
         return JSONResponse({"type": "game", "game": g.gid, "state": state})

@@ -130,6 +130,11 @@ class TimedBot:
             raise TimeoutError(f"no decision within {self.timeout:g} s") from None
 
 
+def _own(bot: Any) -> bool:
+    """True for wuhanmj's own agents (quick, never blocking)."""
+    return type(bot).__module__.startswith("wuhanmj.")
+
+
 class WebGame:
     """A web table's game: the :class:`Table`, its id and the version of its state.
 
@@ -137,8 +142,9 @@ class WebGame:
         gid: the game id (in URLs).
         table: a Table; its first hand is dealt here unless ``deal`` is False (a game
             restored from storage, its hand already in place).
-        decision_timeout: seconds each bot decision may take (None: no limit, the bots
-            called directly); needs ``executor``.
+        decision_timeout: seconds each decision of a bot from outside wuhanmj (a
+            ``module:Name``) may take, made in ``executor`` (None: no limit, called
+            directly); wuhanmj's own bots (greedy, random: quick) are always called directly.
         executor: where the bots' decisions run (see :class:`TimedBot`).
         deal: deal the first hand now.
 
@@ -160,7 +166,7 @@ class WebGame:
         if decision_timeout is not None:
             if executor is None:
                 raise SetupError("a decision timeout needs an executor for the bots")
-            table.bots = [None if b is None else TimedBot(b, s, decision_timeout, executor)
+            table.bots = [b if b is None or _own(b) else TimedBot(b, s, decision_timeout, executor)
                           for s, b in enumerate(table.bots)]
         if deal:
             table.deal()
