@@ -1,7 +1,7 @@
 """Load on the web table (``wuhanmj serve``): CLIENTS concurrent clients playing whole hands
 over HTTP, for at most SECONDS, on 127.0.0.1 only; it stops by itself.
 
-Each client starts a game (``POST /api/games``), plays every decision it is asked (the
+The clients arrive over the first RAMP seconds; each starts a game (``POST /api/games``), plays every decision it is asked (the
 first action offered, ``pass`` in a claim window) with ``THINK`` seconds between moves,
 downloads each finished hand's record and checks it (its payments are the state's), then
 asks for the next hand, until the time is up. It reports the latency of every ``act``
@@ -12,7 +12,7 @@ By default it starts the server itself (this checkout: ``python -m wuhanmj serve
 free port, ``--db :memory:``, no new-game rate limit, room for every client) and stops it;
 ``--url`` measures a server already running (e.g. another checkout's).
 
-    PYTHONPATH=src python bench/load_web.py --clients 200 --seconds 60 --think 1
+    PYTHONPATH=src python bench/load_web.py --clients 200 --seconds 60 --think 3
 """
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ import sys
 import time
 from urllib.parse import urlsplit
 
-import httpx
+import httpx  # only to wait for the server to answer
 
 
 def _free_port() -> int:
@@ -49,17 +49,63 @@ class Stats:
         self.errors[what] = self.errors.get(what, 0) + 1
 
 
-async def _client(http: httpx.AsyncClient, base: str, deadline: float, think: float, stats: Stats) -> None:
+class _Conn:
+    """A minimal HTTP/1.1 keep-alive connection (asyncio streams): a client's own, so the
+    load generator costs little CPU beside the server's (httpx with 200 connections costs
+    more than the server it measures)."""
+
+    def __init__(self, host: str, port: int) -> None:
+        self.host, self.port = host, port
+        self.reader: asyncio.StreamReader | None = None
+        self.writer: asyncio.StreamWriter | None = None
+
+    async def request(self, method: str, path: str, body: dict | None = None) -> tuple[int, bytes]:
+        if self.writer is None:
+            self.reader, self.writer = await asyncio.open_connection(self.host, self.port)
+        assert self.reader is not None
+        data = b"" if body is None else json.dumps(body).encode()
+        head = (f"{method} {path} HTTP/1.1\r\nHost: {self.host}:{self.port}\r\n"
+                f"Content-Type: application/json\r\nContent-Length: {len(data)}\r\n\r\n")
+        self.writer.write(head.encode() + data)
+        await self.writer.drain()
+        status_line = await self.reader.readline()
+        if not status_line:
+            raise ConnectionError("connection closed")
+        status = int(status_line.split()[1])
+        length = 0
+        close = False
+        while True:
+            line = await self.reader.readline()
+            if line in (b"\r\n", b""):
+                break
+            k, _, v = line.decode("latin-1").partition(":")
+            if k.lower() == "content-length":
+                length = int(v)
+            elif k.lower() == "connection" and v.strip().lower() == "close":
+                close = True
+        payload = await self.reader.readexactly(length)
+        if close:
+            await self.close()
+        return status, payload
+
+    async def close(self) -> None:
+        if self.writer is not None:
+            self.writer.close()
+            self.writer = None
+
+
+async def _client(http: _Conn, deadline: float, think: float, stats: Stats) -> None:
     async def post(path: str, body: dict) -> dict | None:
         try:
-            r = await http.post(base + path, json=body)
-        except httpx.HTTPError as err:
+            status, payload = await http.request("POST", path, body)
+        except (OSError, asyncio.IncompleteReadError, ValueError) as err:
             stats.error(type(err).__name__)
+            await http.close()
             return None
-        if r.status_code != 200:
-            stats.error(f"{r.status_code} {path.rsplit('/', 1)[-1]}")
+        if status != 200:
+            stats.error(f"{status} {path.rsplit('/', 1)[-1]}")
             return None
-        return r.json()
+        return json.loads(payload)
 
     m = await post("/api/games", {})
     if m is None:
@@ -70,9 +116,10 @@ async def _client(http: httpx.AsyncClient, base: str, deadline: float, think: fl
         if st["over"]:
             stats.hands += 1
             try:
-                r = await http.get(f"{base}/api/games/{gid}/record")
-                rec = json.loads(r.text) if r.status_code == 200 else None
-            except (httpx.HTTPError, ValueError):
+                status, payload = await http.request("GET", f"/api/games/{gid}/record")
+                rec = json.loads(payload) if status == 200 else None
+            except (OSError, asyncio.IncompleteReadError, ValueError):
+                await http.close()
                 rec = None
             if rec is None or rec["result"]["payments"] != st["result"]["payments"]:
                 stats.lost += 1
@@ -103,13 +150,21 @@ def _pct(xs: list[float], p: float) -> float:
     return xs[min(len(xs) - 1, int(p / 100 * len(xs)))] if xs else float("nan")
 
 
-async def _run(base: str, clients: int, seconds: float, think: float) -> Stats:
+async def _run(base: str, clients: int, seconds: float, think: float, ramp: float) -> Stats:
     stats = Stats()
     deadline = time.monotonic() + seconds
-    limits = httpx.Limits(max_connections=clients + 8, max_keepalive_connections=clients + 8)
-    async with httpx.AsyncClient(limits=limits, timeout=httpx.Timeout(30.0)) as http:
-        await asyncio.wait_for(asyncio.gather(*(_client(http, base, deadline, think, stats) for _ in range(clients))),
-                               seconds + 60)
+    u = urlsplit(base)
+    host, port = u.hostname or "127.0.0.1", u.port or 80
+
+    async def one(i: int) -> None:
+        await asyncio.sleep(ramp * i / clients)  # people arrive over the first RAMP seconds
+        conn = _Conn(host, port)
+        try:
+            await _client(conn, deadline, think, stats)
+        finally:
+            await conn.close()
+
+    await asyncio.wait_for(asyncio.gather(*(one(i) for i in range(clients))), seconds + 60)
     return stats
 
 
@@ -117,7 +172,8 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--clients", type=int, default=200)
     ap.add_argument("--seconds", type=float, default=60.0, help="time limit (default 60)")
-    ap.add_argument("--think", type=float, default=1.0, help="seconds a client waits before each move (default 1)")
+    ap.add_argument("--think", type=float, default=3.0, help="seconds a client waits before each move (default 3)")
+    ap.add_argument("--ramp", type=float, default=10.0, help="seconds over which the clients arrive (default 10)")
     ap.add_argument("--url", default=None, help="a server already running (127.0.0.1 only)")
     ap.add_argument("--json", action="store_true", help="print the numbers as one JSON line")
     a = ap.parse_args(argv)
@@ -141,12 +197,12 @@ def main(argv: list[str] | None = None) -> int:
     base = base.rstrip("/")
     load = os.getloadavg()
     try:
-        s = asyncio.run(_run(base, a.clients, a.seconds, a.think))
+        s = asyncio.run(_run(base, a.clients, a.seconds, a.think, a.ramp))
     finally:
         if proc is not None:
             proc.terminate()
             proc.wait(10)
-    out = {"clients": a.clients, "seconds": a.seconds, "think": a.think, "games": s.games, "hands": s.hands,
+    out = {"clients": a.clients, "seconds": a.seconds, "think": a.think, "ramp": a.ramp, "games": s.games, "hands": s.hands,
            "records": s.records, "lost_records": s.lost, "acts": len(s.acts), "errors": sum(s.errors.values()),
            "error_kinds": s.errors, "act_p50_ms": round(_pct(s.acts, 50) * 1000, 1),
            "act_p90_ms": round(_pct(s.acts, 90) * 1000, 1), "act_p99_ms": round(_pct(s.acts, 99) * 1000, 1),

@@ -150,6 +150,10 @@ def test_the_help_names_the_limits_and_their_defaults(capsys):
                   "default 1800 s", "--new-games-per-minute", "default 30", "--decision-timeout", "--db",
                   ":memory:", "--allow-seed", "no authentication"):
         assert words in out, words
+    from wuhanmj.cli.serve import DEFAULTS
+    from wuhanmj.web.app import DEFAULTS as APP
+
+    assert all(APP[k] == v for k, v in DEFAULTS.items())  # the help tells what the server does
 
 
 @pytest.mark.parametrize("host,warns", [("127.0.0.1", False), ("::1", False), ("localhost", False),

@@ -257,7 +257,12 @@ def create_app(*, rules: Rules | str | None = None, agents: str = "greedy", seed
         e = store.get(request.path_params["gid"])
         msg = await body_of(request)
         version = e.game.version
-        answer = await run(e, lambda: apply(e, msg))
+        try:
+            answer = await run(e, lambda: apply(e, msg))
+        except RequestError:
+            if e.game.version != version:  # a bot failed: the other tabs see the hand ended
+                await broadcast(e, await run(e, e.game.state))
+            raise
         if e.game.version != version and answer.get("type") == "state":
             await broadcast(e, answer)
         return JSONResponse(answer)
