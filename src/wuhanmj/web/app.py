@@ -302,6 +302,10 @@ def create_app(*, rules: Rules | str | None = None, agents: str = "greedy", seed
                 except RequestError as err:
                     log.info("%d websocket %s: %s", err.status, gid, err)
                     answer = {"type": "error", "error": str(err), "version": e.game.version}
+                except Exception as err:  # a bug: the socket stays open, the error is told and logged
+                    log.exception("500 websocket %s", gid)
+                    answer = {"type": "error", "error": f"internal error: {type(err).__name__}",
+                              "version": e.game.version}
                 await ws.send_json(answer)
                 if e.game.version != version:
                     await broadcast(e, answer if answer.get("type") == "state" else await run(e, e.game.state), ws)

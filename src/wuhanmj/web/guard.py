@@ -74,7 +74,8 @@ class HostGuard:
         """Why a request with these headers is refused (reason, status), or None."""
         host = headers.get("host") or ""
         if host_name(host) not in self.allowed:
-            return f"host {host[:80]!r} is not served here (allowed: {', '.join(sorted(self.allowed))})", 400
+            return (f"host {host[:80]!r} is not served here (allowed: {', '.join(sorted(self.allowed))}; "
+                    "the server's owner may add a name with --allowed-host)"), 400
         origin = headers.get("origin")
         if origin is None:
             return None
