@@ -45,8 +45,8 @@ examples:
 limits: a full server (--max-games) refuses a new game (503, Retry-After) and never drops a
 game in play; a game without a move for --idle-timeout seconds expires (410; its finished
 hand's record stays downloadable as long again); --new-games-per-minute per client (429);
-a bot decision longer than --decision-timeout seconds, or a bot that fails, ends its hand
-in an error state (the next hand can be dealt); request bodies: 4,096 bytes, 10 s.
+a module:Name bot's decision longer than --decision-timeout seconds, or a bot that fails,
+ends its hand in an error state (the next hand can be dealt); request bodies: 4,096 bytes, 10 s.
 games are kept in --db (SQLite): a server killed and started again resumes them.
 
 exit codes: 0 stopped; 2 bad options, an address that cannot be bound (a busy port), a
@@ -88,7 +88,8 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
                    help=f"new games one client may start a minute (default {DEFAULTS['new_games_per_minute']}; "
                    "0: no limit)")
     p.add_argument("--decision-timeout", type=float, default=DEFAULTS["decision_timeout"], metavar="SECONDS",
-                   help=f"seconds a bot may take for one decision (default {DEFAULTS['decision_timeout']:g})")
+                   help=f"seconds a module:Name bot may take for one decision (default {DEFAULTS['decision_timeout']:g}; "
+                   "the built-in bots are quick)")
     p.add_argument("--db", default=None, metavar="FILE",
                    help="SQLite file the games are kept in (default $XDG_DATA_HOME/wuhanmj/web.sqlite3, "
                    "else ~/.local/share/wuhanmj/web.sqlite3; :memory: keeps nothing)")
