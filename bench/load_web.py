@@ -9,7 +9,7 @@ asks for the next hand, until the time is up. It reports the latency of every ``
 lost records (a finished hand whose record could not be downloaded or differs).
 
 By default it starts the server itself (this checkout: ``python -m wuhanmj serve`` on a
-free port, ``--db :memory:``, no new-game rate limit, room for every client) and stops it;
+free port, ``--db :memory:`` unless ``--db FILE``, no new-game rate limit, room for every client) and stops it;
 ``--url`` measures a server already running (e.g. another checkout's).
 
     PYTHONPATH=src python bench/load_web.py --clients 200 --seconds 60 --think 3
@@ -174,6 +174,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seconds", type=float, default=60.0, help="time limit (default 60)")
     ap.add_argument("--think", type=float, default=3.0, help="seconds a client waits before each move (default 3)")
     ap.add_argument("--ramp", type=float, default=10.0, help="seconds over which the clients arrive (default 10)")
+    ap.add_argument("--db", default=":memory:", help="the server's --db (default :memory:)")
     ap.add_argument("--url", default=None, help="a server already running (127.0.0.1 only)")
     ap.add_argument("--json", action="store_true", help="print the numbers as one JSON line")
     a = ap.parse_args(argv)
@@ -181,7 +182,7 @@ def main(argv: list[str] | None = None) -> int:
     base = a.url
     if base is None:
         port = _free_port()
-        proc = subprocess.Popen([sys.executable, "-m", "wuhanmj", "serve", "--port", str(port), "--db", ":memory:",
+        proc = subprocess.Popen([sys.executable, "-m", "wuhanmj", "serve", "--port", str(port), "--db", a.db,
                                  "--new-games-per-minute", "0", "--max-games", str(a.clients + 16)],
                                 env={**os.environ}, stdout=subprocess.DEVNULL)
         base = f"http://127.0.0.1:{port}"
@@ -202,7 +203,7 @@ def main(argv: list[str] | None = None) -> int:
         if proc is not None:
             proc.terminate()
             proc.wait(10)
-    out = {"clients": a.clients, "seconds": a.seconds, "think": a.think, "ramp": a.ramp, "games": s.games, "hands": s.hands,
+    out = {"db": a.db if a.url is None else None, "clients": a.clients, "seconds": a.seconds, "think": a.think, "ramp": a.ramp, "games": s.games, "hands": s.hands,
            "records": s.records, "lost_records": s.lost, "acts": len(s.acts), "errors": sum(s.errors.values()),
            "error_kinds": s.errors, "act_p50_ms": round(_pct(s.acts, 50) * 1000, 1),
            "act_p90_ms": round(_pct(s.acts, 90) * 1000, 1), "act_p99_ms": round(_pct(s.acts, 99) * 1000, 1),
