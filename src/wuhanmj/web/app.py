@@ -196,7 +196,7 @@ def create_app(*, rules: Rules | str | None = None, agents: str = "greedy", seed
             try:
                 return await handler(request)
             except RequestError as err:
-                log.info("%d %s %s: %s", err.status, request.method, request.url.path, err)
+                log.info("%d %s %s: %s", err.status, request.method, request.url.path[:120], err)
                 return _error(err)
         return endpoint
 
@@ -300,7 +300,7 @@ def create_app(*, rules: Rules | str | None = None, agents: str = "greedy", seed
                     parsed = parse_message(raw)
                     answer = await run(e, lambda: apply(e, parsed))
                 except RequestError as err:
-                    log.info("%d websocket %s: %s", err.status, gid, err)
+                    log.info("%d websocket %s: %s", err.status, gid[:40], err)
                     answer = {"type": "error", "error": str(err), "version": e.game.version}
                 except Exception as err:  # a bug: the socket stays open, the error is told and logged
                     log.exception("500 websocket %s", gid)
@@ -319,7 +319,7 @@ def create_app(*, rules: Rules | str | None = None, agents: str = "greedy", seed
         return error_response(f"{exc.detail}: {request.method} {request.url.path[:80]}", exc.status_code, exc.headers)
 
     async def server_error(request: Request, exc: Exception) -> Response:
-        log.error("500 %s %s: %s: %s", request.method, request.url.path, type(exc).__name__, exc)
+        log.error("500 %s %s: %s: %s", request.method, request.url.path[:120], type(exc).__name__, exc)
         return error_response(f"internal error: {type(exc).__name__}", 500)
 
     app = Starlette(routes=[

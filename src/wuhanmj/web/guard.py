@@ -96,7 +96,7 @@ class HostGuard:
         if why is None:
             await self.app(scope, receive, send)
             return
-        log.warning("refused %s %s: %s", scope["type"], scope.get("path", ""), why[0])
+        log.warning("refused %s %s: %s", scope["type"], scope.get("path", "")[:120], why[0])
         response = error_response(*why)
         if scope["type"] == "http":
             await response(scope, receive, send)
