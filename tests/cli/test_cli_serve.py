@@ -34,7 +34,8 @@ def test_bad_options_are_one_line_and_exit_2(argv, words, capsys):
 
 def test_the_command_serves_the_table():
     port = free_port()
-    proc = subprocess.Popen([sys.executable, "-m", "wuhanmj", "serve", "--port", str(port), "--seed", "3"],
+    proc = subprocess.Popen([sys.executable, "-m", "wuhanmj", "serve", "--port", str(port), "--seed", "3",
+                             "--db", ":memory:"],
                             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     try:
         base = f"http://127.0.0.1:{port}"
@@ -66,6 +67,8 @@ def test_the_command_serves_the_table():
 def _serve(*argv: str):
     """Start ``wuhanmj serve ARGV`` on a free port; returns (process, base URL) once it answers."""
     port = free_port()
+    if "--db" not in argv:
+        argv = (*argv, "--db", ":memory:")  # never the user's own data directory
     proc = subprocess.Popen([sys.executable, "-m", "wuhanmj", "serve", "--port", str(port), *argv],
                             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     host = argv[argv.index("--host") + 1] if "--host" in argv else "127.0.0.1"
@@ -111,14 +114,14 @@ def test_a_busy_port_is_one_line_and_exit_2_without_announcing_a_url(capsys):
         busy.bind(("127.0.0.1", 0))
         busy.listen()
         port = busy.getsockname()[1]
-        assert main(["serve", "--port", str(port)]) == 2
+        assert main(["serve", "--port", str(port), "--db", ":memory:"]) == 2
     out, err = capsys.readouterr()
     assert out == ""  # no URL announced that is not served
     assert err == f"wuhanmj serve: cannot listen on 127.0.0.1:{port}: address already in use\n"
 
 
 def test_a_host_that_cannot_be_bound_is_one_line_and_exit_2(capsys):
-    assert main(["serve", "--host", "999.1.1.1", "--port", str(free_port())]) == 2
+    assert main(["serve", "--host", "999.1.1.1", "--port", str(free_port()), "--db", ":memory:"]) == 2
     out, err = capsys.readouterr()
     assert out == "" and err.count("\n") == 1
     assert err.startswith("wuhanmj serve: cannot listen on 999.1.1.1:")
@@ -137,3 +140,87 @@ def test_an_ipv6_host_is_bracketed_in_the_url():
         pytest.skip("no IPv6 loopback here")
     proc, port, _ = _serve("--host", "::1")
     assert f"http://[::1]:{port}/" in _stop(proc)
+
+
+def test_the_help_names_the_limits_and_their_defaults(capsys):
+    with pytest.raises(SystemExit):
+        main(["serve", "--help"])
+    out = " ".join(capsys.readouterr().out.split())
+    for words in ("--allowed-host", "--public-url", "--max-games", "default 256", "--idle-timeout",
+                  "default 1800 s", "--new-games-per-minute", "default 30", "--decision-timeout", "--db",
+                  ":memory:", "--allow-seed", "no authentication"):
+        assert words in out, words
+    from wuhanmj.cli.serve import DEFAULTS
+    from wuhanmj.web.app import DEFAULTS as APP
+
+    assert all(APP[k] == v for k, v in DEFAULTS.items())  # the help tells what the server does
+
+
+@pytest.mark.parametrize("host,warns", [("127.0.0.1", False), ("::1", False), ("localhost", False),
+                                        ("127.0.0.2", False), ("0.0.0.0", True), ("192.168.1.5", True),
+                                        ("::", True), ("mybox.lan", True)])
+def test_a_host_other_machines_reach_prints_a_warning_that_there_is_no_authentication(host, warns, capsys,
+                                                                                      monkeypatch):
+    import wuhanmj.web.app as web
+
+    monkeypatch.setattr(web, "listen", lambda host, port: socket.socket())
+    monkeypatch.setattr(web, "serve", lambda app, sock=None: None)
+    assert main(["serve", "--host", host, "--db", ":memory:"]) == 0
+    err = capsys.readouterr().err
+    assert ("no authentication" in err) == warns
+
+
+@pytest.mark.parametrize("argv,words", [(["--max-games", "0"], "--max-games"), (["--idle-timeout", "0"], "--idle-timeout"),
+                                        (["--decision-timeout", "-1"], "--decision-timeout"),
+                                        (["--new-games-per-minute", "-1"], "--new-games-per-minute"),
+                                        (["--public-url", "ftp://x"], "public url"),
+                                        (["--db", "/proc/no/such/web.sqlite3"], "cannot open the games database")])
+def test_bad_limits_are_one_line_and_exit_2(argv, words, capsys):
+    assert main(["serve", "--db", ":memory:", *argv]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and words in err
+
+
+def _kill(proc) -> None:
+    import signal
+
+    proc.send_signal(signal.SIGKILL)
+    proc.wait(10)
+
+
+def test_games_survive_a_server_killed_mid_hand(tmp_path):
+    """SIGKILL, then the same --db: every game at its last applied action, a finished
+    hand's record as it was, and play goes on."""
+    db = str(tmp_path / "web.sqlite3")
+    proc, _, base = _serve("--db", db)
+    try:
+        a = httpx.post(base + "/api/games", json={}, timeout=10).json()
+        st = a["state"]
+        for _ in range(3):
+            st = httpx.post(f"{base}/api/games/{a['game']}/messages", timeout=10,
+                            json={"type": "act", "code": st["actions"][0]["code"], "version": st["version"]}).json()
+        b = httpx.post(base + "/api/games", json={}, timeout=10).json()
+        sb = b["state"]
+        while not sb["over"]:
+            sb = httpx.post(f"{base}/api/games/{b['game']}/messages", timeout=10,
+                            json={"type": "act", "code": sb["actions"][0]["code"], "version": sb["version"]}).json()
+        record = httpx.get(f"{base}/api/games/{b['game']}/record", timeout=10).text
+    finally:
+        _kill(proc)
+    proc, _, base = _serve("--db", db)
+    try:
+        again = httpx.get(f"{base}/api/games/{a['game']}", timeout=10).json()
+        assert again == {**st, "svg": again["svg"]} and again["svg"] == st["svg"]
+        assert httpx.get(f"{base}/api/games/{b['game']}/record", timeout=10).text == record
+        r = httpx.post(f"{base}/api/games/{b['game']}/messages", json={"type": "next", "version": sb["version"]},
+                       timeout=10)
+        assert r.status_code == 200 and r.json()["hand_no"] == 2
+        assert r.json()["scores"] == sb["scores"]
+        nxt = r.json()
+    finally:
+        _kill(proc)
+    proc, _, base = _serve("--db", db)
+    try:
+        assert httpx.get(f"{base}/api/games/{b['game']}", timeout=10).json() == nxt  # the settled hand kept
+    finally:
+        _stop(proc)

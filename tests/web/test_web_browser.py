@@ -42,12 +42,13 @@ def _body(d, key):
 
 
 def test_a_whole_hand_in_the_browser(browser, tmp_path):
-    app = create_app(rules="kaikou")
+    app = create_app(rules="kaikou", allow_seed=True)
     d = browser
     with served(app) as base:
         d.get(f"{base}/?seed=4")
         _wait(d, lambda d: _body(d, "version") not in ("", None))
         gid = _body(d, "game")
+        assert d.current_url == f"{base}/game/{gid}"  # the game's own URL
         web = app.state.games[gid]
         g = web.table.game
         clicks = hinted = 0
@@ -70,6 +71,11 @@ def test_a_whole_hand_in_the_browser(browser, tmp_path):
             buttons[0].click()
             clicks += 1
             _wait(d, lambda d: _body(d, "version") != version)
+            if clicks == 3:  # a reload resumes the game where it is
+                version = _body(d, "version")
+                d.refresh()
+                _wait(d, lambda d: _body(d, "version") == version and _body(d, "game") == gid)
+                assert len(app.state.games) == 1
         result = d.find_element("id", "result")
         _wait(d, lambda d: result.is_displayed())
         rows = d.find_elements("css selector", "#result tr[data-seat]")
@@ -148,3 +154,33 @@ def test_the_replay_viewer_steps_through_a_hand(browser, tmp_path):
     assert pays == rec["result"]["payments"]
     body.send_keys(Keys.HOME)
     assert counter.text == f"0 / {n}" and not sheet.is_displayed()
+
+
+@pytest.mark.parametrize("width", [420, 1500])
+def test_the_table_fits_a_narrow_screen_and_a_wide_one(width, tmp_path):
+    """At 420 px (a phone) nothing is cut off: the page is no wider than the window, the
+    table and every action button are inside it; the events go below the table."""
+    app = create_app(rules="kaikou", allow_seed=True)
+    d = chrome(width, 900)
+    try:  # headless Chromium keeps a window at least 500 px wide: emulate the narrow screen
+        d.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                          {"width": width, "height": 900, "deviceScaleFactor": 1, "mobile": False})
+        with served(app) as base:
+            d.get(f"{base}/?seed=4")
+            _wait(d, lambda d: _body(d, "version") not in ("", None))
+            inner = d.execute_script("return window.innerWidth")
+            assert inner == width
+            assert d.execute_script("return document.documentElement.scrollWidth") <= inner
+            for el in [d.find_element("id", "table"), *d.find_elements("css selector", "button.act")]:
+                box = d.execute_script("const r=arguments[0].getBoundingClientRect();return [r.left,r.right];", el)
+                assert 0 <= box[0] and box[1] <= inner, box
+            table = d.find_element("id", "table").rect
+            log = d.find_element("id", "log").rect
+            if width == 420:
+                assert log["y"] > table["y"] + table["height"] and table["width"] >= inner - 30
+            else:
+                assert log["x"] > table["x"] + table["width"]
+            d.execute_script("window.scrollTo(0, 0)")
+            screenshot(d, f"web_table_{width}px.png", tmp_path)
+    finally:
+        d.quit()

@@ -2,6 +2,9 @@
 
 * :mod:`.session`: one game on the server and its message protocol (no web framework);
 * :mod:`.page`: the self-contained page;
+* :mod:`.store`: the games on the server: limits, idle expiry, SQLite (no web framework);
+* :mod:`.guard`: what is refused before a game is reached (hosts, origins, bodies, rates)
+  and logging that never blocks;
 * :mod:`.app`: the Starlette app and its routes (``pip install "wuhanmj[web]"``).
 
 ``wuhanmj.web`` itself imports no web framework: ``from wuhanmj.web.app import create_app``.

@@ -1,18 +1,23 @@
 """The web table's page: one self-contained HTML document (inline CSS and JS, no network
 but its own server), served at ``/`` by :mod:`wuhanmj.web.app`.
 
-The page starts a game (``POST /api/games`` with the URL's ``seed``, ``rules``, ``agents``
-and ``seat`` parameters, when given), opens the game's websocket (``/ws/{id}``) and draws
+At ``/`` the page starts a game (``POST /api/games`` with the URL's ``seed``, ``rules``,
+``agents`` and ``seat`` parameters, when given) and moves to the game's own URL,
+``/game/{id}`` (without a reload); at ``/game/{id}`` it resumes that game, so a reload or a
+second tab shows the same game (every tab follows each move). It opens the game's
+websocket (``/ws/{id}``) and draws
 every state it receives: the table (the server's SVG of the person's view), one button per
 legal action (discards show their tile; an illegal action is never offered), a hint
 button, the log of public events, and at the end of a hand the scoring sheet, a link to
 download the hand's record (for ``wuhanmj replay FILE --html``) and a button for the next
-hand. Errors from the server are shown in a bar and change nothing.
+hand. Errors from the server are shown in a bar and change nothing; a hand ended by a
+bot's failure shows what failed and the button for the next hand. The page fits a
+narrow screen (a phone, 420 px): the events go below the table.
 
 Elements tests and scripts may rely on: ``#table``, ``button.act`` (``data-code``,
 ``data-kind``), ``#hint-button``, ``#hint``, ``#status``, ``#log``, ``#result`` (hidden until
 the hand is over; it holds the sheet with ``tr[data-seat][data-payment]``), ``#record``,
-``#next``, ``#error``; ``body[data-version]``, ``body[data-game]``, ``body[data-over]``.
+``#next``, ``#error``, ``#fault``; ``body[data-version]``, ``body[data-game]``, ``body[data-over]``.
 """
 
 from __future__ import annotations
@@ -30,7 +35,7 @@ header{display:flex;flex-wrap:wrap;gap:14px;align-items:baseline;padding:10px 16
 header h1{font-size:19px;margin:0}
 #info{font-size:13.5px;color:#444}
 #main{display:flex;flex-wrap:wrap;gap:12px;padding:6px 16px 16px 16px;align-items:flex-start}
-#left{flex:1 1 760px;max-width:1120px;min-width:520px;display:flex;flex-direction:column;gap:8px}
+#left{flex:1 1 760px;max-width:1120px;min-width:min(520px,100%%);display:flex;flex-direction:column;gap:8px}
 #table svg{width:100%%;height:auto;display:block}
 aside{flex:0 1 330px;min-width:260px;display:flex;flex-direction:column;gap:10px}
 .box{background:#fbf8ef;border:1px solid #cbbf9f;border-radius:8px;padding:8px 10px;font-size:13.5px}
@@ -53,6 +58,15 @@ button.act svg{display:block}
 #result[hidden]{display:none}
 #result .links{display:flex;gap:12px;align-items:center;margin-top:8px}
 #record{font-size:14px}
+#sheet{overflow-x:auto}
+#fault:empty{display:none}
+#fault{color:#8d0f15;font-weight:bold}
+@media (max-width:640px){
+ header{padding:6px 8px 0 8px;gap:6px} header h1{font-size:16px} #info{font-size:12px}
+ #main{padding:4px 6px 10px 6px;gap:8px} #left,aside{flex:1 1 100%%;min-width:0;max-width:100%%}
+ button.act{padding:3px 3px} button.act svg{width:27px;height:39px}
+ #result .links{flex-wrap:wrap}
+}
 %(sheet)s
 """
 
@@ -98,11 +112,15 @@ function draw(s){
   else if(s.phase==='claim'||s.phase==='rob'){st=s.claim_tile+' is on the table: claim it or pass';}
   else if(s.phase==='haidi'){st='海底: win or pass';}
   else{st='your turn: 打 choose a tile to discard';}
+  if(s.fault){st='the hand ended: bot '+s.fault.bot+' (seat '+s.fault.seat+') failed';}
   $('status').textContent=st;
+  $('fault').textContent=s.fault?('the hand ended because a bot failed: '+s.fault.error):'';
   const log=$('log'); log.innerHTML='';
   s.log.forEach(function(line){const li=document.createElement('li');li.textContent=line;log.appendChild(li);});
   log.scrollTop=log.scrollHeight;
-  if(s.over){
+  $('record').hidden=!s.over;
+  if(s.fault){$('sheet').innerHTML='';$('result').hidden=false;}
+  else if(s.over){
     $('sheet').innerHTML=s.sheet; $('record').href=s.record;
     $('record').setAttribute('download','wuhanmj-'+s.game+'-hand-'+s.hand_no+'.jsonl');
     $('result').hidden=false; $('result').scrollIntoView({block:'nearest'});
@@ -116,13 +134,22 @@ function connect(gid){
 }
 $('hint-button').addEventListener('click',function(){send({type:'hint'});});
 $('next').addEventListener('click',function(){send({type:'next',version:state.version});});
-const q=new URLSearchParams(location.search), body={};
-['seed','seat'].forEach(function(k){if(q.has(k)){body[k]=parseInt(q.get(k),10);}});
-['rules','agents'].forEach(function(k){if(q.has(k)){body[k]=q.get(k);}});
-fetch('/api/games',{method:'POST',headers:{'Content-Type':'application/json'},body:JSON.stringify(body)})
-  .then(function(r){return r.json();})
-  .then(function(m){if(m.type==='error'){showError(m.error);return;} draw(m.state); connect(m.game);})
-  .catch(function(e){showError('cannot start a game: '+e);});
+const here=location.pathname.match(/^\/game\/([A-Za-z0-9_-]+)$/);
+if(here){
+  fetch('/api/games/'+here[1]).then(function(r){return r.json();})
+    .then(function(m){if(m.type==='error'){showError(m.error+' (open / for a new game)');$('status').textContent='no game';return;}
+      draw(m); connect(here[1]);})
+    .catch(function(e){showError('cannot load the game: '+e);});
+} else {
+  const q=new URLSearchParams(location.search), body={};
+  ['seed','seat'].forEach(function(k){if(q.has(k)){body[k]=parseInt(q.get(k),10);}});
+  ['rules','agents'].forEach(function(k){if(q.has(k)){body[k]=q.get(k);}});
+  fetch('/api/games',{method:'POST',headers:{'Content-Type':'application/json'},body:JSON.stringify(body)})
+    .then(function(r){return r.json();})
+    .then(function(m){if(m.type==='error'){showError(m.error);return;}
+      history.replaceState(null,'','/game/'+m.game); draw(m.state); connect(m.game);})
+    .catch(function(e){showError('cannot start a game: '+e);});
+}
 })();
 """
 
@@ -143,7 +170,7 @@ def page_html(title: str = "wuhanmj · 武汉麻将 web table") -> str:
 <div id="actions"></div>
 <div><button id="hint-button" hidden>提示 hint</button></div>
 <div id="error" role="alert"></div>
-<div id="result" class="box" hidden><div id="sheet"></div>
+<div id="result" class="box" hidden><div id="fault"></div><div id="sheet"></div>
 <div class="links"><a id="record" href="#">download the hand's record (.jsonl, for wuhanmj replay --html)</a>
 <button id="next">next hand 下一局</button></div></div>
 </div>
