@@ -22,6 +22,8 @@ True
 
 from __future__ import annotations
 
+import functools
+
 from collections.abc import Iterable, Mapping
 from html import escape
 
@@ -168,14 +170,21 @@ def symbol_id(tile: int | None, labels: bool = True) -> str:
     return f"wmj-{format_tile(tile)}" + ("" if labels else "-n")
 
 
+@functools.lru_cache(maxsize=None)
+def _symbol(t: int | None, labels: bool) -> str:
+    """The ``<symbol>`` of one kind (None: the back): the same string every time, made once
+    (a table drawn for every message of the web table asks for them again and again)."""
+    body = _BACK if t is None else tile_body(t, labels)
+    return (f'<symbol id="{symbol_id(t, labels)}" viewBox="0 0 {TILE_W} {TILE_H}">'
+            f'{_title(t)}{body}</symbol>')
+
+
 def defs(tiles: Iterable[int | None], labels: bool = True, marks: Iterable[str] = ()) -> str:
     """``<defs>`` with one ``<symbol>`` for each distinct kind of ``tiles`` (None: the back)
     and for each mark of ``marks`` (keys of :data:`MARKS`), for :func:`use`."""
     out = ["<defs>"]
     for t in sorted(set(tiles), key=lambda v: -1 if v is None else v):
-        body = _BACK if t is None else tile_body(t, labels)
-        out.append(f'<symbol id="{symbol_id(t, labels)}" viewBox="0 0 {TILE_W} {TILE_H}">'
-                   f'{_title(t)}{body}</symbol>')
+        out.append(_symbol(t, bool(labels)))
     for m in sorted(set(marks)):
         out.append(f'<symbol id="wmj-mk-{m}" viewBox="0 0 {TILE_W} {TILE_H}" overflow="visible">'
                    f'{MARKS[m]}</symbol>')
