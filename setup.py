@@ -4,6 +4,8 @@ Compiler directives live here, in one place (STYLE: numpy.random / cytoolz); the
 files beside the ``.pyx`` are found through ``include_path`` (``src``), the same way a
 user's module finds them through ``wuhanmj.get_include()``.
 """
+import os
+
 import numpy
 from Cython.Build import cythonize
 from setuptools import Extension, setup
@@ -59,4 +61,11 @@ extensions = [
     )
 ]
 
-setup(ext_modules=cythonize(extensions, compiler_directives=DIRECTIVES, include_path=["src"]))
+# Cython and the C compiler run on every core (pip's builds too): the extensions are
+# independent once cythonized. WUHANMJ_BUILD_JOBS=1 builds one at a time.
+jobs = int(os.environ.get("WUHANMJ_BUILD_JOBS", "0")) or os.cpu_count() or 1
+
+setup(
+    ext_modules=cythonize(extensions, compiler_directives=DIRECTIVES, include_path=["src"], nthreads=jobs),
+    options={"build_ext": {"parallel": jobs}},
+)

@@ -127,8 +127,9 @@ def _money_pairs(money: object) -> tuple[tuple[int, int | float], ...]:
 @dataclass(frozen=True, slots=True)
 class Rules:
     """One rule set (RULES.md §10). Immutable; build with a preset and :meth:`replace`.
+    Units are in brackets.
 
-    Fields (units in brackets):
+    Fields:
         name: the preset name, or ``"custom"`` once a field differs from it.
         opening: S1 opening fan, ``"once"`` (开口翻: 1 fan if opened at all) or
             ``"per_opening"`` (口口翻: 1 fan per opening).

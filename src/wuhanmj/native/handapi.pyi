@@ -1,6 +1,8 @@
 """Type stub for ``wuhanmj.native.handapi``: the Python face of the native hand engine
 (issue 11, point 1)."""
 
+from __future__ import annotations
+
 from collections.abc import Iterable, Sequence
 from typing import Any
 
