@@ -28,7 +28,8 @@ __all__ = ["load_rules", "rules_toml", "rules_json_text"]
 def load_rules(spec: str) -> Rules:
     """A preset by name, or a TOML (``.toml``) or JSON file of rule fields (every field of
     :class:`~wuhanmj.rules.Rules`, §10, including ``hu_order``, ``gang_cutoff``,
-    ``second_laizi``, ``xiayu``, ``gangkai_haidi_zimo``, ``qqr_pair``, ``escape_penalty``).
+    ``second_laizi``, ``xiayu``, ``gangkai_haidi_zimo``, ``qqr_pair``, ``claim_turn_gang``,
+    ``escape_penalty``).
 
     Raises:
         RulesError: neither a preset nor a readable file, bad contents (a field out of
