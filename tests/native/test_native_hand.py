@@ -75,7 +75,8 @@ def _run(rules: Rules, seeds) -> dict:
 # P2 冲杠 / 碰 / 吃, P1 暗杠 and 蓄杠, P3 special plays, answers out of turn order, L1 and L2.
 _MUST_MEET = ("haidilao", "gangshanghua", "zimo", "fangchong", "draw", "several_hu",
               "chi", "peng", "chong_gang", "xu_gang", "an_gang", "hongzhong_gang", "laizi_gang",
-              "answer_out_of_order", "L1", "L2", "qingyise", "quanqiuren")
+              "answer_out_of_order", "L1", "L2", "qingyise", "quanqiuren",
+              "claim_turn_special")  # D18: a special play in a turn begun by a 碰/吃
 
 
 def _require(stats: dict, must) -> None:
