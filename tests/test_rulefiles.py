@@ -1,5 +1,5 @@
 """Rule sets in files (§10): every field round-trips through TOML and JSON, in both settings
-of each D11–D16 field, through the library and the command line."""
+of each D11–D16 and D18 field, through the library and the command line."""
 
 from __future__ import annotations
 
@@ -13,10 +13,10 @@ from wuhanmj.errors import RulesError
 from wuhanmj.rulefiles import load_rules, rules_json_text, rules_toml
 from wuhanmj.rules import PRESETS, Rules
 
-# every D11-D16 field flipped away from kaikou, plus the older fields changed too
+# every D11-D16 and D18 field flipped away from kaikou, plus the older fields changed too
 FLIPPED = Rules.kaikou().replace(
     hu_order="discarder", gang_cutoff="dead_wall", second_laizi="play_out", xiayu=True,
-    gangkai_haidi_zimo=True, qqr_pair="258", escape_penalty=333, opening="per_opening",
+    gangkai_haidi_zimo=True, qqr_pair="258", claim_turn_gang="any", escape_penalty=333, opening="per_opening",
     schedule="fan", min_fan=5, pizi=True, bi=True, wind_laizi_double=True, jinding="ceiling",
     qqr_liability="holds_non_jiang", cap_fan=9, money={5: 5, 6: 10, 7: 20, 8: 40, 9: 80},
     gold_money=120, dead_wall=8, big_hu_fan=2,
@@ -42,7 +42,8 @@ def test_flipped_set_really_differs_from_kaikou_in_every_field():
 
 
 @pytest.mark.parametrize("field, value", [("hu_order", "seat"), ("gang_cutoff", 4), ("second_laizi", "yes"),
-                                          ("xiayu", "no"), ("qqr_pair", "any"), ("escape_penalty", -1)])
+                                          ("xiayu", "no"), ("qqr_pair", "any"), ("claim_turn_gang", "never"),
+                                          ("claim_turn_gang", True), ("escape_penalty", -1)])
 def test_a_field_out_of_range_in_a_file_is_a_rules_error_naming_it(field, value, tmp_path):
     p = tmp_path / "bad.json"
     p.write_text(json.dumps({"name": "custom", field: value}), encoding="utf-8")

@@ -31,6 +31,7 @@ SECTION_10 = [
     ("escape_penalty", 400, 500, 150),
     ("gangkai_haidi_zimo", False, False, False),
     ("qqr_pair", "w2", "w2", "w2"),
+    ("claim_turn_gang", "after_draw", "after_draw", "after_draw"),
 ]
 
 
@@ -53,7 +54,7 @@ def test_m3_d15_escape_penalty_is_the_schedules_jinding():
         assert r.escape_penalty == gold, name
 
 
-# D11-D16: each new field's values; anything else is a RulesError naming the field
+# D11-D16, D18: each new field's values; anything else is a RulesError naming the field
 NEW_FIELDS = [
     ("hu_order", ("discarder", "dealer"), ("seat", None, 1)),
     ("gang_cutoff", ("haidi", "dead_wall"), ("Haidi", "", 4)),
@@ -61,6 +62,7 @@ NEW_FIELDS = [
     ("xiayu", (True, False), ("yes", 1, None)),
     ("gangkai_haidi_zimo", (True, False), ("no", 0, 1.0)),
     ("qqr_pair", ("w2", "258"), (258, "any", None)),
+    ("claim_turn_gang", ("after_draw", "any"), ("After_draw", "after_claim", "", None, True)),
 ]
 
 
@@ -73,6 +75,17 @@ def test_d11_d16_new_fields_take_their_values_and_refuse_others(field, good, bad
     for v in bad:
         with pytest.raises(RulesError, match=f"^{field}: "):
             Rules.kaikou().replace(**{field: v})
+
+
+def test_d18_claim_turn_gang_from_dict():
+    """P1, D18: every preset plays "after_draw"; "any" in a dict makes a custom set that
+    reads back equal through JSON; a value outside the two is a RulesError naming the field."""
+    r = Rules.from_dict({"name": "koukou", "claim_turn_gang": "any"})
+    assert (r.name, r.claim_turn_gang, r.opening) == ("custom", "any", "per_opening")
+    assert Rules.from_dict(json.loads(json.dumps(r.to_dict()))) == r
+    assert Rules.from_dict({"name": "koukou"}).claim_turn_gang == "after_draw"
+    with pytest.raises(RulesError, match="^claim_turn_gang: expected one of after_draw, any, got 'always'"):
+        Rules.from_dict({"name": "custom", "claim_turn_gang": "always"})
 
 
 def test_g4_d12_gang_floor():

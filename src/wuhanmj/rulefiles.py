@@ -29,7 +29,7 @@ def load_rules(spec: str) -> Rules:
     """A preset by name (in any case: ``KAIKOU``), or a TOML (``.toml``) or JSON file of
     rule fields at its top level (every field of :class:`~wuhanmj.rules.Rules`, §10,
     including ``hu_order``, ``gang_cutoff``, ``second_laizi``, ``xiayu``,
-    ``gangkai_haidi_zimo``, ``qqr_pair``, ``escape_penalty``).
+    ``gangkai_haidi_zimo``, ``qqr_pair``, ``claim_turn_gang``, ``escape_penalty``).
 
     Raises:
         RulesError: neither a preset nor a readable file, bad contents (a field out of

@@ -73,6 +73,7 @@ _CHOICES = {
     "gang_cutoff": ("haidi", "dead_wall"),
     "second_laizi": ("keep", "play_out"),
     "qqr_pair": ("w2", "258"),
+    "claim_turn_gang": ("after_draw", "any"),
 }
 _BOOLS = ("pizi", "bi", "wind_laizi_double", "xiayu", "gangkai_haidi_zimo")
 
@@ -174,6 +175,11 @@ class Rules:
             literally). False in every preset (seed 001: 不再另计自摸).
         qqr_pair: 全求人's pair (W6, D16): ``"w2"`` follows W2 (any pair when the
             hand is also 碰碰胡 or 一色, else 2/5/8); ``"258"`` always asks 2/5/8.
+        claim_turn_gang: P1, D18: ``"after_draw"`` (every preset): in a turn that began
+            with a 碰 or 吃 the claimer may make special plays (P3) and discards, but
+            暗杠 and 蓄杠 wait for a turn that began with its own draw (a 冲杠's
+            replacement draw is one); ``"any"``: a 暗杠 or 蓄杠 straight after a 碰/吃
+            is allowed too.
 
     Raises:
         RulesError: a field out of range or of the wrong type; the message names the field.
@@ -202,6 +208,7 @@ class Rules:
     xiayu: bool = False
     gangkai_haidi_zimo: bool = False
     qqr_pair: Literal["w2", "258"] = "w2"
+    claim_turn_gang: Literal["after_draw", "any"] = "after_draw"
 
     def __post_init__(self) -> None:
         if not isinstance(self.name, str) or not self.name:

@@ -5,7 +5,12 @@ were made faster (issue 6, speed): 200 seeded hands with greedy seats (every dec
 through :func:`wuhanmj.sim.loop.play_game`) and greedy's answer at the ~4,000 decisions of
 45 hands played at random (through :meth:`Game.observation`). The values are those of
 the policy of record — discard_advice's first option, claims that keep shanten —
-which ``test_agents.py`` checks against the public analysis functions.
+which ``test_agents.py`` checks against the public analysis functions. It was recorded
+again when D18 (``claim_turn_gang = "after_draw"``) became the presets' rule: 2 of the 200
+hands (kaikou seed 13, koukou_fan seed 190: a 蓄杠 had followed a 吃/碰) and 2 of the 45
+random-play hands (kaikou 1 and 7: a 暗杠/蓄杠 had been offered after a 碰/吃, so the random
+choice fell elsewhere) changed; the rest is the first recording
+(the generator with ``claim_turn_gang = "any"`` gives the first recording byte for byte).
 """
 
 from __future__ import annotations

@@ -314,3 +314,33 @@ def test_actions_outside_the_codes_are_an_env_error_not_illegal_actions(backend)
     assert v.episodes.tolist() == [0, 0]
     a, b = v.step(good), w.step(good)
     assert all(np.array_equal(x, y) for x, y in zip(a, b))
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+@pytest.mark.parametrize("mode", ["after_draw", "any"])
+def test_d18_mask_after_the_learners_peng(backend, mode):
+    """P1, D18: the learner (seat 0, random opponents) takes every 碰 it is offered and
+    otherwise plays at random, never a 暗杠/蓄杠. A 碰 can be beaten only by a hu, which
+    ends the hand, so after a 碰 that did not end it the mask is the learner's turn begun
+    by the 碰: under ``after_draw`` it never holds a 暗杠/蓄杠 code (57-124); under ``any``
+    some such turns offer one (a fourth tile kept or four of a kind held)."""
+    from wuhanmj.rules import Rules
+
+    v = VectorEnv(16, rules=Rules.kaikou().replace(claim_turn_gang=mode), opponents="random", seat=0,
+                  backend=backend)
+    _, masks = v.reset(seed=5)
+    rng = np.random.default_rng(0)
+    pengs = offered = 0
+    for _ in range(300):
+        acts = []
+        for m in masks:
+            legal = np.flatnonzero(m)
+            keep = [int(c) for c in legal if not 57 <= c < 125] or [int(c) for c in legal]
+            acts.append(55 if 55 in legal else keep[int(rng.integers(len(keep)))])
+        _, _, terms, masks = v.step(acts)
+        for i, a in enumerate(acts):
+            if a == 55 and not terms[i]:
+                pengs += 1
+                offered += bool(masks[i][57:125].any())
+    assert pengs > 100
+    assert (offered == 0) if mode == "after_draw" else (offered > 0)

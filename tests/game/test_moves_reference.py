@@ -65,6 +65,8 @@ CUSTOM = {
     # W8, D13
     "kaikou_second_laizi_play_out": ("kaikou", {"second_laizi": "play_out"}, ("w8_play_out",)),
     "koukou_fan_second_laizi_keep": ("koukou_fan", {"second_laizi": "keep"}, ("hu_two_laizi",)),
+    # P1, D18: 暗杠/蓄杠 straight after a 碰/吃 too
+    "kaikou_claim_turn_gang_any": ("kaikou", {"claim_turn_gang": "any"}, ("claim_turn_gang",)),
     # R3
     "kaikou_pizi": ("kaikou", {"pizi": True}, ("pizi_gang",)),
     "koukou_fan_no_pizi": ("koukou_fan", {"pizi": False}, ("fangchong",)),
@@ -266,6 +268,10 @@ def _count(stats: dict, ref: MovesRef, seat: int, code: int) -> None:
             rare.append("w8_play_out" if ref._gang_allowed() else "w8_after_cutoff")  # D13
         if kind.endswith("gang") and ref.tiles_left <= ref.rules.dead_wall + 4:
             rare.append("late_gang")  # G4 with gang_cutoff = "dead_wall"
+        if ref.began_with_claim and kind in ("xu_gang", "an_gang"):
+            rare.append("claim_turn_gang")  # D18 "any": a 暗杠/蓄杠 in a turn begun by a 碰/吃
+        if ref.began_with_claim and kind in ("hongzhong_gang", "pizi_gang", "laizi_gang"):
+            rare.append("claim_turn_special")  # D18: special plays after a 碰/吃 stay legal
     if code == HU:
         if phase in ("turn", "haidi") and ref.hands[seat][ref.laizi] >= 2:
             rare.append("hu_two_laizi")  # W8: a big hu
@@ -312,7 +318,8 @@ def test_p1_p2_g3_lockstep_presets(preset):
 
 @pytest.mark.parametrize("name", sorted(CUSTOM))
 def test_d11_d12_d13_lockstep_custom(name):
-    """P2/D11 hu_order, G4/D12 gang_cutoff, W8/D13 second_laizi, R3 pizi, G2 dead_wall flipped."""
+    """P2/D11 hu_order, G4/D12 gang_cutoff, W8/D13 second_laizi, P1/D18 claim_turn_gang, R3
+    pizi, G2 dead_wall flipped."""
     base, changes, must = CUSTOM[name]
     first = 10_000 + 1000 * sorted(CUSTOM).index(name)
     stats = _run(Rules.preset(base).replace(**changes), range(first, first + N_CUSTOM))

@@ -2,9 +2,10 @@
 
 Used by ``test_greedy_replay.py``: the fixture ``data/greedy_decisions.json`` holds the
 decisions these hands gave when it was recorded, so a faster GreedyAgent (or game loop)
-must reproduce them exactly. Regenerate only on purpose, when the policy itself changes:
+must reproduce them exactly. Regenerate only on purpose, when the policy itself changes
+(or a rule of play the presets follow, as D18 did):
 
-    python tests/greedy_replay.py > tests/data/greedy_decisions.json
+    PYTHONPATH=src python tests/helpers/greedy_replay.py > tests/data/greedy_decisions.json
 """
 
 from __future__ import annotations

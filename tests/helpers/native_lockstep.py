@@ -67,6 +67,9 @@ CUSTOM = {
     # L5, D14: 下雨 threats and co-liable seats
     "kaikou_xiayu": ("kaikou", {"xiayu": True}, ("xiayu", "co_liable")),
     "koukou_fan_xiayu": ("koukou_fan", {"xiayu": True}, ("xiayu", "co_liable")),
+    # P1, D18: 暗杠/蓄杠 straight after a 碰/吃 too
+    "kaikou_claim_turn_gang_any": ("kaikou", {"claim_turn_gang": "any"}, ("claim_turn_gang",)),
+    "koukou_fan_claim_turn_gang_any": ("koukou_fan", {"claim_turn_gang": "any"}, ("claim_turn_gang",)),
     # R3
     "kaikou_pizi": ("kaikou", {"pizi": True}, ("pizi_gang",)),
     "koukou_fan_no_pizi": ("koukou_fan", {"pizi": False}, ("fangchong",)),
@@ -315,6 +318,10 @@ def count(stats: dict, g: Game, seat: int, code: int) -> None:
             _bump(stats, "w8_play_out" if moves.gang_allowed(st) else "w8_after_cutoff")  # D13
         if kind.endswith("gang") and left <= st.rules.dead_wall + 4:
             _bump(stats, "late_gang")  # G4 with gang_cutoff = "dead_wall"
+        if st.claim_turn and kind in ("xu_gang", "an_gang"):
+            _bump(stats, "claim_turn_gang")  # D18 "any": a 暗杠/蓄杠 in a turn begun by a 碰/吃
+        if st.claim_turn and kind in ("hongzhong_gang", "pizi_gang", "laizi_gang"):
+            _bump(stats, "claim_turn_special")  # D18: special plays after a 碰/吃 stay legal
         if kind == "hu" and st.hands[seat][st.specials.laizi] >= 2:
             _bump(stats, "hu_two_laizi")  # W8: a big hu
     if phase == "haidi" and kind == "pass":

@@ -10,11 +10,12 @@ seats, the fan). Policies: random, eager, greedy, hoard, passive, flush; seeded 
 dealers and previous 癞子 (X4).
 
 Runs: ``N_CI`` hands per preset and ``N_CUSTOM`` per custom rule set (P2/D11 hu_order,
-G4/D12 gang_cutoff, W8/D13 second_laizi, L5/D14 xiayu, R3 pizi, G2 dead_wall), each run
-asserting that the rare paths were met (抢杠, 海底捞, 杠上开花, several hu on one tile, the
-W8 play-out ...); ``N_SLOW`` per preset and ``N_SLOW_CUSTOM`` per set on other seeds are
-``soak`` (``python -m pytest -m soak``). Scripted walls play the paths random play rarely
-meets: two winners on one discard and two robbers of one 蓄杠 (P2, P4, D11), 乱将 (W3, W11), the second 癞子 (W8,
+G4/D12 gang_cutoff, W8/D13 second_laizi, L5/D14 xiayu, P1/D18 claim_turn_gang, R3 pizi,
+G2 dead_wall), each run asserting that the rare paths were met (抢杠, 海底捞, 杠上开花,
+several hu on one tile, the W8 play-out ...); ``N_SLOW`` per preset and ``N_SLOW_CUSTOM``
+per set on other seeds are ``soak`` (``python -m pytest -m soak``). Scripted walls play the
+paths random play rarely meets: two winners on one discard and two robbers of one 蓄杠
+(P2, P4, D11), 乱将 (W3, W11), the second 癞子 (W8,
 D13, G4). The NativeHand API (errors, copy, mask, log) is checked at the end.
 
 Scoring: the native engine scores with ``evaluate_win_c`` / ``is_ready_c`` (score.pxd),
@@ -75,7 +76,8 @@ def _run(rules: Rules, seeds) -> dict:
 # P2 冲杠 / 碰 / 吃, P1 暗杠 and 蓄杠, P3 special plays, answers out of turn order, L1 and L2.
 _MUST_MEET = ("haidilao", "gangshanghua", "zimo", "fangchong", "draw", "several_hu",
               "chi", "peng", "chong_gang", "xu_gang", "an_gang", "hongzhong_gang", "laizi_gang",
-              "answer_out_of_order", "L1", "L2", "qingyise", "quanqiuren")
+              "answer_out_of_order", "L1", "L2", "qingyise", "quanqiuren",
+              "claim_turn_special")  # D18: a special play in a turn begun by a 碰/吃
 
 
 def _require(stats: dict, must) -> None:
@@ -99,8 +101,8 @@ def test_p1_p2_g3_native_lockstep_presets(preset):
 
 @pytest.mark.parametrize("name", sorted(CUSTOM))
 def test_d11_d12_d13_d14_native_lockstep_custom(name):
-    """P2/D11 hu_order, G4/D12 gang_cutoff, W8/D13 second_laizi, L5/D14 xiayu, R3 pizi and
-    G2 dead_wall flipped, alone and together."""
+    """P2/D11 hu_order, G4/D12 gang_cutoff, W8/D13 second_laizi, L5/D14 xiayu, P1/D18
+    claim_turn_gang, R3 pizi and G2 dead_wall flipped, alone and together."""
     base, changes, must = CUSTOM[name]
     first = 10_000 + 1000 * sorted(CUSTOM).index(name)
     stats = _run(Rules.preset(base).replace(**changes), range(first, first + N_CUSTOM))

@@ -5,8 +5,8 @@ the JSON lines compared byte for byte), the same per-hand facts (every column of
 ``run_matches`` against ``helpers.native_arrays.python_arrays``) and the same
 :class:`~wuhanmj.sim.results.SimulationResult` (its JSON too, but for ``engine``), for
 random, greedy and mixed bots, every preset and custom rule sets that flip ``hu_order``,
-``gang_cutoff``, ``second_laizi``, ``xiayu``, ``gangkai_haidi_zimo``, ``qqr_pair`` and
-``jinding`` (and amounts that are not whole), over matches of several lengths (D5, M2),
+``gang_cutoff``, ``second_laizi``, ``xiayu``, ``gangkai_haidi_zimo``, ``qqr_pair``,
+``claim_turn_gang`` and ``jinding`` (and amounts that are not whole), over matches of several lengths (D5, M2),
 and whatever the workers, batch size or executor.
 
 Quick suite: 20,400 hands compared record for record (each played by the Python engine,
@@ -52,9 +52,11 @@ CUSTOM = {
     "xiayu": KOUKOU.replace(xiayu=True),
     "gangkai_haidi_zimo": KAIKOU.replace(gangkai_haidi_zimo=True),
     "qqr_pair": KAIKOU.replace(qqr_pair="258"),
+    "claim_turn_gang": KOUKOU.replace(claim_turn_gang="any"),
     "jinding": KOUKOU.replace(jinding="ceiling"),
     "all_flipped": FAN.replace(hu_order="dealer", gang_cutoff="dead_wall", second_laizi="keep", xiayu=True,
-                               gangkai_haidi_zimo=True, qqr_pair="258", jinding="ceiling", pizi=False, bi=False),
+                               gangkai_haidi_zimo=True, qqr_pair="258", jinding="ceiling", pizi=False, bi=False,
+                               claim_turn_gang="any"),
 }
 
 # amounts that are not whole (X2 money): the tally's exact Fractions on both sides

@@ -1,6 +1,6 @@
 """An independent reference of the legal moves of ONE hand (RULES.md §3–4), for lockstep tests.
 
-Written from ``docs/RULES.md`` (G1–G4, P1–P5, R1–R4, W4, W5, W8, D1, D10–D13)
+Written from ``docs/RULES.md`` (G1–G4, P1–P5, R1–R4, W4, W5, W8, D1, D10–D13, D18)
 and from the decisions the engine documents where RULES.md is silent (the
 module docstring of ``wuhanmj.game``, the action layout of ``wuhanmj.actions``,
 the wall layout of ``wuhanmj.wall``, the D10 docstring of
@@ -16,7 +16,8 @@ Entry points: :class:`MovesRef` (``legal``, ``current_player``, ``step``,
 ``over``, ``public_state``, ``outcome``).
 
 Rule fields read (RULES.md §10): ``dead_wall`` (G2, G3), ``gang_cutoff`` (G4,
-D12), ``hu_order`` (P2, D11), ``second_laizi`` (W8, D13), ``pizi`` (R3), and every
+D12), ``hu_order`` (P2, D11), ``second_laizi`` (W8, D13), ``pizi`` (R3),
+``claim_turn_gang`` (P1, D18), and every
 field the scoring reference reads (``min_fan`` for W11 among them). Rule sets
 whose payments the scoring reference does not model (``xiayu``,
 ``gangkai_haidi_zimo``, ``qqr_pair = "258"``) are refused.
@@ -350,6 +351,7 @@ class MovesRef:
         self.drawn: int | None = None  # the tile drawn at the start of this turn (None: no draw)
         self.drawn_from: str | None = None  # "front" | "back"
         self.must_play_laizi = False  # W8 play_out, set at the draw
+        self.began_with_claim = False  # D18: this turn began with a 碰/吃 (until its discard)
         self.window: Window | None = None
         self.result: dict | None = None
         self._cache: dict = {}
@@ -538,7 +540,9 @@ class MovesRef:
         else:
             codes |= self._discards(h)
             if gang:
-                codes |= self._an_gangs(h) | self._xu_gangs(s) | self._special_plays(h)
+                if self._concealed_gangs_allowed():
+                    codes |= self._an_gangs(h) | self._xu_gangs(s)
+                codes |= self._special_plays(h)
             elif not codes:
                 codes |= self._dead_discards(h)
             if win:
@@ -554,6 +558,14 @@ class MovesRef:
         """Engine decision (game.py docstring): a player that must discard but holds only
         红中/痞子/癞子 while G4 forbids special plays discards one of them; never claimable."""
         return {DISCARD + t for t in range(N_KINDS) if h[t]}
+
+    def _concealed_gangs_allowed(self) -> bool:
+        """P1, D18: with ``claim_turn_gang = "after_draw"`` a turn that began with a 碰 or
+        吃 is not a turn after drawing: no 暗杠 or 蓄杠 in it, only special plays and a
+        discard. A 冲杠's replacement draw is a draw (that turn may gang). Reading of the
+        engine where RULES.md is silent: a special play's replacement draw in a turn that
+        began with a 碰/吃 does not make it a turn after drawing. ``"any"``: always allowed."""
+        return self.rules.claim_turn_gang == "any" or not self.began_with_claim
 
     def _an_gangs(self, h: list[int]) -> set[int]:
         """P1: 暗杠 of four held tiles of a kind, not 癞子/红中/痞子 (G4 checked by the caller)."""
@@ -703,6 +715,7 @@ class MovesRef:
         elif code == CHONG_GANG:
             h[t] -= 3
             self.melds[best].append(("chong_gang", (t, t, t, t), d))
+            self.began_with_claim = False  # D18: its replacement draw is a draw
             self._replacement(best)  # P2: a 冲杠 claimer draws a replacement
         else:
             low = chi_low(code)
@@ -713,13 +726,14 @@ class MovesRef:
             self._claimer_turn(best)
 
     def _claimer_turn(self, s: int) -> None:
-        """P2: a 碰/吃 claimer then discards; engine decision: it may also 暗杠, 蓄杠 or make a
-        special play, but not 自摸 (it drew nothing)."""
+        """P2: a 碰/吃 claimer then discards; it may make special plays first (P3), but not
+        自摸 (it drew nothing), and 暗杠/蓄杠 only under ``claim_turn_gang = "any"`` (D18)."""
         self.phase = "turn"
         self.turn = s
         self.drawn = None
         self.drawn_from = None
         self.must_play_laizi = False
+        self.began_with_claim = True
 
     def _complete_xu(self, s: int, t: int) -> None:
         """P1: the 蓄杠 stands: the 碰 becomes a xu_gang in place (same source); a replacement draw."""
@@ -829,6 +843,7 @@ class MovesRef:
         self.must_play_laizi = False
         if code < 34:  # discard (P1); a dead discard opens no window (R1, R3, R4)
             t = code
+            self.began_with_claim = False  # D18: the turn ends
             h[t] -= 1
             self.rivers[s] += (t,)
             if self._normal(t):

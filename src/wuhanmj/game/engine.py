@@ -4,7 +4,9 @@
 :mod:`wuhanmj.game.actions`, or their integer codes). At every moment it is in one phase:
 
 - ``"turn"``: ``current_player`` holds 14 - 3 × melds tiles and acts (P1):
-  自摸 (only right after a draw), 暗杠, 蓄杠, a special play (P3), or a discard.
+  自摸 (only right after a draw), 暗杠, 蓄杠, a special play (P3), or a discard;
+  after a 碰/吃 only special plays and a discard, unless ``Rules.claim_turn_gang``
+  is ``"any"`` (D18).
 - ``"claim"``: a discard lies on the table; every seat that may claim it is
   asked (P2) and answers in any order; the window closes as soon as no pending
   answer can change the outcome: hu > 冲杠/碰 > 吃, one winner, the first in turn
@@ -26,8 +28,9 @@ and offers the views (hands, melds, observations, events, saves).
 
 Decisions taken where RULES.md is silent (documented for users):
 
-- After claiming a 碰/吃 (no draw), the claimer's turn offers the same plays as
-  after a draw except 自摸: 暗杠, 蓄杠 and special plays are allowed (P1, P3).
+- After claiming a 碰/吃 (no draw), the claimer may not 自摸. A special play's
+  replacement draw in that turn (which may win 杠上开花) does not begin a new turn:
+  under ``claim_turn_gang = "after_draw"`` no 暗杠 or 蓄杠 follows it either (D18).
 - A player that must discard but holds only 红中/痞子/癞子 while G4 forbids
   special plays discards one of them; such a discard is never claimable
   (R1, R3, R4) and scores nothing.

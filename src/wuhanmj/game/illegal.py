@@ -109,6 +109,8 @@ def why_illegal(st: HandState, seat: int, code: int) -> str:
         t = code - XU_GANG
         if not any(m[0] == "peng" and m[1][0] == t for m in st.melds[seat]):
             return f"P1: xu_gang needs an own peng of {format_tile(t)}"
+        if C[t] and not moves.concealed_gang_allowed(st):
+            return _d18("xu_gang")
         return f"P1: xu_gang needs a {format_tile(t)} in hand"
     if code < HONGZHONG_GANG:
         t = code - AN_GANG
@@ -116,6 +118,8 @@ def why_illegal(st: HandState, seat: int, code: int) -> str:
             return "R1: 红中 is never konged"
         if st.specials.special[t]:
             return f"R3/R4: {format_tile(t)} (癞子/痞子) can never be konged"
+        if C[t] == 4 and not moves.concealed_gang_allowed(st):
+            return _d18("an_gang")
         return f"P1: an_gang needs four {format_tile(t)} in hand"
     if code == HONGZHONG_GANG:
         return "P3: hongzhong_gang needs a 红中 in hand"
@@ -125,6 +129,12 @@ def why_illegal(st: HandState, seat: int, code: int) -> str:
     if t not in st.specials.pizi:
         return f"R3: {format_tile(t)} is not a 痞子 here" + ("" if st.rules.pizi else " (rule pizi is off)")
     return f"P3: pizi_gang needs a {format_tile(t)} in hand"
+
+
+def _d18(name: str) -> str:
+    return (f"P1/D18: no {name} in a turn that began with a chi/peng (claim_turn_gang = after_draw): "
+            "暗杠 and 蓄杠 wait for a turn that begins with a draw; special plays and a discard are allowed")
+
 
 def _g4(st: HandState) -> str:
     left = st.tiles_left

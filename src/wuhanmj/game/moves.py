@@ -3,13 +3,15 @@ transitions, claim windows and their resolution (G1–G4, P1–P5, R1–R4, W4�
 
 :func:`legal` gives a seat's legal action codes (the fixed action space of
 :mod:`wuhanmj.game.actions`); :func:`apply` plays one of them. The queries below
-(:func:`pending`, :func:`current_player`, :func:`gang_allowed`, :func:`must_play_laizi`,
-:func:`shape_may_win`, :func:`evaluate` …) are what the illegal-action messages, the
-observations and the saves read.
+(:func:`pending`, :func:`current_player`, :func:`gang_allowed`, :func:`concealed_gang_allowed`,
+:func:`must_play_laizi`, :func:`shape_may_win`, :func:`evaluate` …) are what the
+illegal-action messages, the observations and the saves read.
 
 Decisions taken where RULES.md is silent (documented for users, see :mod:`wuhanmj.game`):
-after a 碰/吃 the claimer may 暗杠/蓄杠/special-play but not 自摸; a player holding only
-红中/痞子/癞子 while G4 forbids special plays discards one of them (never claimable); a
+after a 碰/吃 the claimer may not 自摸 (it drew nothing); a turn that began with a 碰/吃
+stays one after a special play's replacement draw (D18: no 暗杠/蓄杠 in it under
+``claim_turn_gang = "after_draw"``, see :func:`concealed_gang_allowed`); a player holding
+only 红中/痞子/癞子 while G4 forbids special plays discards one of them (never claimable); a
 海底 draw that is not a win stays in the hand; seats whose only choice would be Pass are
 never asked; a window closes once no pending answer can change its outcome.
 """
@@ -42,7 +44,7 @@ from .phases import BACK, CLAIM, FRONT, HAIDI, NO_DRAW, OVER, ROB, TURN
 from .state import NO_SEAT, HandResult, HandState, hand_tuple
 
 __all__ = [
-    "legal", "apply", "pending", "current_player", "gang_allowed", "must_play_laizi",
+    "legal", "apply", "pending", "current_player", "gang_allowed", "concealed_gang_allowed", "must_play_laizi",
     "shape_may_win", "self_win_how", "evaluate", "claim_rank",
 ]
 
@@ -63,6 +65,18 @@ def gang_allowed(st: HandState) -> bool:
     """G4, D12: a gang or special play is legal only while more than ``rules.gang_floor``
     tiles are left."""
     return st.back - st.front + 1 > st.gang_floor
+
+
+def concealed_gang_allowed(st: HandState) -> bool:
+    """P1, D18: may the seat on turn 暗杠 or 蓄杠 now (G4 aside)? Always under
+    ``claim_turn_gang = "any"``; under ``"after_draw"`` (every preset) only in a turn that
+    began with its own draw (a normal draw, or a 冲杠's replacement draw), not in one that
+    began with a 碰 or 吃 (``HandState.claim_turn``). Special plays (P3) stay allowed.
+
+    Where RULES.md is silent: a turn that began with a 碰/吃 stays such a turn to its
+    discard, also after a special play's replacement draw in it (the replacement draw
+    does not begin a turn), so no 暗杠/蓄杠 follows that draw either."""
+    return not st.claim_turn or st.rules.claim_turn_gang == "any"
 
 
 def pending(st: HandState) -> tuple[int, ...]:
@@ -117,13 +131,14 @@ def _turn_codes(st: HandState, seat: int) -> tuple[int, ...]:
         return (LAIZI_GANG, HU) if _turn_win_ok(st, seat) else (LAIZI_GANG,)
     codes = [t for t in sp.normal if C[t]]
     if gang_ok:
-        an = [AN_GANG + t for t in codes if C[t] == 4] if 4 in C else ()
-        for m in st.melds[seat]:
-            if m[0] == "peng" and C[m[1][0]]:
-                codes.append(XU_GANG + m[1][0])  # D17: with a tile held since the 碰 too
-        if len(codes) > 1 and codes[-1] >= XU_GANG:
-            codes.sort()
-        codes.extend(an)
+        if not st.claim_turn or st.rules.claim_turn_gang == "any":  # D18 (concealed_gang_allowed)
+            an = [AN_GANG + t for t in codes if C[t] == 4] if 4 in C else ()
+            for m in st.melds[seat]:
+                if m[0] == "peng" and C[m[1][0]]:
+                    codes.append(XU_GANG + m[1][0])  # D17: with a tile held since the 碰 too
+            if len(codes) > 1 and codes[-1] >= XU_GANG:
+                codes.sort()
+            codes.extend(an)
         if C[HONGZHONG]:
             codes.append(HONGZHONG_GANG)
         for p in sp.pizi:

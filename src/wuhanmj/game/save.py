@@ -121,6 +121,18 @@ def restore(cls: type[Game], d: object) -> Game:
     return g
 
 
+def _claim_turn(events: list[dict]) -> bool:
+    """D18 (``HandState.claim_turn``): the turn on now began with a 碰/吃 — the log's last
+    meld or discard is a 碰/吃 (a save has no field for it: the log gives it)."""
+    for e in reversed(events):
+        kind = e.get("type")
+        if kind == "discard":
+            return False
+        if kind == "meld":
+            return e.get("kind") in ("peng", "chi")
+    return False
+
+
 def restore_unchecked(cls: type[Game], d: Mapping[str, Any]) -> Game:
     """A game with exactly the state of ``d`` (a :meth:`Game.to_dict` form), *without*
     checking it against its event log: for tests that need a state no log reaches
@@ -142,6 +154,7 @@ def restore_unchecked(cls: type[Game], d: Mapping[str, Any]) -> Game:
     st.options = {int(s): tuple(o) for s, o in d["options"].items()}
     st.decisions = {int(s): int(c) for s, c in d["decisions"].items()}
     st.events = [parse_event(e) for e in d["events"]]
+    st.claim_turn = _claim_turn(st.events)
     st.xiayu = [None if x is None else (int(x["suit"]), int(x["liable"]), tuple(x["co_liable"]))
                 for x in d.get("xiayu", (None,) * 4)]
     dv = st.derived

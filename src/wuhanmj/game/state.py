@@ -3,7 +3,7 @@
 
 Primary state — the rule set, the dealer, the wall and the two ends drawn from, every
 seat's concealed tiles (34 counts), melds, special plays and river, the phase, whose turn
-it is, the drawn tile, an open claim window (the tile, who may answer what, who answered),
+it is and whether that turn began with a 碰/吃, the drawn tile, an open claim window (the tile, who may answer what, who answered),
 the L5 清一色 threats, the result and the event log — is held by :class:`HandState` as
 public attributes. :mod:`wuhanmj.game.moves` reads it and changes it only through the
 mutators below, which keep the :class:`Derived` values in step: hand sizes, the counts of
@@ -146,6 +146,9 @@ class HandState:
         phase: a constant of :mod:`wuhanmj.game.phases`; turn: the seat on turn (in a window,
             the discarder / robbed seat).
         drawn, draw_kind: the tile the seat on turn just drew and how (NO_DRAW, FRONT, BACK).
+        claim_turn: the seat on turn's turn began with a 碰 or 吃 (P1, D18): set by
+            :meth:`claim`, kept through the replacement draws of that turn, cleared by
+            :meth:`discard` (a 冲杠 does not set it: its replacement draw is a draw).
         tile: the tile of an open claim / rob window; options: seat → the claim codes it
             may answer; decisions: seat → its answer.
         xiayu: per seat, its 清一色 threat ``(suit, liable seat, co-liable seats)`` or None (L5).
@@ -155,8 +158,8 @@ class HandState:
     """
 
     __slots__ = ("rules", "dealer", "prev_laizi", "scores", "specials", "wall", "front", "back", "hands",
-                 "melds", "plays", "rivers", "phase", "turn", "drawn", "draw_kind", "tile", "options",
-                 "decisions", "xiayu", "result", "events", "derived", "gang_floor")
+                 "melds", "plays", "rivers", "phase", "turn", "drawn", "draw_kind", "claim_turn", "tile",
+                 "options", "decisions", "xiayu", "result", "events", "derived", "gang_floor")
     rules: Rules
     dealer: int
     prev_laizi: int | None
@@ -173,6 +176,7 @@ class HandState:
     turn: int
     drawn: int | None
     draw_kind: int
+    claim_turn: bool
     tile: int | None
     options: dict[int, tuple[int, ...]]
     decisions: dict[int, int]
@@ -219,6 +223,7 @@ class HandState:
         st.turn = dealer
         st.drawn = None
         st.draw_kind = NO_DRAW
+        st.claim_turn = False
         st.tile = None
         st.options = {}
         st.decisions = {}
@@ -262,6 +267,7 @@ class HandState:
         st.turn = self.turn
         st.drawn = self.drawn
         st.draw_kind = self.draw_kind
+        st.claim_turn = self.claim_turn
         st.tile = self.tile
         st.options = dict(self.options)
         st.decisions = dict(self.decisions)
@@ -366,10 +372,12 @@ class HandState:
         self.events.append(("discard", s, t, t))
         self.drawn = None
         self.draw_kind = NO_DRAW
+        self.claim_turn = False
 
     def claim(self, s: int, kind: str, tiles: tuple[int, ...], d: int) -> None:
         """Seat ``s`` takes the last discard of seat ``d`` for a meld (P2, P5): the other tiles
-        of ``tiles`` leave its hand; the claim is one more opening."""
+        of ``tiles`` leave its hand; the claim is one more opening. A 碰 or 吃 starts a turn
+        without a draw (``claim_turn``, D18); a 冲杠's replacement draw follows."""
         t = self.rivers[d][-1]
         self.rivers[d] = self.rivers[d][:-1]
         hand = self.hands[s]
@@ -384,6 +392,7 @@ class HandState:
             dv.seen[x] += 1
         self.melds[s].append((kind, tiles, d))
         dv.openings[s] += 1
+        self.claim_turn = kind == "peng" or kind == "chi"
         self.changed(s, melds=True)
         self.events.append({"type": "meld", "seat": s, "kind": kind, "tiles": list(tiles), "from": d})
 

@@ -45,6 +45,7 @@ ctypedef struct HandC:
     int8_t turn                 # the seat on turn; in a window, the discarder / robbed seat
     int8_t drawn                # the tile just drawn, -1 none
     int8_t draw_kind            # DK_*
+    int8_t claim_turn           # the turn began with a 碰/吃 (D18, HandState.claim_turn)
     int8_t tile                 # the tile of an open claim / rob window, -1 none
     int8_t n_options[4]         # claim codes a seat may answer (without Pass), ascending
     int16_t options[4][6]

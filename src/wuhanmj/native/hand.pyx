@@ -10,7 +10,9 @@ co-liable seats, the W8/D13 second 癞子 — on the :c:type:`HandC` of ``hand.p
 no Python object, no heap allocation, no GIL (except the Python scoring, when plugged in).
 
 The Python engine is the reference and this module follows it step by step, its
-documented decisions included (a 碰/吃 claimer may gang but not 自摸; a seat holding only
+documented decisions included (a 碰/吃 claimer may not 自摸, and under D18's ``after_draw``
+may not 暗杠/蓄杠 in the rest of that turn, a special play's replacement draw included
+(moves.concealed_gang_allowed); a seat holding only
 红中/痞子/癞子 while G4 forbids special plays discards one of them, never claimable; a 海底
 draw that is not a win stays in the hand), and its caches: the waiting kinds of each seat
 (moves.win_kinds, kept until the seat's hand changes other than by a draw), the self-drawn
@@ -237,6 +239,7 @@ cdef int _turn_codes(HandC* h, int seat, int16_t* codes) noexcept nogil:
     cdef const uint8_t* C = h.hands[seat]
     cdef const SeatC* sp = &h.seats[seat]
     cdef bint gang_ok = hand_left(h) > h.rules.gang_floor     # G4, D12
+    cdef bint concealed
     cdef int n = 0, t, i, j, k, x0
     cdef int16_t v
     if gang_ok and h.drawn == h.laizi and _must_play_laizi(h, seat):
@@ -251,9 +254,11 @@ cdef int _turn_codes(HandC* h, int seat, int16_t* codes) noexcept nogil:
             codes[n] = t
             n += 1
     if gang_ok:
-        k = n
+        # P1, D18 (moves.concealed_gang_allowed): no 暗杠/蓄杠 in a turn that began with a 碰/吃
+        concealed = not h.claim_turn or h.rules.claim_turn_gang_any
+        k = n if concealed else 0
         x0 = n
-        for i in range(sp.n_melds):
+        for i in range(sp.n_melds if concealed else 0):
             if sp.melds[i].kind == MK_PENG and C[sp.melds[i].tile]:
                 codes[n] = A_XU_GANG + sp.melds[i].tile    # D17: with a tile held since the 碰 too
                 n += 1
@@ -480,6 +485,7 @@ cdef inline void _discard(HandC* h, int s, int t) noexcept nogil:
     h.waits_known[s] = 0
     h.drawn = -1
     h.draw_kind = DK_NONE
+    h.claim_turn = 0
 
 
 cdef void _claim(HandC* h, int s, int kind, int low, int d) noexcept nogil:
@@ -504,6 +510,7 @@ cdef void _claim(HandC* h, int s, int kind, int low, int d) noexcept nogil:
     sp.melds[sp.n_melds].source = d
     sp.n_melds += 1
     h.openings[s] += 1
+    h.claim_turn = kind == MK_PENG or kind == MK_CHI
     _changed(h, s)
 
 

@@ -29,5 +29,6 @@ ctypedef struct RulesC:
     int xiayu                   # L5, D14
     int gangkai_haidi_zimo      # D4
     int qqr_pair_258            # W6, D16
+    int claim_turn_gang_any     # P1, D18: 1 "any", 0 "after_draw"
 
 cdef int rules_to_c(object rules, RulesC* out) except -1

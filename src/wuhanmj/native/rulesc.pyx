@@ -39,6 +39,7 @@ cdef int rules_to_c(object rules, RulesC* out) except -1:
     out.xiayu = r.xiayu
     out.gangkai_haidi_zimo = r.gangkai_haidi_zimo
     out.qqr_pair_258 = r.qqr_pair == "258"
+    out.claim_turn_gang_any = r.claim_turn_gang == "any"
     return 0
 
 
