@@ -125,6 +125,15 @@ def _money_pairs(money: object) -> tuple[tuple[int, int | float], ...]:
     return tuple(pairs)
 
 
+def _field_text(v: object) -> str:
+    """A rule field's value as a rules file writes it (``true``, ``320``, ``discarder``)."""
+    if isinstance(v, bool):
+        return "true" if v else "false"
+    if isinstance(v, tuple):  # the money table (X2): fan:money pairs
+        return "{" + ", ".join(f"{k}: {m}" for k, m in v) + "}"
+    return str(v)
+
+
 @dataclass(frozen=True, slots=True)
 class Rules:
     """One rule set (RULES.md §10). Immutable; build with a preset and :meth:`replace`.
@@ -340,6 +349,31 @@ class Rules:
         )
 
     # ------------------------------------------------------------ changes
+    def label(self) -> str:
+        """The rule set's name for a summary or a scoring sheet: the preset's name, or for a
+        custom set the preset it differs least from and the changed fields, written as a
+        rules file writes them (the first preset of :data:`PRESETS` on a tie).
+
+        >>> Rules.kaikou().replace(cap=320, xiayu=True).label()
+        'custom (kaikou with cap=320, xiayu=true)'
+        >>> Rules.koukou_fan().label()
+        'koukou_fan'
+        """
+        if self.name != "custom":
+            return self.name
+        names = [f.name for f in dataclasses.fields(self) if f.name != "name"]
+        best: tuple[str, list[str]] | None = None
+        for p in PRESETS:
+            base = Rules.preset(p)
+            diff = [n for n in names if getattr(self, n) != getattr(base, n)]
+            if best is None or len(diff) < len(best[1]):
+                best = (p, diff)
+        assert best is not None  # PRESETS is not empty
+        p, diff = best
+        if not diff:
+            return f"custom (= {p})"
+        return f"custom ({p} with {', '.join(f'{n}={_field_text(getattr(self, n))}' for n in diff)})"
+
     def replace(self, **changes: Any) -> Rules:
         """A copy with some fields changed; ``name`` becomes ``"custom"`` unless given
         or unless every change keeps the old value. Raises RulesError on an unknown field."""

@@ -155,3 +155,16 @@ def test_l5_cases_schema_takes_co_liable():
                                  {"kind": "peng", "tiles": "999s", "from": 3}]},
                       {"melds": []}, {"melds": []}]}
     assert score_case(case)["payments"] == [-180, 540, -180, -180]
+
+
+def test_d18_the_sheet_names_a_custom_rule_sets_changed_fields():
+    """explain() names the preset a custom rule set differs least from and the changed
+    fields (here claim_turn_gang, P1/D18), as the simulation summary does."""
+    from wuhanmj import parse_tile
+
+    rules = Rules.kaikou().replace(claim_turn_gang="any")
+    r = evaluate_win(hand="234m456p789p55s", win_tile="5s", how="zimo", winner=1, dealer=0,
+                     indicator=parse_tile("5m"),
+                     seats=[SeatPlays(), SeatPlays(melds=(M.peng("777s", source=2),)), SeatPlays(), SeatPlays()],
+                     rules=rules)
+    assert r.explain().splitlines()[0] == "规则 rules: custom (kaikou with claim_turn_gang=any) (开口翻, points)"

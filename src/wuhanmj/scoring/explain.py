@@ -34,7 +34,7 @@ def explain_win(r: WinResult) -> str:
     """The multi-line scoring sheet of ``r`` (a :class:`wuhanmj.scoring.WinResult`)."""
     rules = r.rules
     sched = "points" if rules.schedule == "points" else "fan → money"
-    out = [f"规则 rules: {rules.name} ({'开口翻' if rules.opening == 'once' else '口口翻'}, {sched})"]
+    out = [f"规则 rules: {rules.label()} ({'开口翻' if rules.opening == 'once' else '口口翻'}, {sched})"]
     out.append(f"胡 win: seat {r.winner}, {_HOW.get(r.how, r.how)}")
     if not r.legal:
         out.append(f"不能胡 not legal — {r.reason}")

@@ -23,7 +23,6 @@ from ..rules import Rules
 from .figures import unit_figures
 from .paired import clustered, iid_interval
 from .stats import Moments, Tally, rate
-from .summary import rules_label
 
 __all__ = ["ArenaResult", "scales", "width_text", "FEW_CLUSTERS"]
 
@@ -223,7 +222,7 @@ class ArenaResult:
         unit = "points" if self.rules.schedule == "points" else "money"
         lines = [
             f"arena {self.mode}: {', '.join(self.agents)} (baseline {self.agents[self.baseline]}); "
-            f"{self.hands:,} walls x {len(self.seatings)} seatings = {self.games:,} games; rules {rules_label(self.rules)}, "
+            f"{self.hands:,} walls x {len(self.seatings)} seatings = {self.games:,} games; rules {self.rules.label()}, "
             f"seed {self.seed}, matches of {self.match_hands} hands",
             "",
             f"agent         role          mean  95% CI (paired over walls)   win %  自摸 %  放冲 %  big %  "

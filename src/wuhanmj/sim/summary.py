@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-import dataclasses
 import math
 import unicodedata
 from typing import TYPE_CHECKING
 
 from ..hand.bighu import BIG_HU as _BIG_LABEL
-from ..rules import PRESETS, Rules
 from .figures import summary_lines
 from .outcome import BIG_HU, LIABILITY, SELF_DRAWN
 from .stats import rate
@@ -59,46 +57,11 @@ def _engine_text(r: SimulationResult) -> str:
     return f"engines {', '.join(r.engines)} (merged)"
 
 
-def _field_text(v: object) -> str:
-    """A rule field's value as a rules file writes it (``true``, ``320``, ``discarder``)."""
-    if isinstance(v, bool):
-        return "true" if v else "false"
-    if isinstance(v, tuple):  # the money table (X2): fan:money pairs
-        return "{" + ", ".join(f"{k}: {m}" for k, m in v) + "}"
-    return str(v)
-
-
-def rules_label(rules: Rules) -> str:
-    """A rule set's name for a summary: the preset's name, or for a custom set the preset
-    it differs least from and the changed fields (``custom (kaikou with cap=320,
-    xiayu=true)``; the first preset of :data:`~wuhanmj.rules.PRESETS` on a tie).
-
-    >>> rules_label(Rules.kaikou().replace(cap=320, xiayu=True))
-    'custom (kaikou with cap=320, xiayu=true)'
-    >>> rules_label(Rules.koukou_fan())
-    'koukou_fan'
-    """
-    if rules.name != "custom":
-        return rules.name
-    names = [f.name for f in dataclasses.fields(rules) if f.name != "name"]
-    best: tuple[str, list[str]] | None = None
-    for p in PRESETS:
-        base = Rules.preset(p)
-        diff = [n for n in names if getattr(rules, n) != getattr(base, n)]
-        if best is None or len(diff) < len(best[1]):
-            best = (p, diff)
-    assert best is not None  # PRESETS is not empty
-    p, diff = best
-    if not diff:
-        return f"custom (= {p})"
-    return f"custom ({p} with {', '.join(f'{n}={_field_text(getattr(rules, n))}' for n in diff)})"
-
-
 def summary(r: SimulationResult) -> str:
     """A readable multi-line table of the main figures of ``r``."""
     unit = "points" if r.rules.schedule == "points" else "money"
     lines = [
-        f"{r.hands:,} hands, rules {rules_label(r.rules)}, {_seeds_text(r)}, matches of {r.match_hands} hands, "
+        f"{r.hands:,} hands, rules {r.rules.label()}, {_seeds_text(r)}, matches of {r.match_hands} hands, "
         f"{_engine_text(r)}",
         "",
         f"seat  agent         wins   win %        mean  95% CI of the mean (t)      std  [{unit} per hand]",
