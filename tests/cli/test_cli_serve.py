@@ -174,7 +174,10 @@ def test_a_host_other_machines_reach_prints_a_warning_that_there_is_no_authentic
                                         (["--decision-timeout", "-1"], "--decision-timeout"),
                                         (["--new-games-per-minute", "-1"], "--new-games-per-minute"),
                                         (["--public-url", "ftp://x"], "public url"),
-                                        (["--db", "/proc/no/such/web.sqlite3"], "cannot open the games database")])
+                                        (["--idle-timeout", "inf"], "--idle-timeout"),
+                                        (["--decision-timeout", "nan"], "--decision-timeout"),
+                                        (["--db", "/proc/no/such/web.sqlite3"], "does not exist"),
+                                        (["--db", "/dev/full"], "not a regular file")])
 def test_bad_limits_are_one_line_and_exit_2(argv, words, capsys):
     assert main(["serve", "--db", ":memory:", *argv]) == 2
     err = capsys.readouterr().err

@@ -158,7 +158,7 @@ def test_record_writes_the_hands_played_for_the_replay_viewer(tmp_path, name):
     child = _spawn("--seed", "4", "--hands", "2", "--record", str(path))
     out = _play_first_choices(child)
     final = _scores(re.search(FINAL, out).group(1))
-    assert f"hands recorded in {path}" in out
+    assert f"2 hands recorded in {path}" in out
     recs = list(iter_records(path))
     assert [r["hand"] for r in recs] == [0, 1] and all(r["agents"] == ["you", "greedy", "greedy", "greedy"]
                                                        for r in recs)
@@ -180,3 +180,14 @@ def test_record_to_a_file_that_cannot_be_written_is_one_line_exit_2(tmp_path):
     assert child.exitstatus == 2
     out = child.before.strip()
     assert out.count("\n") == 0 and "cannot write" in out and out.startswith("wuhanmj play:")
+
+
+def test_record_with_no_hand_finished_says_so_and_points_to_no_replay(tmp_path):
+    path = tmp_path / "none.jsonl"
+    child = _spawn("--seed", "1", "--record", str(path))
+    child.expect(PROMPT)
+    child.sendline("q")
+    child.expect(pexpect.EOF)
+    out = child.before
+    assert f"no hand was finished: nothing recorded in {path}" in out
+    assert "--hand 0" not in out

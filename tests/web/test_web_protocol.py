@@ -266,3 +266,9 @@ def test_bad_server_defaults_fail_at_once():
         _app(agents="nope")
     with pytest.raises(RulesError):
         _app(rules="nope")
+
+
+@pytest.mark.parametrize("name", ["KAIKOU", "Koukou_Fan"])
+def test_a_preset_name_in_any_case_starts_a_game(client, name):
+    _, state = _new(client, rules=name)
+    assert state["rules"] == name.lower()

@@ -8,7 +8,9 @@ replay viewer. Needs the ``web`` extra: ``pip install "wuhanmj[web]"``.
 from __future__ import annotations
 
 import argparse
+import math
 import sys
+from pathlib import Path
 from typing import Any
 
 from ..errors import SetupError
@@ -106,14 +108,23 @@ def run(args: argparse.Namespace) -> int:
             raise SetupError(f"--{name.replace('_', '-')} must be >= {1 if name == 'max_games' else 0}, "
                              f"got {getattr(args, name)}")
     for name in ("idle_timeout", "decision_timeout"):
-        if not getattr(args, name) > 0:
-            raise SetupError(f"--{name.replace('_', '-')} must be > 0 seconds, got {getattr(args, name)}")
+        value = getattr(args, name)
+        if not (value > 0 and math.isfinite(value)):
+            raise SetupError(f"--{name.replace('_', '-')} must be a finite number of seconds > 0, got {value}")
     rules = load_rules(args.rules)
     try:
         from ..web.app import create_app, listen, serve, url_of
         from ..web.store import default_db_path
     except ImportError as err:
         raise SetupError(f"the web table needs the web extra: pip install \"wuhanmj[web]\" ({err})") from None
+    if args.db is not None and args.db != ":memory:":
+        # a path given by hand: its folder must exist (the default's is made), and it must be a
+        # database file, not a device or a folder (SQLite would write its journal beside it)
+        path = Path(args.db)
+        if not path.parent.is_dir():
+            raise SetupError(f"--db: the folder of {args.db} does not exist")
+        if path.exists() and not path.is_file():
+            raise SetupError(f"--db: {args.db} is not a regular file")
     db = args.db if args.db is not None else default_db_path()
     app = create_app(rules=rules, agents=args.agents, seed=args.seed, seat=args.seat, allow_seed=args.allow_seed,
                      host=args.host, allowed_hosts=args.allowed_host, public_url=args.public_url,

@@ -142,6 +142,7 @@ def play_match(table: Table, *, hands: int = 1, glyphs: bool = False, read: Call
         SimulationError: ``record`` cannot be written.
     """
     names = [f"{n}" for n in table.names]
+    recorded = 0
     with open_sink(record, kind="play", seed=table.seed or 0, rules=table.rules, seatings=[names],
                    match_hands=hands) as sink:
         try:
@@ -164,6 +165,7 @@ def play_match(table: Table, *, hands: int = 1, glyphs: bool = False, read: Call
                     table.act(_ask(table, read, write, glyphs))
                 if sink is not None:
                     sink.add_items([_record_item(table, record_kind(record) == BINARY)])
+                    recorded += 1
                 _hand_end(table, write, glyphs)
                 if k < hands - 1:
                     try:
@@ -181,8 +183,11 @@ def play_match(table: Table, *, hands: int = 1, glyphs: bool = False, read: Call
                 write(f"逃跑 you left the match (M3): you pay {-pay[table.seat]:g}")
             else:
                 write("you left the match")
-    if record is not None:
-        write(f"hands recorded in {os.fspath(record)} (wuhanmj replay {os.fspath(record)} --hand 0 --html hand0.html)")
+    if record is not None and recorded:
+        write(f"{recorded} hand{'s' if recorded > 1 else ''} recorded in {os.fspath(record)} "
+              f"(wuhanmj replay {os.fspath(record)} --hand 0 --html hand0.html)")
+    elif record is not None:
+        write(f"no hand was finished: nothing recorded in {os.fspath(record)}")
     final = "  ".join(f"{names[s]} (seat {s}) {x:+g}" for s, x in enumerate(table.match.scores))
     write(f"final scores: {final}")
     return 0

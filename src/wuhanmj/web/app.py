@@ -152,7 +152,7 @@ def create_app(*, rules: Rules | str | None = None, agents: str = "greedy", seed
         if unknown:
             raise RequestError(f"new game: unknown field(s) {', '.join(map(repr, unknown))}")
         r = body.get("rules", None)
-        if r is not None and r not in PRESETS:
+        if r is not None and (not isinstance(r, str) or r.lower() not in PRESETS):  # any case, as elsewhere
             raise RequestError(f"new game: rules must be one of {', '.join(PRESETS)}, got {r!r}")
         if "seed" in body and not allow_seed:
             raise RequestError("new game: this server chooses the seeds (start it with --allow-seed to choose one)")
@@ -169,7 +169,7 @@ def create_app(*, rules: Rules | str | None = None, agents: str = "greedy", seed
         # *request* names must be built-in names, so that no web page can import a module.
         if "agents" in body and (not isinstance(ag, str) or ":" in ag):
             raise RequestError(f"new game: agents must be built-in names (greedy, random), got {ag!r}")
-        rl = Rules.preset(r) if r is not None else default_rules
+        rl = Rules.preset(r.lower()) if r is not None else default_rules
         try:
             table = Table(rl, agents=ag, seed=sd, seat=st)
         except WuhanMJError as err:

@@ -90,8 +90,8 @@ class GameStore:
                  make_game: Callable[[str, Table, bool], WebGame] | None = None) -> None:
         if type(max_games) is not int or max_games < 1:
             raise SetupError(f"max games must be an integer >= 1, got {max_games!r}")
-        if not idle_timeout > 0:
-            raise SetupError(f"idle timeout must be > 0 seconds, got {idle_timeout!r}")
+        if not (idle_timeout > 0 and math.isfinite(idle_timeout)):
+            raise SetupError(f"idle timeout must be a finite number of seconds > 0, got {idle_timeout!r}")
         self.max_games = max_games
         self.idle_timeout = float(idle_timeout)
         self.clock = clock
