@@ -23,43 +23,26 @@ DIRECTIVES = {
 CORE_MODULES = ("checks", "tables", "shape", "shanten", "routes")
 NATIVE_MODULES = ("rulesc", "rng", "score", "scoreapi", "hand", "fallback", "handapi", "agents", "batch")
 
-extensions = [
-    Extension(
-        f"wuhanmj.core.{name}",
-        [f"src/wuhanmj/core/{name}.pyx"],
+
+def extension(module: str) -> Extension:
+    """The extension ``wuhanmj.<module>`` built from ``src/wuhanmj/<module as a path>.pyx``."""
+    return Extension(
+        f"wuhanmj.{module}",
+        [f"src/wuhanmj/{module.replace('.', '/')}.pyx"],
         include_dirs=[numpy.get_include()],
         define_macros=[("NPY_NO_DEPRECATED_API", "NPY_1_7_API_VERSION")],
         extra_compile_args=["-O3"],
     )
-    for name in CORE_MODULES
-] + [
+
+
+extensions = (
+    [extension(f"core.{name}") for name in CORE_MODULES]
     # the shape core's compiled face: the Python-level calls over the core's kernels
-    Extension(
-        "wuhanmj._core",
-        ["src/wuhanmj/_core.pyx"],
-        include_dirs=[numpy.get_include()],
-        define_macros=[("NPY_NO_DEPRECATED_API", "NPY_1_7_API_VERSION")],
-        extra_compile_args=["-O3"],
-    )
-] + [
-    Extension(
-        f"wuhanmj.native.{name}",
-        [f"src/wuhanmj/native/{name}.pyx"],
-        include_dirs=[numpy.get_include()],
-        define_macros=[("NPY_NO_DEPRECATED_API", "NPY_1_7_API_VERSION")],
-        extra_compile_args=["-O3"],
-    )
-    for name in NATIVE_MODULES
-] + [
+    + [extension("_core")]
+    + [extension(f"native.{name}") for name in NATIVE_MODULES]
     # the native stepping of wuhanmj.envs.VectorEnv (cimports the native engine)
-    Extension(
-        "wuhanmj.envs._vector",
-        ["src/wuhanmj/envs/_vector.pyx"],
-        include_dirs=[numpy.get_include()],
-        define_macros=[("NPY_NO_DEPRECATED_API", "NPY_1_7_API_VERSION")],
-        extra_compile_args=["-O3"],
-    )
-]
+    + [extension("envs._vector")]
+)
 
 # Cython and the C compiler run on every core (pip's builds too): the extensions are
 # independent once cythonized. WUHANMJ_BUILD_JOBS=1 builds one at a time.
