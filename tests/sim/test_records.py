@@ -247,3 +247,26 @@ def test_scan_of_a_file_cut_in_its_last_block_marks_the_end(tmp_path):
     with RecordsReader(cut) as r:
         got = list(r.scan())
     assert got[:4] == recs[:4] and got[4].label() == "hands 4.. (to the end)" and "truncated" in got[4].reason
+
+
+def test_reader_messages_use_the_name_given(tmp_path):
+    """A file read under another name (stdin's temporary copy) is named so in messages."""
+    p = tmp_path / "tmp123.wmj"
+    p.write_bytes(MAGIC[:5])
+    with pytest.raises(RecordsError, match=r"^-: truncated in the file header$"):
+        RecordsReader(p, name="-")
+
+
+@pytest.mark.parametrize("text, cut", [
+    ('{"events": [', True), ('{"a": "half a str', True), ('{"winner": nu', True), ('{"x": 12', True),
+    ("garbage", False), ('{"a": 1} trailing', False), ("[1, 2]]", False),
+])
+def test_a_last_line_without_newline_is_a_cut_only_when_it_starts_a_json_text(text, cut):
+    from wuhanmj.sim.recordio import json_lines
+
+    got: list[str] = []
+    lines = list(json_lines(io.StringIO('{"a": 1}\n' + text), "f", got.append))
+    if cut:
+        assert lines == [(1, '{"a": 1}\n')] and got == ["f, line 2: cut short: the file ends inside this line (1 whole line before it)"]
+    else:
+        assert lines == [(1, '{"a": 1}\n'), (2, text)] and got == []

@@ -6,16 +6,20 @@ line). Every hand shown or listed is replayed through :class:`wuhanmj.game.Game`
 and a record's ``result`` is checked against what its events give, so a record
 that does not match the rules of the game, or whose result was edited, is
 reported, not shown. A file cut short inside its last line is read up to the cut,
-which is named (``--list`` then exits 2); ``--list`` of a binary file marks the hands
-that cannot be read and goes on.
+which is named (``--list`` then exits 2; an event log cut short is refused); ``--list``
+of a binary file marks the hands that cannot be read and goes on. Stdin (``-``) is read
+in any of the formats, told by its first bytes (the binary magic, gzip's 1f 8b).
 """
 
 from __future__ import annotations
 
 import argparse
 import gzip
+import io
 import json
+import os
 import sys
+import tempfile
 from collections.abc import Iterable, Iterator
 from typing import Any
 
@@ -23,7 +27,7 @@ from .._json import load_json
 from .._checks import distinct_files
 from ..errors import ReplayError, WuhanMJError
 from ..sim.recordio import json_lines
-from ..sim.records import BadHands, RecordsReader, is_records_file
+from ..sim.records import MAGIC, BadHands, RecordsReader, is_records_file
 from ..tiles import format_glyphs, format_tiles, parse_tiles
 
 EPILOG = """\
@@ -57,31 +61,43 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     p.add_argument("file", metavar="FILE", help="records (binary .wmj, .jsonl or .jsonl.gz) or an event log; - for stdin")
-    p.add_argument("--hand", type=int, default=None, metavar="N",
+    which = p.add_mutually_exclusive_group()  # --list shows every hand, --hand one
+    which.add_argument("--hand", type=int, default=None, metavar="N",
                    help="the hand number to show (its 'hand' field, the index in a binary file; default the first)")
     p.add_argument("--glyphs", action="store_true", help="show tiles as Unicode glyphs (🀇🀈🀉) instead of 123m")
-    p.add_argument("--list", action="store_true", help="list the hands of the file, one line each")
+    which.add_argument("--list", action="store_true", help="list the hands of the file, one line each")
     p.add_argument("--html", metavar="OUT", default=None,
                    help="write the hand as a self-contained HTML page (the replay viewer) to OUT")
     p.set_defaults(run=run)
     return p
 
 
-def _lines(path: str, cut: list[str] | None = None) -> list[str]:
-    """The non-blank whole lines of ``path`` (``-``: stdin, ``.gz``: gzip). A file cut short
-    inside its last line gives the lines before it; the cut's message (naming the line)
-    goes to ``cut``, or is raised when ``cut`` is None."""
+def _stdin_bytes() -> bytes:
+    """All of stdin, as bytes (a text stream without a buffer: its text, UTF-8)."""
+    buf = getattr(sys.stdin, "buffer", None)
+    return buf.read() if buf is not None else sys.stdin.read().encode("utf-8")
+
+
+def _lines(path: str, cut: list[str] | None = None, data: bytes | None = None) -> list[str]:
+    """The non-blank whole lines of ``path`` (``.gz``: gzip), or of ``data`` (stdin's
+    bytes: gzip when they start with gzip's 1f 8b). A file cut short inside its last line
+    gives the lines before it; the cut's message (naming the line) goes to ``cut``, or is
+    raised when ``cut`` is None."""
     on_cut = cut.append if cut is not None else None
     try:
-        if path == "-":
-            return [ln for _, ln in json_lines(sys.stdin, "-", on_cut)]
-        opener: Any = gzip.open if path.lower().endswith(".gz") else open  # issue 13: gzip JSON lines
+        if data is not None:
+            raw: Any = io.BytesIO(data)
+            if data[:2] == b"\x1f\x8b":
+                raw = gzip.GzipFile(fileobj=raw)
+            return [ln for _, ln in json_lines(io.TextIOWrapper(raw, encoding="utf-8"), path, on_cut)]
+        opener: Any = gzip.open if path.lower().endswith(".gz") else open
         with opener(path, "rt", encoding="utf-8") as f:
             return [ln for _, ln in json_lines(f, path, on_cut)]
     except FileNotFoundError:
         raise ReplayError(f"{path}: no such file") from None
     except UnicodeDecodeError:
-        raise ReplayError(f"{path}: cannot read: {_not_text(path)}") from None
+        why = "not UTF-8 text, nor binary records (docs/RECORDS.md)" if data is not None else _not_text(path)
+        raise ReplayError(f"{path}: cannot read: {why}") from None
     except OSError as err:
         raise ReplayError(f"{path}: cannot read: {err}") from None
 
@@ -98,24 +114,34 @@ def _not_text(path: str) -> str:
     return "not UTF-8 text, nor binary records (docs/RECORDS.md)"
 
 
-def load_records(path: str, cut: list[str] | None = None) -> list[dict[str, Any]]:
+def load_records(path: str, cut: list[str] | None = None, data: bytes | None = None) -> list[dict[str, Any]]:
     """The hand records of a file: a records file, or one event log wrapped as one record.
 
     Args:
         path: the file (``-`` for stdin).
         cut: where the message of a file cut short inside its last line goes (that line
-            left out, every whole line read); None: it is raised.
+            left out, every whole line read); None: it is raised. An event log cut short
+            is one hand that does not end: its cut is always raised.
+        data: the file's bytes when already read (stdin); None: read ``path``.
 
     Raises:
-        ReplayError: unreadable file, a line that is not JSON, neither format, or (with
-            ``cut`` None) a file cut short.
+        ReplayError: unreadable file, a line that is not JSON (a file that is one JSON
+            object over many lines, such as a simulation result, is named as such),
+            neither format, a file with nothing before its cut, or (with ``cut`` None) a
+            file cut short.
     """
+    got: list[str] = [] if cut is None else cut
+    lines = _lines(path, got, data)
     out = []
-    for i, ln in enumerate(_lines(path, cut), start=1):
+    for i, ln in enumerate(lines, start=1):
+        if i == 1 and len(lines) > 1 and ln.strip() in ("{", "["):
+            raise ReplayError(f"{path}: {_whole_json(path, lines)}")
         obj = load_json(ln, ReplayError, f"{path}, line {i}")
         if not isinstance(obj, dict):
             raise ReplayError(f"{path}, line {i}: expected a JSON object")
         out.append(obj)
+    if got and (cut is None or not out or out[0].get("type") == "deal"):
+        raise ReplayError(got[0])  # nothing whole before the cut, or an event log that stops
     if not out:
         raise ReplayError(f"{path}: empty file")
     if out[0].get("type") == "deal":  # a bare event log of one hand
@@ -124,6 +150,17 @@ def load_records(path: str, cut: list[str] | None = None) -> list[dict[str, Any]
         if not isinstance(r.get("events"), list):
             raise ReplayError(f"{path}, line {i}: a record needs an 'events' list (wuhanmj simulate --records)")
     return out
+
+
+def _whole_json(path: str, lines: list[str]) -> str:
+    """What a file of one JSON value over many lines (pretty-printed) is, when not records."""
+    try:
+        obj = json.loads("".join(lines))
+    except ValueError:
+        return "not JSON lines: line 1 is only an opening bracket (records have one hand a line)"
+    if isinstance(obj, dict) and "hands" in obj and "seats" in obj:  # wuhanmj simulate/arena --out
+        return "a simulation result, not records or an event log: use wuhanmj report"
+    return "one JSON value over many lines, not records (one hand a line) or an event log (one event a line)"
 
 
 def _fmt(tiles: str | Iterable[int], glyphs: bool) -> str:
@@ -281,10 +318,15 @@ def _list_line(r: dict[str, Any]) -> str:
 def run(args: argparse.Namespace) -> int:
     """Run ``wuhanmj replay``; returns the exit code."""
     distinct_files((("FILE", args.file), ("html", args.html)), ReplayError)
-    if args.file != "-" and is_records_file(args.file):  # issue 13: binary records, one seek
+    data = None
+    if args.file == "-":  # stdin: any format, told by its first bytes
+        data = _stdin_bytes()
+        if data[: len(MAGIC)] == MAGIC:
+            return _run_binary_bytes(args, data)
+    elif is_records_file(args.file):  # binary records, one seek
         return _run_binary(args)
     cut: list[str] = []
-    records = load_records(args.file, cut)
+    records = load_records(args.file, cut, data)
     if args.list:
         for r in records:
             print(_list_line(r))
@@ -317,10 +359,23 @@ def _show(record: dict[str, Any], args: argparse.Namespace) -> int:
     return 0
 
 
-def _run_binary(args: argparse.Namespace) -> int:
+def _run_binary_bytes(args: argparse.Namespace, data: bytes) -> int:
+    """``wuhanmj replay -`` of binary records on stdin: through a temporary file (the
+    reader seeks), messages naming ``-``."""
+    fd, tmp = tempfile.mkstemp(suffix=".wmj")
+    try:
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
+        return _run_binary(args, tmp)
+    finally:
+        os.unlink(tmp)
+
+
+def _run_binary(args: argparse.Namespace, path: str | None = None) -> int:
     """``wuhanmj replay`` of a binary records file (docs/RECORDS.md): ``--hand N`` reads
-    hand N by one seek, ``--list`` every hand in order; each is replayed and checked."""
-    with RecordsReader(args.file) as rr:
+    hand N by one seek, ``--list`` every hand in order; each is replayed and checked.
+    ``path``: where the bytes are when not at ``args.file`` (stdin's temporary copy)."""
+    with RecordsReader(path or args.file, name=args.file) as rr:
         if args.list:
             bad = []
             for item in rr.scan():

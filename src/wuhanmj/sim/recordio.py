@@ -116,7 +116,8 @@ def json_lines(f: IO[str], name: str, on_cut: Callable[[str], None] | None = Non
     """``(line number, text)`` of every non-blank whole line of the text file ``f``.
 
     A file cut short (``head -c``, a copy that stopped) ends inside its last line, which
-    has no newline and is not JSON; a gzip stream cut short ends without its trailer.
+    has no newline and is the start of a JSON text (a last line that is not JSON at all is
+    given as it is, for the caller to name); a gzip stream cut short ends without its trailer.
     Either way every whole line before the cut is given first, then the cut is reported
     as one message naming it (``NAME, line N: cut short …``): passed to ``on_cut``, or
     raised as a ReplayError when ``on_cut`` is None.
@@ -130,22 +131,36 @@ def json_lines(f: IO[str], name: str, on_cut: Callable[[str], None] | None = Non
         for i, ln in enumerate(f, start=1):
             if not ln.strip():
                 continue
-            if not ln.endswith("\n"):
-                try:
-                    json.loads(ln)
-                except ValueError:
-                    msg = (f"{name}, line {i}: cut short: the file ends inside this line "
-                           f"({i - 1} whole line{'' if i == 2 else 's'} before it)")
-                    if on_cut is None:
-                        raise ReplayError(msg) from None
-                    on_cut(msg)
-                    return
+            if not ln.endswith("\n") and _ends_inside_json(ln):
+                msg = (f"{name}, line {i}: cut short: the file ends inside this line "
+                       f"({i - 1} whole line{'' if i == 2 else 's'} before it)")
+                if on_cut is None:
+                    raise ReplayError(msg) from None
+                on_cut(msg)
+                return
             yield i, ln
     except EOFError:
-        msg = f"{name}: cut short after line {i}: the gzip data ends early"
+        msg = (f"{name}: cut short after line {i}: the gzip data ends early" if i else
+               f"{name}, line 1: cut short: the gzip data ends early, inside this line")
         if on_cut is None:
             raise ReplayError(msg) from None
         on_cut(msg)
+
+
+_LITERALS = ("true", "false", "null", "NaN", "Infinity", "-Infinity")
+
+
+def _ends_inside_json(text: str) -> bool:
+    """True when ``text`` is the start of a JSON text cut short: it does not parse, and
+    the parser ran out of text (or stopped inside a string or a literal) rather than
+    meeting something that is not JSON (``garbage``: False; ``{"events": [``: True)."""
+    try:
+        json.loads(text)
+    except json.JSONDecodeError as err:
+        rest = text[err.pos:].rstrip()
+        return (not rest or err.msg.startswith("Unterminated string")
+                or any(w.startswith(rest) for w in _LITERALS))
+    return False
 
 
 def _json_lines(path: str, on_cut: Callable[[str], None] | None = None) -> Iterator[dict[str, Any]]:

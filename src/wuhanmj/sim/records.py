@@ -308,6 +308,8 @@ class RecordsReader:
 
     Args:
         path: the file.
+        name: what messages call it (default ``path``; ``-`` for stdin read into a
+            temporary file).
 
     Attributes:
         header: the header object (:func:`make_header`).
@@ -318,10 +320,10 @@ class RecordsReader:
         RecordsError: not a records file, a newer version, or a corrupt header.
     """
 
-    def __init__(self, path: str | os.PathLike) -> None:
-        self.path = os.fspath(path)
+    def __init__(self, path: str | os.PathLike, name: str | None = None) -> None:
+        self.path = os.fspath(path) if name is None else name
         try:
-            self._f = open(self.path, "rb")
+            self._f = open(os.fspath(path), "rb")
         except FileNotFoundError:
             raise RecordsError(f"{self.path}: no such file") from None
         except OSError as err:
