@@ -135,3 +135,36 @@ def test_score_case_deeply_nested_is_a_case_error():
             "hand": nested(100_000), "win_tile": "5s", "how": "zimo", "seats": [{}, {}, {}, {}]}
     with pytest.raises(CaseError, match="case deep: nested deeper"):
         score_case(case)
+
+
+# ---------------------------------------------------------------- numbers past Python's int-string limit
+HUGE = "9" * 5000
+"""An integer of 5,000 digits: more than Python's int-string limit (4,300), so ``json``
+and ``tomllib`` fail with a bare ValueError; every reader names it in its own error."""
+
+
+def test_load_json_refuses_a_number_with_too_many_digits():
+    with pytest.raises(StatsError, match=r"^x: a number with too many digits \(more than 4300\)$"):
+        load_json('{"hands": ' + HUGE + "}", StatsError, "x")
+
+
+def test_score_a_number_with_too_many_digits_is_one_line_exit_2(capsys, tmp_path):
+    p = tmp_path / "s.json"
+    p.write_text("[" + HUGE + "]", encoding="utf-8")
+    one_line_exit_2(capsys, ["score", str(p)], "a number with too many digits")
+
+
+@pytest.mark.parametrize("name, text", [("r.json", '{"cap": ' + HUGE + "}"), ("r.toml", "cap = " + HUGE + "\n")])
+def test_simulate_rules_file_with_too_many_digits_is_one_line_exit_2(capsys, tmp_path, name, text):
+    p = tmp_path / name
+    p.write_text(text, encoding="utf-8")
+    code = main(["simulate", "--hands", "1", "--rules", str(p)])
+    out, err = capsys.readouterr()
+    assert code == 2 and out == "" and err.count("\n") == 1 and "Traceback" not in err, err
+    assert f"rules: '{p}'" in err and err.rstrip().endswith("a number with too many digits (more than 4300)"), err
+
+
+def test_report_of_a_result_with_too_many_digits_is_one_line_exit_2(capsys, tmp_path):
+    p = tmp_path / "res.json"
+    p.write_text('{"hands": ' + HUGE + ', "tally": {}}', encoding="utf-8")
+    one_line_exit_2(capsys, ["report", str(p), "-o", str(tmp_path / "out.md")], "a number with too many digits")

@@ -69,3 +69,15 @@ def test_cli_check_unknown_rules_is_one_line(capsys):
     code = main(["check", "234m456p789p55s", "--meld", "777s", "--indicator", "5m", "--rules", "nope"])
     err = capsys.readouterr().err
     assert code == 2 and len(err.strip().splitlines()) == 1 and "nope" in err
+
+
+def test_an_unknown_field_in_a_rules_file_names_the_file(tmp_path, capsys):
+    """``base`` is no rule field: the one line says which file holds it, as every other
+    rules-file error does."""
+    p = tmp_path / "r1.toml"
+    p.write_text('base = "kaikou"\n', encoding="utf-8")
+    with pytest.raises(RulesError, match=r"^rules: '.*r1\.toml': base: unknown rule field$"):
+        load_rules(str(p))
+    code = main(["simulate", "--hands", "1", "--rules", str(p)])
+    err = capsys.readouterr().err
+    assert code == 2 and err.count("\n") == 1 and "r1.toml" in err and "base: unknown rule field" in err

@@ -12,14 +12,18 @@ StatsError …) and a one-line message naming what was read.
 from __future__ import annotations
 
 import json
+import sys
 from collections.abc import Mapping
 from typing import Any
 
-__all__ = ["MAX_DEPTH", "check_depth", "load_json"]
+__all__ = ["MAX_DEPTH", "TOO_MANY_DIGITS", "check_depth", "load_json"]
 
 MAX_DEPTH = 64
 """Most levels of nested lists and objects accepted in user data (wuhanmj's own
 files nest at most about 6: a saved game's claim options, a records line's events)."""
+
+TOO_MANY_DIGITS = f"a number with too many digits (more than {sys.get_int_max_str_digits()})"
+"""The message's tail for an integer Python will not read (its int-string limit)."""
 
 
 def check_depth(data: Any, error: type[Exception], what: str, max_depth: int = MAX_DEPTH) -> None:
@@ -67,7 +71,9 @@ def load_json(text: str | bytes, error: type[Exception], what: str) -> Any:
 
     Raises:
         error: ``"{what}: not JSON: {reason} at line L column C"``, or nested deeper
-            than :data:`MAX_DEPTH` levels (which ``json`` alone reports as a RecursionError).
+            than :data:`MAX_DEPTH` levels (which ``json`` alone reports as a RecursionError),
+            or ``"{what}: a number with too many digits …"`` (an integer longer than Python's
+            int-string limit, 4300 digits, which ``json`` alone reports as a ValueError).
     """
     try:
         data = json.loads(text)
@@ -77,5 +83,7 @@ def load_json(text: str | bytes, error: type[Exception], what: str) -> Any:
         raise error(f"{what}: nested deeper than {MAX_DEPTH} levels of lists/objects") from None
     except (UnicodeDecodeError, TypeError) as err:
         raise error(f"{what}: not JSON text: {err}") from None
+    except ValueError:  # int() refusing a number of more digits than sys.get_int_max_str_digits()
+        raise error(f"{what}: {TOO_MANY_DIGITS}") from None
     check_depth(data, error, what)
     return data

@@ -18,7 +18,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from ._json import MAX_DEPTH, check_depth, load_json
+from ._json import MAX_DEPTH, TOO_MANY_DIGITS, check_depth, load_json
 from .errors import RulesError
 from .rules import PRESETS, Rules, preset_key
 
@@ -53,6 +53,8 @@ def load_rules(spec: str) -> Rules:
             raise RulesError(f"rules: {spec!r} is not valid TOML: {err}") from None
         except RecursionError:
             raise RulesError(f"rules: {spec!r}: nested deeper than {MAX_DEPTH} levels of arrays/tables") from None
+        except ValueError:  # int() refusing more digits than Python's int-string limit
+            raise RulesError(f"rules: {spec!r}: {TOO_MANY_DIGITS}") from None
         check_depth(data, RulesError, f"rules: {spec!r}")
     else:
         data = load_json(text, RulesError, f"rules: {spec!r} (use .toml for TOML)")
@@ -66,7 +68,10 @@ def load_rules(spec: str) -> Rules:
                 f"rules: {spec!r} holds {kind} ({inner or 'empty'}): a rules file is flat, its rule fields "
                 f"at the top level without [{key}] (only money is a table)"
             )
-    return Rules.from_dict(data)
+    try:
+        return Rules.from_dict(data)
+    except RulesError as err:
+        raise RulesError(f"rules: {spec!r}: {err}") from None
 
 
 def _toml_module() -> Any:

@@ -120,18 +120,27 @@ def test_check_reports_a_difference_exit_1(capsys, tmp_path):
     assert code == 1 and "case E1: expected" in out and "1 differ" in out
 
 
-def test_a_bad_case_is_one_line_naming_it_and_others_are_scored(capsys, tmp_path):
+def test_a_bad_case_is_one_line_naming_the_first_and_nothing_is_scored(capsys, tmp_path):
+    """Every case is read before anything is printed: with 3 bad cases of 4, stdout is
+    empty (no half result) and one stderr line names the first and counts them."""
     bad_hand = dict(E1, id="B1", hand="234m456p789p55")  # digits without a suit letter
     bad_seat = dict(E1, id="B2", winner=7)
     fifth = dict(E1, id="B3", seats=[{"melds": [{"kind": "peng", "tiles": "555s", "from": 1}]}] + E1["seats"][1:])
     code, out, err = run(capsys, "score", write(tmp_path, [bad_hand, E1, bad_seat, fifth]))
-    assert code == 2
+    assert code == 2 and out == ""
     lines = err.strip().splitlines()
-    assert len(lines) == 3
+    assert len(lines) == 1
     assert lines[0].startswith("wuhanmj score: case B1: ") and "hand" in lines[0]
-    assert lines[1].startswith("wuhanmj score: case B2: winner must be a seat")
-    assert lines[2].startswith("wuhanmj score: case B3: ") and "copies of 5s" in lines[2]
-    assert [g["id"] for g in json.loads(out)] == ["E1"]
+    assert lines[0].endswith("; 3 bad cases of 4, nothing scored")
+    code, out, err = run(capsys, "score", write(tmp_path, [E1, bad_seat]))  # a good case first: still nothing
+    assert code == 2 and out == "" and err.startswith("wuhanmj score: case B2: winner must be a seat")
+    assert err.count("\n") == 1 and err.rstrip().endswith("; 1 bad case of 2, nothing scored")
+
+
+def test_a_list_of_non_objects_is_one_line(capsys, tmp_path):
+    code, out, err = run(capsys, "score", write(tmp_path, [1, 2]))
+    assert code == 2 and out == ""
+    assert err == "wuhanmj score: case #0: a case must be a JSON object, got int; 2 bad cases of 2, nothing scored\n"
 
 
 def test_a_case_without_id_is_named_by_its_index(capsys, tmp_path):
@@ -162,8 +171,9 @@ def test_missing_fields_and_unknown_fields(capsys, tmp_path):
     missing = {k: v for k, v in E1.items() if k != "seats"}
     extra = dict(E1, id="X", colour="red")
     code, _, err = run(capsys, "score", write(tmp_path, [missing, extra]))
-    lines = err.strip().splitlines()
-    assert code == 2 and "missing field(s) seats" in lines[0] and "unknown field(s) colour" in lines[1]
+    assert code == 2 and "missing field(s) seats" in err and err.rstrip().endswith("; 2 bad cases of 2, nothing scored")
+    code, _, err = run(capsys, "score", write(tmp_path, [extra]))
+    assert code == 2 and "case X: unknown field(s) colour" in err
 
 
 def test_laizi_must_follow_the_indicator(capsys, tmp_path):

@@ -6,8 +6,10 @@ from a file or stdin and prints, for each, the result in the ``expect`` schema
 (``legal``, ``hard``, ``big``, ``payments``, ``liable``; an illegal win gives
 ``legal`` false and its ``reason``, the rule id and message) with the case ``id``
 in front. ``--explain`` prints the scoring sheet instead; ``--check`` compares
-with each case's own ``expect``. A bad case is reported on one line of stderr
-naming it, the others are still scored, and the exit code is 2.
+with each case's own ``expect``. Every case is scored (and, with ``--check``, its
+``expect`` checked) before anything is printed: when some case is bad, stdout is
+empty, one line of stderr names the first bad case and how many are bad, and the
+exit code is 2.
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ from .._json import load_json
 from ..errors import CaseError, WuhanMJError
 from ..hand.bighu import BIG_HU
 from ..scoring.cases import case_id, evaluate_case, expect_differences
+from ..scoring.result import WinResult
 
 EPILOG = """\
 examples:
@@ -34,7 +37,8 @@ examples:
 a case without "expect" is not checked (the summary counts it).
 
 exit codes: 0 all scored (and, with --check, all checked cases agree); 1 --check
-found a difference; 2 a bad file, case or expect (one line each on stderr)."""
+found a difference; 2 a bad file, case or expect (nothing printed; one line on
+stderr names the first bad case and counts them)."""
 
 
 def add_parser(subparsers: Any) -> argparse.ArgumentParser:
@@ -111,22 +115,33 @@ def run(args: argparse.Namespace) -> int:
         raise CaseError(f"{name}: expected a case object or a list of cases, got JSON {type(data).__name__}")
     cases = [data] if single else data
     out = sys.stdout
-    results: list[dict[str, Any]] = []
-    bad = differ = checked = unchecked = 0
+    # Score and check every case first: a bad case prints nothing on stdout (no half
+    # result), one line on stderr naming the first bad case and how many are bad.
+    scored: list[tuple[str, Any, WinResult]] = []
+    errors: list[str] = []
     for i, case in enumerate(cases):
         cid = case_id(case, None if single else i)
         try:
             r = evaluate_case(case, None if single else i)
+            if args.check and isinstance(case, dict) and case.get("expect") is not None:
+                _check_expect(case["expect"], cid)
+                expect_differences(case["expect"], r.to_expect(), cid)
         except WuhanMJError as err:
             msg = str(err)
-            if not msg.startswith("case "):
-                msg = f"case {cid}: {msg}"
-            print(f"wuhanmj score: {msg}", file=sys.stderr)
-            bad += 1
+            errors.append(msg if msg.startswith("case ") else f"case {cid}: {msg}")
             continue
+        scored.append((cid, case, r))
+    if errors:
+        n = len(errors)
+        print(f"wuhanmj score: {errors[0]}; {n} bad case{'' if n == 1 else 's'} of {len(cases)}, nothing scored",
+              file=sys.stderr)
+        return 2
+    results: list[dict[str, Any]] = []
+    differ = checked = unchecked = 0
+    for cid, case, r in scored:
         got = r.to_expect()
         if args.explain:
-            if results or bad:
+            if results:
                 out.write("\n")
             out.write(f"== case {cid} ==\n{r.explain()}\n")
         elif args.check:
@@ -135,15 +150,8 @@ def run(args: argparse.Namespace) -> int:
                 unchecked += 1
                 out.write(f"case {cid}: no 'expect', not checked\n")
             else:
-                try:
-                    _check_expect(want, cid)
-                    diff = expect_differences(want, got, cid)
-                except WuhanMJError as err:
-                    print(f"wuhanmj score: {err}", file=sys.stderr)
-                    bad += 1
-                    continue
                 checked += 1
-                if diff:  # only the keys the expectation has
+                if expect_differences(want, got, cid):  # only the keys the expectation has
                     differ += 1
                     have = {k: got.get(k) for k in want}
                     out.write(f"case {cid}: expected {json.dumps(want, ensure_ascii=False)}\n")
@@ -152,15 +160,12 @@ def run(args: argparse.Namespace) -> int:
     if args.check:
         no_expect = f"{unchecked} case has" if unchecked == 1 else f"{unchecked} cases have"
         out.write(f"{checked - differ} of {checked} checked cases agree"
-                  f"{f', {differ} differ' if differ else ''}{f', {bad} bad' if bad else ''}"
+                  f"{f', {differ} differ' if differ else ''}"
                   f"{f'; {no_expect} no expect' if unchecked else ''}\n")
     elif not args.explain:
         if single:
-            if results:
-                out.write(json.dumps(results[0], ensure_ascii=False) + "\n")
+            out.write(json.dumps(results[0], ensure_ascii=False) + "\n")
         else:
             lines = ",\n".join(json.dumps(x, ensure_ascii=False) for x in results)
             out.write(f"[\n{lines}\n]\n" if results else "[]\n")
-    if bad:
-        return 2
     return 1 if differ else 0

@@ -42,7 +42,7 @@ from ..errors import AgentError, SimulationError, WuhanMJError
 from ..game.loop import play_game
 from ..game.match import Match
 from ..rules import Rules
-from .arena_result import ArenaResult, scales
+from .arena_result import MODES, ArenaResult, scales, seatings_of
 from .loop import hand_record, outcome_of
 from .outcome import tally_outcome, trace_bin
 from .paired import add_match
@@ -56,9 +56,6 @@ from .stats import Tally, exact
 
 __all__ = ["arena", "MODES", "seatings_of", "agent_seed"]
 
-MODES = ("1v3", "2v2", "rotate")
-"""The arena's modes (see the module docstring)."""
-
 _BATCH_WALLS = 64
 
 
@@ -67,38 +64,6 @@ def agent_seed(seed: int, match: int, agent: int, copy_index: int) -> int:
     64-bit word of ``SeedSequence(seed, spawn_key=(match, 2, agent, copy_index))``."""
     ss = np.random.SeedSequence(seed, spawn_key=(match, 2, agent, copy_index))
     return int(ss.generate_state(1, np.uint64)[0])
-
-
-def seatings_of(mode: str, n_agents: int, baseline: int) -> tuple[list[tuple[int, int, int, int]], dict[int, list[int]]]:
-    """The seatings of a mode (agent indices by seat) and, per challenger, the seatings
-    that compare it with the baseline.
-
-    Raises:
-        SimulationError: an unknown mode, or ``rotate`` without exactly four agents.
-    """
-    if mode not in MODES:
-        raise SimulationError(f"mode: expected one of {', '.join(MODES)}, got {mode!r}")
-    others = [a for a in range(n_agents) if a != baseline]
-    seatings: list[tuple[int, int, int, int]] = []
-    groups: dict[int, list[int]] = {}
-    b = baseline
-    if mode == "rotate":
-        if n_agents != 4:
-            raise SimulationError(f"mode rotate: needs exactly 4 agents, got {n_agents}")
-        for r in range(4):
-            seatings.append((r % 4, (1 + r) % 4, (2 + r) % 4, (3 + r) % 4))
-        return seatings, {c: [0, 1, 2, 3] for c in others}
-    for c in others:
-        first = len(seatings)
-        if mode == "1v3":
-            for s in range(4):
-                seat = [b, b, b, b]
-                seat[s] = c
-                seatings.append((seat[0], seat[1], seat[2], seat[3]))
-        else:
-            seatings += [(c, b, c, b), (b, c, b, c)]
-        groups[c] = list(range(first, len(seatings)))
-    return seatings, groups
 
 
 @dataclass(frozen=True, slots=True)

@@ -18,13 +18,49 @@ from fractions import Fraction
 from typing import Any
 
 from .._json import check_depth, load_json
-from ..errors import StatsError
+from ..errors import SimulationError, StatsError
 from ..rules import Rules
 from .figures import unit_figures
 from .paired import clustered, iid_interval
 from .stats import Moments, Tally, rate
 
-__all__ = ["ArenaResult", "scales", "width_text", "FEW_CLUSTERS"]
+__all__ = ["ArenaResult", "MODES", "scales", "seatings_of", "width_text", "FEW_CLUSTERS"]
+
+
+MODES = ("1v3", "2v2", "rotate")
+"""The arena's modes (see the module docstring)."""
+
+
+def seatings_of(mode: str, n_agents: int, baseline: int) -> tuple[list[tuple[int, int, int, int]], dict[int, list[int]]]:
+    """The seatings of a mode (agent indices by seat) and, per challenger, the seatings
+    that compare it with the baseline.
+
+    Raises:
+        SimulationError: an unknown mode, or ``rotate`` without exactly four agents.
+    """
+    if mode not in MODES:
+        raise SimulationError(f"mode: expected one of {', '.join(MODES)}, got {mode!r}")
+    others = [a for a in range(n_agents) if a != baseline]
+    seatings: list[tuple[int, int, int, int]] = []
+    groups: dict[int, list[int]] = {}
+    b = baseline
+    if mode == "rotate":
+        if n_agents != 4:
+            raise SimulationError(f"mode rotate: needs exactly 4 agents, got {n_agents}")
+        for r in range(4):
+            seatings.append((r % 4, (1 + r) % 4, (2 + r) % 4, (3 + r) % 4))
+        return seatings, {c: [0, 1, 2, 3] for c in others}
+    for c in others:
+        first = len(seatings)
+        if mode == "1v3":
+            for s in range(4):
+                seat = [b, b, b, b]
+                seat[s] = c
+                seatings.append((seat[0], seat[1], seat[2], seat[3]))
+        else:
+            seatings += [(c, b, c, b), (b, c, b, c)]
+        groups[c] = list(range(first, len(seatings)))
+    return seatings, groups
 
 
 def _slots(seatings: Sequence[Sequence[int]], agent: int, which: Sequence[int]) -> int:
@@ -209,7 +245,7 @@ class ArenaResult:
             )
         except (KeyError, TypeError, ValueError, IndexError) as err:
             raise StatsError(f"result: malformed arena result: {err!r}") from None
-        _check_consistent(out, d["hands"])
+        _check_consistent(out, d["hands"], d.get("games"))
         return out
 
     @classmethod
@@ -271,20 +307,37 @@ class ArenaResult:
         return "\n".join(lines)
 
 
-def _check_consistent(r: ArenaResult, hands: Any) -> None:
-    """An arena result read from a file is one a run can give: ``hands`` (walls) an
-    integer >= 0, the tally's games ``hands × seatings``, each game a draw or one seat's
-    win, one length observed a game, the payments summing to 0 (X5). Raises StatsError."""
+def _check_consistent(r: ArenaResult, hands: Any, games_field: Any = None) -> None:
+    """An arena result read from a file is one a run can give: a mode of :data:`MODES`,
+    2 or more unique agent labels, the baseline one of them, the seatings and groups
+    the mode's (:func:`seatings_of`), ``hands`` (walls) an integer >= 0, the tally's
+    games ``hands × seatings`` (and the file's ``games``, when given), each game a draw
+    or one seat's win, one length observed a game, the payments summing to 0 (X5).
+    Raises StatsError."""
 
     def need(ok: bool, what: str) -> None:
         if not ok:
             raise StatsError(f"result: inconsistent: {what} (a damaged or edited file?)")
+
+    need(r.mode in MODES, f"mode must be one of {', '.join(MODES)}, got {r.mode!r}")
+    need(len(r.agents) >= 2 and all(isinstance(a, str) for a in r.agents) and len(set(r.agents)) == len(r.agents),
+         f"agents must be 2 or more unique labels, got {list(r.agents)!r}")
+    need(0 <= r.baseline < len(r.agents), f"baseline {r.baseline} is not one of the {len(r.agents)} agents")
+    try:
+        seatings, groups = seatings_of(r.mode, len(r.agents), r.baseline)
+    except SimulationError as err:
+        need(False, str(err))
+    need(tuple(seatings) == r.seatings and tuple((c, tuple(js)) for c, js in groups.items()) == r.groups,
+         f"the seatings and groups are not those of mode {r.mode} with {len(r.agents)} agents")
 
     need(isinstance(hands, int) and not isinstance(hands, bool) and hands >= 0,
          f"hands must be an integer >= 0, got {hands!r}")
     games = r.count("hands")
     need(games == r.hands * len(r.seatings),
          f"{r.hands} walls × {len(r.seatings)} seatings are {r.hands * len(r.seatings)} games, the tally holds {games}")
+    if games_field is not None:
+        need(games_field == games and not isinstance(games_field, bool),
+             f"'games' is {games_field!r} but the tally holds {games} games")
     wins = r.count("draws") + sum(r.count(f"win.seat{s}") for s in range(4))
     need(wins == games, f"draws and wins by seat add up to {wins}, not the {games} games")
     need(r.moment("length").n == games, f"'length' holds {r.moment('length').n} observations, not one a game")

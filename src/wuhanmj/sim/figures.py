@@ -18,6 +18,7 @@ Quantiles are those of the exact empirical distribution, the lower inverse of it
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Callable, Iterable, Mapping
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
@@ -28,7 +29,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from .results import SimulationResult
 
 __all__ = [
-    "QUANTILES", "histogram", "quantile", "quantiles", "unit_figures", "seat_figures",
+    "QUANTILES", "check_histograms", "histogram", "quantile", "quantiles", "unit_figures", "seat_figures",
     "agent_figures", "extra_rows", "summary_lines", "as_number",
 ]
 
@@ -43,6 +44,41 @@ def as_number(x: Exact | float) -> int | float:
     if isinstance(x, Fraction):
         return int(x) if x.denominator == 1 else float(x)
     return x
+
+
+_HIST_VALUE = re.compile(r"-?[0-9]{1,30}(/[0-9]{1,30})?")
+"""The text of a histogram value: an int, or a fraction ``p/q`` (:func:`amount_key`), of a
+sane length (no payment or fan of a hand has 30 digits)."""
+
+
+def check_histograms(r: SimulationResult, need: Callable[[bool, str], None]) -> None:
+    """The exact histograms (``payhist.seat<i>=<amount>``, ``payhist.agent:<label>=<amount>``,
+    ``fanhist.agent:<label>=<fan>``) name a seat 0-3 or an agent of the result and a value
+    written as an int or ``p/q``; a seat's payment histogram, when complete (one count a
+    hand), sums to that seat's payment total and squares. ``need(ok, what)`` raises
+    the caller's error naming ``what`` when ``ok`` is false."""
+    seats = {f"payhist.seat{s}": s for s in range(4)}
+    agents = set(r.agents)
+    hist: dict[int, list[tuple[Fraction, int]]] = {s: [] for s in range(4)}
+    for key, v in r.counts:
+        if not key.startswith(("payhist.", "fanhist.")):
+            continue
+        prefix, eq, value = key.rpartition("=")
+        need(bool(eq) and _HIST_VALUE.fullmatch(value) is not None,
+             f"histogram count {key[:80]!r}: the value is not an int or p/q")
+        who = prefix.partition(".")[2]
+        need(prefix in seats or (who.startswith("agent:") and who[len("agent:"):] in agents),
+             f"histogram count {key[:80]!r} names no seat 0-3 or agent of the result")
+        need("/" not in value or value.partition("/")[2].strip("0") != "", f"histogram count {key[:80]!r}: a zero denominator")
+        if prefix in seats:
+            hist[seats[prefix]].append((Fraction(value), v))
+    for s, h in hist.items():
+        k = sum(c for _, c in h)
+        need(k <= r.hands, f"the payment histogram of seat {s} counts {k} seat-hands, more than the {r.hands} hands")
+        if h and k == r.hands:
+            m = r.moment(f"pay.seat{s}")
+            need(sum(c * v for v, c in h) == m.total and sum(c * v * v for v, c in h) == m.total_sq,
+                 f"the payment histogram of seat {s} does not sum to its payments")
 
 
 def histogram(counts: Iterable[tuple[str, int]], prefix: str) -> list[tuple[Exact, int]]:

@@ -23,7 +23,7 @@ from typing import Any, TypeVar, cast
 from .._json import check_depth, load_json
 from ..errors import StatsError
 from ..rules import Rules
-from .figures import agent_figures, extra_rows, seat_figures
+from .figures import agent_figures, check_histograms, extra_rows, seat_figures
 from .outcome import BIG_HU, HOWS, LIABILITY, SELF_DRAWN, HandOutcome, tally_outcome
 from .stats import Z95, Exact, Moments, Tally, rate
 
@@ -511,6 +511,7 @@ def check_consistent(r: SimulationResult, hands: Any = None) -> None:
     for s in range(4):
         paid += r.moment(f"pay.seat{s}").total
     need(paid == 0, f"the payments add up to {paid}, not 0 (every settlement sums to zero, X5)")
+    check_histograms(r, need)
     if r.matches and r.match_hands:
         most = sum((b - a) * r.match_hands for _, a, b in r.matches)
         least = sum((b - a - 1) * r.match_hands + 1 for _, a, b in r.matches)
