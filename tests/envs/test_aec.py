@@ -302,7 +302,7 @@ def test_a_mask_is_never_all_false_in_200_random_hands():
     _masks_never_all_false(200)
 
 
-@pytest.mark.slow
+@pytest.mark.soak
 def test_a_mask_is_never_all_false_while_a_hand_runs():
     """Every decision of 2,000 random hands (all four seats, three rule sets): the selected
     agent's mask has a legal code, and it is exactly the engine's legal codes."""

@@ -11,8 +11,9 @@ and whatever the workers, batch size or executor.
 
 Quick suite: 20,400 hands compared record for record (each played by the Python engine,
 then by the native one with its records replayed through the Python engine, and once
-more natively without records) and 2,000 column for column. ``slow``: 100,000 hands
-compared by their results; ``soak``: 1,000,000 hands in chunks of 50,000 (memory stays flat).
+more natively without records) and 2,000 column for column. ``soak``: 1,000,000 hands
+compared by their results in chunks of 50,000 (memory stays flat), and 20,000 more record
+for record.
 
 The module is skipped while the native engine is incomplete (the stubs of
 ``wuhanmj.native``: :func:`wuhanmj.native.batch.native_ready` is False).
@@ -193,20 +194,11 @@ def test_a_million_hands_give_the_same_results(k):
         _same_results(dict(hands=50_000, rules=rules, agents=agents, seed=10_000 + 100 * k + c))
 
 
-@pytest.mark.slow
-@pytest.mark.parametrize("k", range(len(SLOW_CHUNKS)))
-def test_a_hundred_thousand_hands_give_the_same_results(k):
-    """The million-hand run's rule sets and agents at 5,000 hands a chunk kind, on other
-    seeds (the soak run plays the million)."""
-    rules, agents, _ = SLOW_CHUNKS[k]
-    _same_results(dict(hands=5_000, rules=rules, agents=agents, seed=30_000 + k))
-
-
 def test_the_slow_test_covers_a_million_hands():
     assert sum(n for _, _, n in SLOW_CHUNKS) * 50_000 == 1_000_000
 
 
-@pytest.mark.slow
+@pytest.mark.soak
 def test_native_records_of_twenty_thousand_more_hands(tmp_path):
     # records in chunks: every line of 20,000 hands replayed and compared (memory flat)
     for c, (rules, agents) in enumerate([(KAIKOU, MIXED), (FAN, RANDOM), (CUSTOM["all_flipped"], GREEDY),

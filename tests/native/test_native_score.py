@@ -153,7 +153,7 @@ def test_harvest_meets_the_rare_paths():
     assert cov["calls"] >= 10_000
 
 
-@pytest.mark.slow
+@pytest.mark.soak
 @pytest.mark.parametrize("name", list(RULE_SETS))
 def test_harvested_wins_slow(name):
     _check_harvest(name, N_SLOW)
@@ -426,14 +426,14 @@ def test_random_tables_next_to_pizi():
     assert cov["soft"] > 300 and cov["W1/W2"] > 50, dict(cov)
 
 
-@pytest.mark.slow
+@pytest.mark.soak
 @settings(max_examples=20_000, deadline=None, suppress_health_check=list(HealthCheck))
 @given(tables())
 def test_random_tables_slow(kw):
     _agree(kw)
 
 
-@pytest.mark.slow
+@pytest.mark.soak
 @settings(max_examples=10_000, deadline=None, suppress_health_check=list(HealthCheck))
 @given(tables(pizi_suit=True))
 def test_random_tables_next_to_pizi_slow(kw):
@@ -525,6 +525,6 @@ def test_shorter_forbid_lists_answer_the_same():
     assert _forbid_lemma(3000, seed=5) > 5000
 
 
-@pytest.mark.slow
+@pytest.mark.soak
 def test_shorter_forbid_lists_answer_the_same_slow():
     assert _forbid_lemma(300_000, seed=6) > 500_000

@@ -179,7 +179,7 @@ def test_two_copies_of_one_agent_cover_zero_at_the_stated_rate():
     assert 0.85 <= cover / runs <= 1.0  # 95 % nominal; 60 runs: a binomial sd of 2.8 %
 
 
-@pytest.mark.slow
+@pytest.mark.soak
 def test_two_copies_cover_zero_at_the_stated_rate_over_many_seeds():
     runs = 300
     cover = 0

@@ -62,7 +62,7 @@ def test_amounts_that_are_not_whole_keep_their_types(tmp_path):
     assert all(_same(rec, ln) for rec, ln in zip(iter_records(path), lines))
 
 
-@pytest.mark.slow
+@pytest.mark.soak
 @pytest.mark.parametrize("rules", ["kaikou", "koukou", "koukou_fan"])
 def test_a_few_thousand_hands_of_each_preset_round_trip(tmp_path, rules):
     lines, path = _both(tmp_path, 2000, rules, agents="greedy,random,greedy,greedy", seed=11)
