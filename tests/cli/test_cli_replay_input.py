@@ -13,23 +13,11 @@ import sys
 
 import pytest
 
+from helpers.cli import one_line, run
 from wuhanmj.cli import main
 from wuhanmj.game.engine import Game
 
 
-def run(capsys, *argv: str) -> tuple[int, str, str]:
-    try:
-        code = main(list(argv))
-    except SystemExit as exc:  # argparse errors
-        code = int(exc.code or 0)
-    out, err = capsys.readouterr()
-    return code, out, err
-
-
-def one_line(err: str) -> str:
-    lines = err.strip().splitlines()
-    assert len(lines) == 1 and "Traceback" not in err, err
-    return lines[0]
 
 
 @pytest.fixture(scope="module")

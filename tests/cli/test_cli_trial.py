@@ -24,6 +24,7 @@ import sys
 
 import pytest
 
+from helpers.cli import one_line, run
 from wuhanmj.cli import main
 from wuhanmj.errors import ReplayError
 from wuhanmj.sim.recordio import iter_records
@@ -31,16 +32,6 @@ from wuhanmj.sim.recordio import iter_records
 QUICK = ("--hands", "12", "--seed", "3", "--quiet")
 
 
-def run(capsys, *argv: str) -> tuple[int, str, str]:
-    code = main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
-
-
-def one_line(err: str) -> str:
-    lines = err.strip().splitlines()
-    assert len(lines) == 1 and "Traceback" not in err, err
-    return lines[0]
 
 
 # ---------------------------------------------------------------- --out written late, atomically
