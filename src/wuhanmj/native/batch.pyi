@@ -13,12 +13,13 @@ HAND_FIELDS: tuple[tuple[str, type, int], ...]
 
 def run_matches(
     rules: Any,
-    agent_kinds: Sequence[str | int],
+    agent_kinds: Sequence[Any],
     root_seed: int,
     first_match: int,
     stop_match: int,
     match_hands: int,
     hands: int,
     record: bool = False,
+    labels: Sequence[str] | None = None,
 ) -> dict[str, npt.NDArray[Any]]: ...
 def native_ready() -> bool: ...
