@@ -10,9 +10,13 @@ from ..game.observation import Observation
 from ..rules import Rules
 from .handapi import NativeHand
 
-__all__ = ["greedy_choice", "play", "random_choice", "NativeAgent", "PyAgent", "AGENT_ABI"]
+__all__ = ["greedy_choice", "play", "random_choice", "NativeAgent", "PyAgent", "AGENT_ABI", "AGENT_VIEW_SIZE",
+           "AGENT_SIGNATURE", "AGENT_CAPSULE"]
 
 AGENT_ABI: int
+AGENT_VIEW_SIZE: int
+AGENT_SIGNATURE: str
+AGENT_CAPSULE: str
 
 class NativeAgent:
     observes: bool

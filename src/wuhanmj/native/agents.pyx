@@ -79,10 +79,17 @@ from wuhanmj.game.engine import Game
 from wuhanmj.game.phases import PHASES
 from wuhanmj.hand.meld import MELD_KINDS
 
-__all__ = ["greedy_choice", "random_choice", "play", "NativeAgent", "PyAgent", "AGENT_ABI"]
+__all__ = ["greedy_choice", "random_choice", "play", "NativeAgent", "PyAgent", "AGENT_ABI", "AGENT_VIEW_SIZE",
+           "AGENT_SIGNATURE", "AGENT_CAPSULE"]
 
 AGENT_ABI = AGENT_ABI_VERSION
 """The version of the native agent ABI (``wuhanmj/native/agent.pxd``) this build speaks."""
+AGENT_VIEW_SIZE = sizeof(AgentView)
+"""``sizeof(AgentView)`` in this build (an agent's capsule must carry the same)."""
+AGENT_SIGNATURE = (<bytes>agent_signature()).decode()
+"""The decide signature text an agent's capsule must carry (``agent_capsule`` writes it)."""
+AGENT_CAPSULE = (<bytes>agent_capsule_name()).decode()
+"""The name of an agent's capsule."""
 
 _PLAY_KINDS = ("hongzhong_gang", "pizi_gang", "laizi_gang")
 _U64 = 2**64
@@ -686,7 +693,7 @@ cdef int _py_choose(AgentC* a, HandC* h, int seat, const int16_t* codes, int n) 
                 code = -1
             if code in lc:
                 return code
-        e = _illegal(p.rules, h, a.scores, seat, action, p.who(seat), p)
+        e = _illegal(p.rules, h, a.scores, seat, action, f"seat {seat}", p)    # play_game's words
         if e is None:
             return encode(action)
         p.error = e
@@ -754,9 +761,7 @@ cdef object agent_failure(AgentC* a, const HandC* h, int seat, int code, object 
         p = <PyAgent>a.py
         if p.error is not None:
             return p.error
-        who = p.who(seat)
-    else:
-        who = f"seat {seat}" if label is None else f"seat {seat} (agent {label!r})"
+    who = f"seat {seat}"        # play_game's words for an illegal action
     e = _illegal(rules, h, a.scores, seat, code, who, None)
     if e is None:
         e = IllegalActionError(f"{who} played {code!r}: refused by the native engine")
