@@ -147,7 +147,7 @@ def test_the_same_object_at_two_seats_is_called_as_the_python_engine_calls_it(tm
 def test_run_matches_takes_python_agents_and_leaves_the_built_in_seats_native():
     kinds = snative.native_kinds([NoChi(), GreedyAgent(), RandomAgent(), "greedy"])
     assert isinstance(kinds[0], NoChi) and kinds[1:] == ("greedy", "random", "greedy")
-    a = nbatch.run_matches("kaikou", kinds, 3, 0, 2, 4, 8, True, ("nochi", "greedy", "random", "greedy"))
+    a = nbatch.run_matches("kaikou", kinds, 3, 0, 2, 4, 8, True, labels=("nochi", "greedy", "random", "greedy"))
     assert a["winner"].shape == (8,) and a["log_offsets"][-1] == len(a["log_code"])
 
 

@@ -65,7 +65,7 @@ from wuhanmj.native.agent cimport (
     agent_signature,
 )
 from wuhanmj.native.hand cimport MAX_PLAYS, HandC, hand_apply, hand_current, hand_left, hand_legal, hand_prepare
-from wuhanmj.native.handapi cimport NativeHand
+from wuhanmj.native.handapi cimport NativeHand, hand_observation
 from wuhanmj.native.rng cimport pcg64_double, pcg64_seed_int
 from wuhanmj.native.score cimport SeatC
 
@@ -634,7 +634,8 @@ cdef class PyAgent:
 
 cdef object _python_game(object rules, const HandC* h, const double* scores, PyAgent cache):
     """The Python Game in the state of h: dealt as h was and stepped through h's log (kept
-    in cache between decisions of one hand, and synced by the log's new entries)."""
+    in cache between calls in one hand, and synced by the log's new entries): the Python
+    engine's reason for an illegal action."""
     cdef int i
     key = (<const char*>h.wall)[:136] + bytes([h.dealer, h.prev_laizi & 0xFF])
     g = None if cache is None else cache.game
@@ -654,9 +655,12 @@ cdef object _python_game(object rules, const HandC* h, const double* scores, PyA
     return g
 
 
-cdef object _observation(PyAgent p, const HandC* h, int seat, const double* scores):
-    """The Observation of seat now, equal to the Python engine's (observe)."""
-    return _python_game(p.rules, h, scores, p).observation(seat)
+cdef object _observation(PyAgent p, HandC* h, int seat, const double* scores):
+    """The Observation of seat now, equal to the Python engine's (observe), built from the
+    native state (handapi.hand_observation)."""
+    cdef int i
+    return hand_observation(h, seat, p.rules,
+                            tuple([_amount(scores[i]) if scores != NULL else 0 for i in range(4)]))
 
 
 cdef object _illegal(object rules, const HandC* h, const double* scores, int seat, object action, str who,

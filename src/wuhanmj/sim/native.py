@@ -115,7 +115,7 @@ def run_native_batch(spec: BatchSpec, first_match: int, stop_match: int) -> tupl
     seated = copy.deepcopy(kinds) if any(not isinstance(k, str) for k in kinds) else kinds
     try:
         arrays = run_matches(spec.rules, seated, spec.seed, first_match, stop_match, spec.match_hands,
-                             spec.hands, bool(spec.records), spec.labels)
+                             spec.hands, bool(spec.records), labels=spec.labels)
     except (AgentError, IllegalActionError) as err:
         part = getattr(err, "partial", None)
         if isinstance(part, dict):
