@@ -151,3 +151,32 @@ def test_a_registered_agent_as_vectorenv_opponents_plays_as_on_the_python_backen
         v = VectorEnv(2, opponents=nagents.NativeAgent(capsule(b"cheat", "illegal")), backend="native", seat=0)
         _, masks = v.reset(seed=1)
         v.step(masks.argmax(axis=1))     # the opponents' first decisions
+
+
+def _recorder(views: list):
+    """A decide that keeps the bytes of every view it is given, and plays codes[0]."""
+    def decide(state, view, codes, n):
+        views.append((ctypes.string_at(view, nagents.AGENT_VIEW_SIZE), tuple(codes[i] for i in range(n))))
+        return codes[0]
+    cb = DECIDE(decide)
+    _KEEP.append(cb)
+    return cb
+
+
+@pytest.mark.parametrize("rules", [Rules.kaikou(), Rules.koukou(), Rules.koukou_fan().replace(pizi=True)],
+                         ids=lambda r: r.name)
+def test_the_view_filled_from_the_native_state_equals_the_one_from_the_observation(rules):
+    """The same bytes at every decision of the agent: the native engine's view (from the
+    HandC) and the Python engine's (from the Observation) — every field of agent.pxd, with
+    the running scores (M1) and the legal codes."""
+    seen: dict[str, list] = {}
+    for engine in ("native", "python"):
+        seen[engine] = []
+        cb = _recorder(seen[engine])
+        _CALLBACKS[f"rec_{engine}"] = cb
+        spec_agents = [GreedyAgent(), nagents.NativeAgent(capsule(b"recorder", f"rec_{engine}")), RandomAgent(),
+                       GreedyAgent()]
+        simulate(hands=8, agents=spec_agents, rules=rules, seed=13, match_hands=4, engine=engine, workers=1)
+    assert len(seen["native"]) == len(seen["python"]) > 50
+    for k, (a, b) in enumerate(zip(seen["native"], seen["python"])):
+        assert a == b, f"decision {k}"

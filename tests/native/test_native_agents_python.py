@@ -230,3 +230,11 @@ def test_a_run_stopped_by_an_agent_leaves_a_readable_records_file(tmp_path):
     tally, lines = err.partial               # the failed batch's whole hands before the error
     assert lines is not None and tally.counts.get("hands", 0) == len(lines) < 8
     assert [json.loads(line)["hand"] for line in lines] == list(range(len(rows), len(rows) + len(lines)))
+
+
+@pytest.mark.soak
+@pytest.mark.parametrize("table", sorted(TABLES))
+@pytest.mark.parametrize("rules", sorted(RULE_SETS))
+def test_m1_python_agents_on_the_native_engine_over_many_hands(table, rules, tmp_path):
+    out = both(240, TABLES[table], RULE_SETS[rules], 700 + len(rules), tmp_path, match_hands=8)
+    assert out["native"][0] == out["python"][0] and out["native"][1] == out["python"][1]

@@ -82,6 +82,8 @@ from wuhanmj.hand.meld import MELD_KINDS
 __all__ = ["greedy_choice", "random_choice", "play", "NativeAgent", "PyAgent", "AGENT_ABI", "AGENT_VIEW_SIZE",
            "AGENT_SIGNATURE", "AGENT_CAPSULE"]
 
+assert AGENT_MAX_PLAYS == MAX_PLAYS, "agent.pxd's AGENT_MAX_PLAYS must equal hand.pxd's MAX_PLAYS"
+
 AGENT_ABI = AGENT_ABI_VERSION
 """The version of the native agent ABI (``wuhanmj/native/agent.pxd``) this build speaks."""
 AGENT_VIEW_SIZE = sizeof(AgentView)
@@ -334,6 +336,7 @@ cdef int agent_reset(AgentC* a, uint64_t seed) noexcept nogil:
 cdef void agent_view(AgentView* v, const HandC* h, int seat, const double* scores) noexcept nogil:
     """Observation's fields of seat, from the native state (wuhanmj.game.observation.observe)."""
     cdef int s, ph = h.phase
+    memset(v, 0, sizeof(AgentView))     # padding and unused entries too: views compare as bytes
     v.seat = <int8_t>seat
     v.phase = h.phase
     v.turn = h.turn
@@ -354,13 +357,17 @@ cdef void agent_view(AgentView* v, const HandC* h, int seat, const double* score
     memcpy(v.visible, h.seen, 34)
     memcpy(v.hand_sizes, h.sizes, 4)
     memcpy(v.openings, h.openings, 4)
-    memcpy(v.seats, h.seats, sizeof(v.seats))
     memcpy(v.n_plays, h.n_plays, 4)
-    memcpy(v.play_kind, h.play_kind, sizeof(v.play_kind))
-    memcpy(v.play_tile, h.play_tile, sizeof(v.play_tile))
     memcpy(v.n_river, h.n_river, 4)
-    memcpy(v.river, h.river, sizeof(v.river))
-    for s in range(4):
+    for s in range(4):      # the entries in use only (a claimed discard leaves its old slot)
+        v.seats[s].n_melds = h.seats[s].n_melds
+        memcpy(v.seats[s].melds, h.seats[s].melds, h.seats[s].n_melds * sizeof(h.seats[s].melds[0]))
+        v.seats[s].hz = h.seats[s].hz
+        v.seats[s].pz = h.seats[s].pz
+        v.seats[s].lz = h.seats[s].lz
+        memcpy(v.play_kind[s], h.play_kind[s], h.n_plays[s])
+        memcpy(v.play_tile[s], h.play_tile[s], h.n_plays[s])
+        memcpy(v.river[s], h.river[s], h.n_river[s])
         v.scores[s] = scores[s] if scores != NULL else 0.0
 
 
