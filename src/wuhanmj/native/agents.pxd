@@ -2,6 +2,21 @@
 # wuhanmj.agents.RandomAgent, the same numpy stream, and wuhanmj.agents.GreedyAgent, the
 # same ranking and tie-breaks), registered native agents (the ABI of agent.pxd, through a
 # NativeAgent) and any Python agent (called with the GIL at its own decisions only).
+#
+# C callers (a search's rollout policy, an environment) seat any of them the same way:
+#
+#     cdef AgentC a
+#     owner = agent_setup(&a, agent, seat, label, rules)   # with the GIL; keep owner alive
+#     with nogil:
+#         agent_reset(&a, seed)                            # a new match / episode
+#         code = agent_choose(&a, &h, seat, codes, n)      # codes, n: hand_legal's
+#
+# agent_choose needs no GIL for the built-in bots and registered native agents (kinds
+# AGENT_RANDOM, AGENT_GREEDY, AGENT_NATIVE); an AGENT_PYTHON agent takes the GIL itself.
+# AgentC is a plain struct: copy it per thread. A native agent's state is a.state
+# (a.spec.state_size bytes, the NativeAgent's): a thread that must not share it copies it
+# into its own buffer and points its copy's .state there; a RandomAgent's generator is in
+# the struct itself (a.rng).
 
 from libc.stdint cimport int16_t, uint64_t
 
