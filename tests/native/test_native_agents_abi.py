@@ -180,3 +180,27 @@ def test_the_view_filled_from_the_native_state_equals_the_one_from_the_observati
     assert len(seen["native"]) == len(seen["python"]) > 50
     for k, (a, b) in enumerate(zip(seen["native"], seen["python"])):
         assert a == b, f"decision {k}"
+
+
+def test_play_seats_any_agent_on_a_native_hand_as_play_game_does():
+    """agents.play: a registered agent, a built-in bot and a Python agent on one native
+    hand, the Python loop's decisions on the same wall (G1)."""
+    from wuhanmj import Game, shuffled_wall
+    from wuhanmj.game.loop import play_game
+    from wuhanmj.native.handapi import NativeHand
+
+    class Second:
+        legal_codes = True
+
+        def act(self, obs, legal):
+            return legal[1] if len(legal) > 1 else legal[0]
+
+    for seed in range(4):
+        wall = shuffled_wall(seed)
+        n = NativeHand("koukou", wall, 1)
+        count = nagents.play(n, [nagents.NativeAgent(capsule()), "greedy", Second(), GreedyAgent()])
+        g = Game("koukou", wall=wall, dealer=1)
+        assert play_game(g, [nagents.NativeAgent(capsule()), GreedyAgent(), Second(), GreedyAgent()]) == count
+        assert n.over and g.over and n.result["winner"] == g.result.winner
+        assert n.result["payments"] == tuple(g.result.payments)
+        assert n.observation(0) == g.observation(0)
