@@ -225,11 +225,16 @@ def test_a_run_stopped_by_an_agent_leaves_a_readable_records_file(tmp_path):
     err = _error("native", [GreedyAgent(), Late(70), RandomAgent(), GreedyAgent()], hands=40,
                  records=str(path), batch_hands=8)
     assert str(err).startswith("seat 1 (agent 'late'): act() raised RuntimeError")
-    rows = list(iter_records(path))          # readable: the whole batches before, in order
-    assert [r["hand"] for r in rows] == list(range(len(rows))) and len(rows) % 8 == 0
+    rows = list(iter_records(path))          # readable, in order, up to the last whole hand
     tally, lines = err.partial               # the failed batch's whole hands before the error
     assert lines is not None and tally.counts.get("hands", 0) == len(lines) < 8
-    assert [json.loads(line)["hand"] for line in lines] == list(range(len(rows), len(rows) + len(lines)))
+    assert [json.loads(line)["hand"] for line in lines] == [r["hand"] for r in rows][-len(lines):]
+    assert [r["hand"] for r in rows] == list(range(len(rows))) and len(rows) % 8 == len(lines) > 0
+    # the Python engine's run stops in the same hand (its file: the whole batches before it)
+    py = tmp_path / "python.jsonl"
+    err_py = _error("python", [GreedyAgent(), Late(70), RandomAgent(), GreedyAgent()], hands=40,
+                    records=str(py), batch_hands=8)
+    assert str(err_py) == str(err) and len(list(iter_records(py))) == len(rows) - len(lines)
 
 
 @pytest.mark.soak

@@ -56,7 +56,7 @@ import numpy as np
 
 from .. import _checks
 from ..agents.base import agent_name, make_agent
-from ..errors import AgentError, SimulationError, WuhanMJError
+from ..errors import AgentError, IllegalActionError, SimulationError, WuhanMJError
 from ..rules import Rules
 from .batch import BatchSpec as _Spec
 from .batch import match_seeds
@@ -401,7 +401,7 @@ def simulate(
 
         if executor is None and workers == 1:
             for b in batches:
-                consume(run(spec, *b), b)
+                consume(_kept(out, run, spec, *b), b)
         else:
             own = executor is None
             if own:
@@ -417,9 +417,9 @@ def simulate(
                 for b in batches:
                     pending.append((ex.submit(run, spec, *b), b))
                     if len(pending) >= window:
-                        consume(*_result(pending.popleft()))
+                        consume(*_result(pending.popleft(), out))
                 while pending:
-                    consume(*_result(pending.popleft()))
+                    consume(*_result(pending.popleft(), out))
             except BrokenProcessPool:
                 if not own:
                     raise
@@ -437,9 +437,22 @@ def simulate(
     )
 
 
-def _result(item: tuple[Any, tuple[int, int]]) -> tuple[Any, tuple[int, int]]:
+def _result(item: tuple[Any, tuple[int, int]], out: Any = None) -> tuple[Any, tuple[int, int]]:
     fut, b = item
-    return fut.result(), b
+    return _kept(out, fut.result), b
+
+
+def _kept(out: Any, run: Callable[..., Any], *args: Any) -> Any:
+    """``run(*args)``; when it stops with an agent's error that carries the whole hands
+    played before it (``partial``: ``(tally, records)``, the native engine's batches), their
+    records go to the sink ``out`` first, so that the file ends at the last whole hand."""
+    try:
+        return run(*args)
+    except (AgentError, IllegalActionError) as err:
+        part = getattr(err, "partial", None)
+        if out is not None and isinstance(part, tuple) and len(part) == 2 and part[1]:
+            out.add_items(part[1])
+        raise
 
 
 class _Progress:
