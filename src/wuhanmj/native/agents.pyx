@@ -547,7 +547,7 @@ cdef class NativeAgent:
             raise AgentError(f"NativeAgent {self.name!r}: no legal action to choose from")
         for i in range(n):
             a = legal_actions[i]
-            cs[i] = a if isinstance(a, int) else a.code
+            cs[i] = a.code if isinstance(a, Action) else int(a)
         _view_from_observation(&v, observation)
         with nogil:
             c = self.spec.decide(self.state, &v, cs, n)
