@@ -118,6 +118,7 @@ ctypedef struct Out:            # the arrays' data pointers
 ctypedef struct Log:            # the decision log of every hand, grown as needed
     uint8_t* seat
     uint8_t* code
+    uint8_t* after              # the hand after each decision: front, back, phase, turn
     int64_t n
     int64_t cap
 
@@ -130,10 +131,11 @@ ctypedef struct Err:
     int n_legal
 
 
-cdef int _log_push(Log* log, int seat, int code) noexcept nogil:
+cdef int _log_push(Log* log, int seat, int code, const HandC* h) noexcept nogil:
     cdef int64_t cap
     cdef uint8_t* s
     cdef uint8_t* c
+    cdef uint8_t* a
     if log.n == log.cap:
         cap = 2 * log.cap if log.cap else 4096
         s = <uint8_t*>realloc(log.seat, cap)
@@ -144,9 +146,20 @@ cdef int _log_push(Log* log, int seat, int code) noexcept nogil:
         if c == NULL:
             return -1
         log.code = c
+        a = <uint8_t*>realloc(log.after, 4 * cap)
+        if a == NULL:
+            return -1
+        log.after = a
         log.cap = cap
     log.seat[log.n] = <uint8_t>seat
     log.code[log.n] = <uint8_t>code
+    # what the records need to write the draws and the window's end without a replay
+    # (wuhanmj.native.records): the wall ends, the phase and the seat after the decision
+    a = &log.after[4 * log.n]
+    a[0] = <uint8_t>h.front
+    a[1] = <uint8_t>h.back
+    a[2] = <uint8_t>h.phase
+    a[3] = <uint8_t>h.turn
     log.n += 1
     return 0
 
@@ -265,7 +278,7 @@ cdef int _play(const RulesC* rules, const uint32_t* root, int n_root, const int*
                     err.hand = start + k
                     err.match = m
                     return -1
-                if log != NULL and _log_push(log, seat, code) != 0:
+                if log != NULL and _log_push(log, seat, code, &h) != 0:
                     err.kind = E_MEMORY
                     return -1
                 decisions += 1
@@ -317,8 +330,10 @@ def run_matches(rules, agent_kinds, root_seed, first_match, stop_match, match_ha
     Returns:
         a dict of numpy arrays, one row per hand in hand order (:data:`HAND_FIELDS`: the
         ``(n, 4)`` ones are ``payments``, ``scores`` and ``loser_fan``), and when ``record``:
-        ``log_seat``, ``log_code`` (uint8, every decision in order) and ``log_offsets``
-        (int64, n + 1: hand ``i``'s decisions are ``log_offsets[i]:log_offsets[i + 1]``).
+        ``log_seat``, ``log_code`` (uint8, every decision in order), ``log_offsets``
+        (int64, n + 1: hand ``i``'s decisions are ``log_offsets[i]:log_offsets[i + 1]``)
+        and ``log_after`` (uint8, (decisions, 4): the hand after each decision: its
+        ``front``, ``back``, ``phase`` and ``turn``, for :mod:`wuhanmj.native.records`).
 
     Raises:
         SimulationError: bad arguments, or the native engine stopped (a seat to act with
@@ -374,9 +389,11 @@ def run_matches(rules, agent_kinds, root_seed, first_match, stop_match, match_ha
             arrays["log_seat"] = _bytes_array(log.seat, log.n)
             arrays["log_code"] = _bytes_array(log.code, log.n)
             arrays["log_offsets"] = offsets
+            arrays["log_after"] = _bytes_array(log.after, 4 * log.n).reshape(log.n, 4)
     finally:
         free(log.seat)
         free(log.code)
+        free(log.after)
     return arrays
 
 
