@@ -132,9 +132,10 @@ def test_verify_finds_a_record_that_differs(tmp_path, monkeypatch):
     real = snative.record_items
 
     def off_by_one(*args, **kw):
-        items = real(*args, **kw)
-        items[3] = items[3].replace('"decisions":', '"decisions":1')
-        return items
+        items = real(*args, **kw)  # JSON lines in blocks of whole lines
+        lines = b"".join(items).split(b"\n")
+        lines[3] = lines[3].replace(b'"decisions":', b'"decisions":1')
+        return [b"\n".join(lines)]
 
     monkeypatch.setattr(snative, "record_items", off_by_one)
     with pytest.raises(SimulationError, match=r"hand 3 \(match 0\): its record differs from the Python engine's"):

@@ -119,6 +119,7 @@ ctypedef struct Log:            # the decision log of every hand, grown as neede
     uint8_t* seat
     uint8_t* code
     uint8_t* after              # the hand after each decision: front, back, phase, turn
+    uint8_t* walls              # every hand's wall (136 a hand, room made by run_matches)
     int64_t n
     int64_t cap
 
@@ -255,6 +256,7 @@ cdef int _play(const RulesC* rules, const uint32_t* root, int n_root, const int*
             o.prev_laizi[i] = <int8_t>prev_laizi
             if log != NULL:
                 offsets[i] = log.n
+                memcpy(log.walls + 136 * i, wall, 136)
             decisions = 0
             while True:
                 seat = hand_current(&h)
@@ -333,7 +335,8 @@ def run_matches(rules, agent_kinds, root_seed, first_match, stop_match, match_ha
         ``log_seat``, ``log_code`` (uint8, every decision in order), ``log_offsets``
         (int64, n + 1: hand ``i``'s decisions are ``log_offsets[i]:log_offsets[i + 1]``)
         and ``log_after`` (uint8, (decisions, 4): the hand after each decision: its
-        ``front``, ``back``, ``phase`` and ``turn``, for :mod:`wuhanmj.native.records`).
+        ``front``, ``back``, ``phase`` and ``turn``, for :mod:`wuhanmj.native.records`)
+        and ``log_wall`` (uint8, (n, 136): each hand's wall, G1).
 
     Raises:
         SimulationError: bad arguments, or the native engine stopped (a seat to act with
@@ -379,6 +382,10 @@ def run_matches(rules, agent_kinds, root_seed, first_match, stop_match, match_ha
     memset(&log, 0, sizeof(Log))
     memset(&err, 0, sizeof(Err))
     cdef bint rec = bool(record)
+    walls = np.empty((n_hands if rec else 0, 136), np.uint8)
+    cdef uint8_t[:, ::1] wv = walls
+    if rec:
+        log.walls = &wv[0, 0]
     try:
         with nogil:
             rc_play = _play(&rc, &root[0], <int>root.shape[0], kinds, first, stop, mh, total, &o,
@@ -390,6 +397,7 @@ def run_matches(rules, agent_kinds, root_seed, first_match, stop_match, match_ha
             arrays["log_code"] = _bytes_array(log.code, log.n)
             arrays["log_offsets"] = offsets
             arrays["log_after"] = _bytes_array(log.after, 4 * log.n).reshape(log.n, 4)
+            arrays["log_wall"] = walls
     finally:
         free(log.seat)
         free(log.code)

@@ -20,4 +20,6 @@ def encode_records(
     index: npt.NDArray[np.int64] | None = None,
     wall_index: npt.NDArray[np.int64] | None = None,
     seating: int = 0,
+    joined: bool = False,
+    block_bytes: int = ...,
 ) -> list[Any]: ...

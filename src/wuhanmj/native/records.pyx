@@ -85,9 +85,13 @@ ctypedef struct Buf:
     Py_ssize_t cap
 
 
-cdef int _grow(Buf* b, Py_ssize_t need) except -1:
-    cdef Py_ssize_t cap = b.cap * 2 if b.cap else 65536
+cdef int _reserve(Buf* b, Py_ssize_t need) except -1:
+    """Room for ``need`` more bytes: the writers below do not check (each hand reserves
+    more than its line can take first)."""
+    cdef Py_ssize_t cap = b.cap if b.cap else 65536
     cdef char* p
+    if b.n + need <= b.cap:
+        return 0
     while cap < b.n + need:
         cap *= 2
     p = <char*>realloc(b.p, cap)
@@ -98,27 +102,23 @@ cdef int _grow(Buf* b, Py_ssize_t need) except -1:
     return 0
 
 
-cdef inline int _put(Buf* b, const char* s, Py_ssize_t n) except -1:
-    if b.n + n > b.cap:
-        _grow(b, n)
+cdef inline int _put(Buf* b, const char* s, Py_ssize_t n) noexcept nogil:
     memcpy(b.p + b.n, s, n)
     b.n += n
     return 0
 
 
-cdef inline int _s(Buf* b, const char* s) except -1:
+cdef inline int _s(Buf* b, const char* s) noexcept nogil:
     return _put(b, s, strlen(s))
 
 
-cdef inline int _c(Buf* b, char ch) except -1:
-    if b.n + 1 > b.cap:
-        _grow(b, 1)
+cdef inline int _c(Buf* b, char ch) noexcept nogil:
     b.p[b.n] = ch
     b.n += 1
     return 0
 
 
-cdef int _int(Buf* b, int64_t v) except -1:
+cdef inline int _int(Buf* b, int64_t v) noexcept nogil:
     cdef char tmp[24]
     cdef int k = 24
     cdef uint64_t u
@@ -144,14 +144,26 @@ cdef int _amount(Buf* b, double x) except -1:
     return _int(b, <int64_t>x)
 
 
-cdef inline int _tile(Buf* b, int t) except -1:
+cdef char TILE_TEXT[34][4]      # format_tile(t) in quotes (T2): '"5m"'
+
+
+cdef void _tile_texts() noexcept nogil:
+    cdef int t
+    for t in range(34):
+        TILE_TEXT[t][0] = b'"'
+        TILE_TEXT[t][1] = <char>(49 + t % 9)
+        TILE_TEXT[t][2] = SUITS[t // 9]
+        TILE_TEXT[t][3] = b'"'
+
+
+_tile_texts()
+
+
+cdef inline int _tile(Buf* b, int t) noexcept nogil:
     """format_tile(t) in quotes (T2)."""
-    cdef char s[4]
-    s[0] = b'"'
-    s[1] = <char>(49 + t % 9)
-    s[2] = SUITS[t // 9]
-    s[3] = b'"'
-    return _put(b, s, 4)
+    memcpy(b.p + b.n, TILE_TEXT[t], 4)
+    b.n += 4
+    return 0
 
 
 cdef int _tile_or_null(Buf* b, int t) except -1:
@@ -166,20 +178,26 @@ cdef int _seat_or_null(Buf* b, int s) except -1:
     return _int(b, s)
 
 
-cdef int _counts(Buf* b, const uint8_t* C) except -1:
+cdef int _counts(Buf* b, const uint8_t* C) noexcept nogil:
     """format_tiles of a 34-count, in quotes (T2: one suit letter per group)."""
-    cdef int s, r, k
-    cdef bint any_
-    _c(b, b'"')
+    cdef int s, r, k, t
+    cdef char* q = b.p + b.n
+    cdef char* group
+    q[0] = b'"'
+    q += 1
     for s in range(4):
-        any_ = False
+        group = q
         for r in range(9 if s < 3 else 7):
-            for k in range(C[9 * s + r]):
-                _c(b, <char>(49 + r))
-                any_ = True
-        if any_:
-            _c(b, SUITS[s])
-    return _c(b, b'"')
+            t = C[9 * s + r]
+            for k in range(t):
+                q[k] = <char>(49 + r)
+            q += t
+        if q != group:
+            q[0] = SUITS[s]
+            q += 1
+    q[0] = b'"'
+    b.n = q + 1 - b.p
+    return 0
 
 
 # ---------------------------------------------------------------- names from Python
@@ -574,8 +592,7 @@ cdef int _wmj_hand(Buf* b, const HandIn* x, const uint8_t* wall) except -1:
         flags |= 2
     flags |= x.liable_rule << 3
     var_n = n + (n + 3) // 4 + (FLOAT_EXT if wide else 0)
-    if b.n + ROW_SIZE + var_n > b.cap:
-        _grow(b, ROW_SIZE + var_n)
+    _reserve(b, ROW_SIZE + var_n)
     r = <uint8_t*>(b.p + start)
     memset(r, 0, ROW_SIZE + var_n)
     _le(r, <uint64_t>x.hand, 8)
@@ -617,14 +634,16 @@ cdef int _wmj_hand(Buf* b, const HandIn* x, const uint8_t* wall) except -1:
 
 # ---------------------------------------------------------------- the batch
 def encode_records(rules, dict arrays, bint binary, names, seed_json=b"0", agents_json=b"[]",
-                   rules_json=b"{}", index=None, wall_index=None, int seating=0):
+                   rules_json=b"{}", index=None, wall_index=None, int seating=0, bint joined=False,
+                   Py_ssize_t block_bytes=1 << 21):
     """The records of the hands of a native batch, one item a hand in row order.
 
     Args:
         rules: the batch's :class:`~wuhanmj.rules.Rules` (for the deal: the 痞子, R3).
         arrays: :func:`~wuhanmj.native.batch.run_matches`'s arrays with ``record=True``
             (the rows' ``seed``, ``dealer``, ``prev_laizi``, outcome fields, ``scores``,
-            ``payments`` and the ``log_*`` arrays).
+            ``payments`` and the ``log_*`` arrays; without ``log_wall`` each wall is
+            shuffled again from its ``seed``, G1).
         binary: True for :func:`wuhanmj.sim.records.encode_hand`'s bytes, False for JSON
             lines (str, without a newline).
         names: ``(KIND_OF_CODE, HOWS, BIG_HU, LIABILITY)``: the names the records use.
@@ -634,9 +653,12 @@ def encode_records(rules, dict arrays, bint binary, names, seed_json=b"0", agent
         wall_index: int64 array or None: an arena's line (``wall`` and ``seating`` after
             ``hand_in_match``).
         seating: the seating of every row (the binary row's ``seating``, the arena line's).
+        joined: JSON lines only: blocks of whole lines instead, each a ``bytes`` of
+            about ``block_bytes`` or less holding its lines in UTF-8, each ended by a
+            newline (what a file of them holds).
 
     Returns:
-        a list of str (JSON lines) or bytes (binary hands).
+        a list of str (JSON lines) or bytes (binary hands, or the blocks when ``joined``).
 
     Raises:
         SimulationError: an amount that is not a whole number, or a log that does not
@@ -650,7 +672,7 @@ def encode_records(rules, dict arrays, bint binary, names, seed_json=b"0", agent
     cdef uint8_t wall[136]
     cdef list keep = []
     cdef list out = []
-    cdef Py_ssize_t i, n, lo, start
+    cdef Py_ssize_t i, n, lo, start, fixed
     rules_to_c(rules, &rc)
     hand_prepare()
     _names(&nm, names, keep)
@@ -670,11 +692,17 @@ def encode_records(rules, dict arrays, bint binary, names, seed_json=b"0", agent
     cdef const uint8_t[:, ::1] lafter = np.ascontiguousarray(arrays["log_after"], np.uint8)
     cdef const int64_t[::1] off = np.ascontiguousarray(arrays["log_offsets"], np.int64)
     cdef const int64_t[::1] wix
+    cdef bint has_walls = "log_wall" in arrays
+    cdef const uint8_t[:, ::1] walls = np.ascontiguousarray(arrays["log_wall"] if has_walls
+                                                            else np.zeros((1, 136), np.uint8), np.uint8)
     n = hand.shape[0]
     if wall_index is not None:
         wix = np.ascontiguousarray(wall_index, np.int64)
     if off.shape[0] != n + 1 or lseat.shape[0] != lafter.shape[0] or lseat.shape[0] != lcode.shape[0]:
         raise SimulationError("native records: the decision log does not match the hands")
+    # the most a line can take: its fixed texts, every tile of the wall twice (the deal, a
+    # draw) and a few events a decision (its own, a meld or hu, the settlement)
+    fixed = 4096 + len(sj) + len(aj) + len(rj) + 136 * 64
     memset(&b, 0, sizeof(Buf))
     x.seating = seating
     try:
@@ -695,16 +723,29 @@ def encode_records(rules, dict arrays, bint binary, names, seed_json=b"0", agent
                 x.seat = &lseat[lo]
                 x.code = &lcode[lo]
                 x.after = &lafter[lo, 0]
-            shuffled_wall_c(seed[i], wall)
+            if has_walls:
+                memcpy(wall, &walls[i, 0], 136)
+            else:
+                shuffled_wall_c(seed[i], wall)
             start = b.n
             if binary:
                 _wmj_hand(&b, &x, wall)
                 out.append(PyBytes_FromStringAndSize(b.p + start, b.n - start))
+                b.n = 0
             else:
+                _reserve(&b, fixed + 512 * <Py_ssize_t>x.n)
                 hand_deal(&h0, &rc, wall, x.dealer, x.prev_laizi)
                 _json_hand(&b, &nm, &x, &h0, wall, sj, len(sj), aj, len(aj), rj, len(rj))
-                out.append(PyUnicode_DecodeUTF8(b.p + start, b.n - start, NULL))
-            b.n = 0
+                if joined:
+                    _c(&b, b'\n')
+                    if b.n >= block_bytes:
+                        out.append(PyBytes_FromStringAndSize(b.p, b.n))
+                        b.n = 0
+                else:
+                    out.append(PyUnicode_DecodeUTF8(b.p + start, b.n - start, NULL))
+                    b.n = 0
+        if joined and not binary and b.n:
+            out.append(PyBytes_FromStringAndSize(b.p, b.n))
     finally:
         free(b.p)
     return out

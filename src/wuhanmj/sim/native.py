@@ -34,6 +34,7 @@ from ..errors import IllegalActionError, SimulationError
 from ..game.engine import Game
 from ..game.match import Match
 from .batch import BatchSpec, match_seeds, record_item
+from .recordio import BINARY
 from .loop import outcome_of
 from .native_records import exact_amounts, record_items
 from .outcome import BIG_HU, HOWS, LIABILITY, SELF_DRAWN, TRACE_BINS, HandOutcome, amount_key
@@ -278,10 +279,11 @@ def _tally_figures(
 
 # ---------------------------------------------------------------- records
 def native_records(spec: BatchSpec, a: dict[str, np.ndarray]) -> list[Any]:
-    """The records of a native batch (``run_matches(..., record=True)``), one item a hand
-    (JSON lines or binary hands, as ``spec.records`` asks): written from the arrays
-    (:func:`~wuhanmj.sim.native_records.record_items`); by :func:`replay_records` for a
-    rule set with a fractional amount; with ``spec.verify``, both, compared line by line.
+    """The records of a native batch (``run_matches(..., record=True)``) in hand order:
+    binary hands, or JSON lines in blocks of whole lines, as ``spec.records`` asks; written
+    from the arrays (:func:`~wuhanmj.sim.native_records.record_items`), by
+    :func:`replay_records` for a rule set with a fractional amount; with ``spec.verify``
+    both, compared line by line.
 
     Raises:
         SimulationError: with ``spec.verify``, a hand whose replay differs from the native
@@ -289,9 +291,11 @@ def native_records(spec: BatchSpec, a: dict[str, np.ndarray]) -> list[Any]:
     """
     if not exact_amounts(spec.rules):
         return replay_records(spec, a)
-    items = record_items(spec.rules, a, spec.records, seed=spec.seed, agents=spec.labels)
+    binary = spec.records == BINARY
+    items = record_items(spec.rules, a, spec.records, seed=spec.seed, agents=spec.labels, blocks=not binary)
     if spec.verify:
-        for i, (mine, theirs) in enumerate(zip(items, replay_records(spec, a))):
+        lines = items if binary else b"".join(items).decode("utf-8").split("\n")[:-1]
+        for i, (mine, theirs) in enumerate(zip(lines, replay_records(spec, a))):
             if mine != theirs:
                 at = next((k for k, (x, y) in enumerate(zip(mine, theirs)) if x != y), min(len(mine), len(theirs)))
                 raise SimulationError(

@@ -68,6 +68,7 @@ def record_items(
     index: np.ndarray | None = None,
     wall: np.ndarray | None = None,
     seating: int = 0,
+    blocks: bool = False,
 ) -> list[Any]:
     """The records of the hands of a native batch, one item a hand in row order.
 
@@ -83,9 +84,14 @@ def record_items(
         wall: int64 ``(n,)`` or None: for an arena's JSON line, each row's wall (its
             ``wall`` and ``seating`` follow ``hand_in_match``, as ``arena`` writes them).
         seating: the seating index of every row (binary rows; the arena's line).
+        blocks: JSON lines only: give blocks of whole lines (bytes, UTF-8, each line
+            ended by a newline, about 2 MB a block) instead of one str a hand; a records
+            sink (:func:`~wuhanmj.sim.recordio.open_sink`) writes them as they are, which
+            saves a copy of every line.
 
     Returns:
-        list of str (JSON lines) or bytes (binary hands), equal to the Python engine's.
+        list of str (JSON lines) or bytes (binary hands, or the blocks), equal to the
+        Python engine's records.
 
     Raises:
         SimulationError: rules with a fractional amount (see :func:`exact_amounts`), or a
@@ -100,4 +106,5 @@ def record_items(
     return encode_records(
         rules, arrays, kind == BINARY, _NAMES, seed_json=json.dumps(int(seed)).encode(), agents_json=labels,
         rules_json=_rules_text(rules), index=index, wall_index=wall, seating=seating,
+        joined=blocks and kind != BINARY,
     )
