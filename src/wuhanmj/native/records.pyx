@@ -21,6 +21,9 @@ seat then on turn. The amounts are written as integers: the caller uses this mod
 for rule sets whose every amount is a whole number (:func:`wuhanmj.sim.native_records.exact_amounts`).
 """
 
+from cpython.bytearray cimport (
+    PyByteArray_AS_STRING, PyByteArray_FromStringAndSize, PyByteArray_GET_SIZE, PyByteArray_Resize,
+)
 from cpython.bytes cimport PyBytes_FromStringAndSize
 from cpython.unicode cimport PyUnicode_DecodeUTF8
 from libc.stdint cimport int8_t, int16_t, int32_t, int64_t, uint8_t, uint16_t, uint32_t, uint64_t
@@ -336,7 +339,7 @@ cdef int _hu(Buf* b, const Names* nm, const HandIn* x, bint self_drawn) except -
     return _c(b, b'}')
 
 
-cdef int _draw(Buf* b, int seat, int tile, bint front) except -1:
+cdef inline int _draw(Buf* b, int seat, int tile, bint front) noexcept nogil:
     _s(b, b',{"type":"draw","seat":')
     _int(b, seat)
     _s(b, b',"tile":')
@@ -360,8 +363,14 @@ cdef int _kind_event(Buf* b, const Names* nm, const char* head, int seat, int co
     return _c(b, b'}')
 
 
-cdef int _events(Buf* b, const Names* nm, const HandIn* x, const HandC* h0, const uint8_t* wall) except -1:
-    """Every event after the deal and the indicator (see the module docstring)."""
+cdef int _events(Buf* out, const Names* nm, const HandIn* x, const HandC* h0, const uint8_t* wall) except -1:
+    """Every event after the deal and the indicator (see the module docstring).
+
+    The frequent events are written through a local copy of the buffer, whose address
+    never leaves this function (the compiler keeps its cursor in registers); the rare
+    ones through ``out``, the copy written back before and read again after."""
+    cdef Buf lb = out[0]
+    cdef Buf* b = &lb
     cdef int j, seat, code, ph = PH_TURN, turn = x.dealer, front = h0.front, back = h0.back
     cdef int nf, nb, nph, nturn, wtile = -1, wfrom = -1, t, s, k, c, low
     cdef int dec[4]
@@ -384,16 +393,24 @@ cdef int _events(Buf* b, const Names* nm, const HandIn* x, const HandC* h0, cons
                 _c(b, b'}')
                 wtile = code
             elif code == A_HU:
-                _hu(b, nm, x, True)
+                out[0] = lb
+                _hu(out, nm, x, True)
+                lb = out[0]
             elif code < A_AN_GANG:
                 t = code - A_XU_GANG
-                _kind_event(b, nm, b',{"type":"gang","seat":', seat, code, t)
+                out[0] = lb
+                _kind_event(out, nm, b',{"type":"gang","seat":', seat, code, t)
+                lb = out[0]
                 wtile = t
             elif code < A_HONGZHONG_GANG:
-                _kind_event(b, nm, b',{"type":"gang","seat":', seat, code, code - A_AN_GANG)
+                out[0] = lb
+                _kind_event(out, nm, b',{"type":"gang","seat":', seat, code, code - A_AN_GANG)
+                lb = out[0]
             else:
                 t = HONGZHONG if code == A_HONGZHONG_GANG else (x.laizi if code == A_LAIZI_GANG else code - A_PIZI_GANG)
-                _kind_event(b, nm, b',{"type":"special","seat":', seat, code, t)
+                out[0] = lb
+                _kind_event(out, nm, b',{"type":"special","seat":', seat, code, t)
+                lb = out[0]
             if nph == PH_CLAIM or nph == PH_ROB:
                 wfrom = seat
                 dec[0] = dec[1] = dec[2] = dec[3] = -1
@@ -417,7 +434,9 @@ cdef int _events(Buf* b, const Names* nm, const HandIn* x, const HandC* h0, cons
             dec[seat] = code
             if nph != ph:       # the window is over (P2, P4)
                 if nph == PH_OVER and x.winner >= 0:
-                    _hu(b, nm, x, False)
+                    out[0] = lb
+                    _hu(out, nm, x, False)
+                    lb = out[0]
                 elif ph == PH_CLAIM and nf == front and nph == PH_TURN:
                     c = dec[nturn]       # the claimant is on turn (or draws from the back)
                     if c == A_PENG or c == A_CHONG_GANG:
@@ -437,12 +456,16 @@ cdef int _events(Buf* b, const Names* nm, const HandIn* x, const HandC* h0, cons
                         low = 9 * (low // 7) + low % 7
                         memset(melded, 0, 34)
                         melded[low] = melded[low + 1] = melded[low + 2] = 1
-                    _counts(b, melded)
+                    out[0] = lb
+                    _counts(out, melded)
+                    lb = out[0]
                     _s(b, b',"from":')
                     _int(b, wfrom)
                     _c(b, b'}')
         elif code == A_HU:      # the 海底 phase (G3)
-            _hu(b, nm, x, True)
+            out[0] = lb
+            _hu(out, nm, x, True)
+            lb = out[0]
         else:
             _s(b, b',{"type":"pass","seat":')
             _int(b, seat)
@@ -456,8 +479,11 @@ cdef int _events(Buf* b, const Names* nm, const HandIn* x, const HandC* h0, cons
             _draw(b, s, wall[k], True)
             s = (s + 1) & 3
         if nph == PH_OVER:
-            _settlement(b, nm, x)
+            out[0] = lb
+            _settlement(out, nm, x)
+            lb = out[0]
         ph, turn, front, back = nph, nturn, nf, nb
+    out[0] = lb
     return 0
 
 
@@ -465,6 +491,7 @@ cdef int _json_hand(Buf* b, const Names* nm, const HandIn* x, const HandC* h0, c
                     const char* seed, Py_ssize_t seed_n, const char* agents, Py_ssize_t agents_n,
                     const char* rules, Py_ssize_t rules_n) except -1:
     cdef int s, k, i
+    cdef char* q
     _s(b, b'{"hand":')
     _int(b, x.hand)
     _s(b, b',"match":')
@@ -496,10 +523,12 @@ cdef int _json_hand(Buf* b, const Names* nm, const HandIn* x, const HandC* h0, c
     _s(b, b'],"rules":')
     _put(b, rules, rules_n)
     _s(b, b',"wall":[')
+    q = b.p + b.n
     for k in range(136):
-        if k:
-            _c(b, b',')
-        _tile(b, wall[k])
+        memcpy(q, TILE_TEXT[wall[k]], 4)
+        q[4] = b','
+        q += 5
+    b.n = q - 1 - b.p      # no comma after the last
     _s(b, b'],"hands":[')
     for s in range(4):
         if s:
@@ -653,12 +682,13 @@ def encode_records(rules, dict arrays, bint binary, names, seed_json=b"0", agent
         wall_index: int64 array or None: an arena's line (``wall`` and ``seating`` after
             ``hand_in_match``).
         seating: the seating of every row (the binary row's ``seating``, the arena line's).
-        joined: JSON lines only: blocks of whole lines instead, each a ``bytes`` of
-            about ``block_bytes`` or less holding its lines in UTF-8, each ended by a
-            newline (what a file of them holds).
+        joined: JSON lines only: blocks of whole lines instead, each a ``bytearray`` of
+            about ``block_bytes`` holding its lines in UTF-8, each ended by a newline
+            (what a file of them holds).
 
     Returns:
-        a list of str (JSON lines) or bytes (binary hands, or the blocks when ``joined``).
+        a list of str (JSON lines), bytes (binary hands) or, when ``joined``, bytearray
+        (the blocks).
 
     Raises:
         SimulationError: an amount that is not a whole number, or a log that does not
@@ -672,7 +702,8 @@ def encode_records(rules, dict arrays, bint binary, names, seed_json=b"0", agent
     cdef uint8_t wall[136]
     cdef list keep = []
     cdef list out = []
-    cdef Py_ssize_t i, n, lo, start, fixed
+    cdef Py_ssize_t i, n, lo, start, fixed, need
+    cdef object block = None        # joined: the bytearray being written
     rules_to_c(rules, &rc)
     hand_prepare()
     _names(&nm, names, keep)
@@ -733,19 +764,29 @@ def encode_records(rules, dict arrays, bint binary, names, seed_json=b"0", agent
                 out.append(PyBytes_FromStringAndSize(b.p + start, b.n - start))
                 b.n = 0
             else:
-                _reserve(&b, fixed + 512 * <Py_ssize_t>x.n)
+                need = fixed + 512 * <Py_ssize_t>x.n
+                if not joined:
+                    _reserve(&b, need)
+                elif block is None or b.n + need > b.cap:
+                    # a new block, written in place (the bytearray is the buffer: no copy)
+                    if block is not None:
+                        PyByteArray_Resize(block, b.n)
+                        out.append(block)
+                    block = PyByteArray_FromStringAndSize(NULL, max(block_bytes, need))
+                    b.p = PyByteArray_AS_STRING(block)
+                    b.cap = PyByteArray_GET_SIZE(block)
+                    b.n = 0
                 hand_deal(&h0, &rc, wall, x.dealer, x.prev_laizi)
                 _json_hand(&b, &nm, &x, &h0, wall, sj, len(sj), aj, len(aj), rj, len(rj))
                 if joined:
                     _c(&b, b'\n')
-                    if b.n >= block_bytes:
-                        out.append(PyBytes_FromStringAndSize(b.p, b.n))
-                        b.n = 0
                 else:
                     out.append(PyUnicode_DecodeUTF8(b.p + start, b.n - start, NULL))
                     b.n = 0
-        if joined and not binary and b.n:
-            out.append(PyBytes_FromStringAndSize(b.p, b.n))
+        if block is not None:
+            PyByteArray_Resize(block, b.n)
+            out.append(block)
     finally:
-        free(b.p)
+        if block is None:
+            free(b.p)
     return out

@@ -48,12 +48,12 @@ def record_kind(records: Any) -> bool | str:
     return True
 
 
-def _runs(items: Sequence[str | bytes]) -> Iterator[tuple[bool, list[Any]]]:
-    """The items in runs of one type: ``(True, blocks)`` for bytes, ``(False, lines)`` for str."""
+def _runs(items: Sequence[str | bytes | bytearray]) -> Iterator[tuple[bool, list[Any]]]:
+    """The items in runs of one type: ``(True, blocks)`` for bytes or bytearray, ``(False, lines)`` for str."""
     run: list[Any] = []
     kind = False
     for it in items:
-        b = isinstance(it, bytes)
+        b = isinstance(it, (bytes, bytearray))
         if run and b != kind:
             yield kind, run
             run = []
@@ -71,7 +71,7 @@ class _TextSink:
     def __init__(self, f: IO[str]) -> None:
         self.f = f
 
-    def add_items(self, items: Sequence[str | bytes]) -> None:
+    def add_items(self, items: Sequence[str | bytes | bytearray]) -> None:
         for blocks, run in _runs(items):
             if blocks:
                 for b in run:
@@ -88,7 +88,7 @@ class _BytesSink:
     def __init__(self, f: IO[bytes]) -> None:
         self.f = f
 
-    def add_items(self, items: Sequence[str | bytes]) -> None:
+    def add_items(self, items: Sequence[str | bytes | bytearray]) -> None:
         for blocks, run in _runs(items):
             if blocks:
                 for b in run:
