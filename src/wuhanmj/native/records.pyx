@@ -122,6 +122,14 @@ cdef inline int _c(Buf* b, char ch) noexcept nogil:
 
 
 cdef inline int _int(Buf* b, int64_t v) noexcept nogil:
+    if 0 <= v < 10:     # a seat, most tiles' counts: one digit
+        b.p[b.n] = <char>(48 + v)
+        b.n += 1
+        return 0
+    return _int_long(b, v)
+
+
+cdef int _int_long(Buf* b, int64_t v) noexcept nogil:
     cdef char tmp[24]
     cdef int k = 24
     cdef uint64_t u
@@ -150,8 +158,13 @@ cdef int _amount(Buf* b, double x) except -1:
 cdef char TILE_TEXT[34][4]      # format_tile(t) in quotes (T2): '"5m"'
 
 
+cdef char DIGITS[9][4]         # '1111' … '9999': the digits of format_tiles
+
+
 cdef void _tile_texts() noexcept nogil:
     cdef int t
+    for t in range(9):
+        memset(DIGITS[t], 49 + t, 4)
     for t in range(34):
         TILE_TEXT[t][0] = b'"'
         TILE_TEXT[t][1] = <char>(49 + t % 9)
@@ -183,7 +196,7 @@ cdef int _seat_or_null(Buf* b, int s) except -1:
 
 cdef int _counts(Buf* b, const uint8_t* C) noexcept nogil:
     """format_tiles of a 34-count, in quotes (T2: one suit letter per group)."""
-    cdef int s, r, k, t
+    cdef int s, r, t
     cdef char* q = b.p + b.n
     cdef char* group
     q[0] = b'"'
@@ -192,8 +205,7 @@ cdef int _counts(Buf* b, const uint8_t* C) noexcept nogil:
         group = q
         for r in range(9 if s < 3 else 7):
             t = C[9 * s + r]
-            for k in range(t):
-                q[k] = <char>(49 + r)
+            memcpy(q, DIGITS[r], 4)     # t copies of the digit (at most 4: T1), no branch
             q += t
         if q != group:
             q[0] = SUITS[s]
