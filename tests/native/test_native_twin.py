@@ -47,3 +47,75 @@ def test_observation_equals_python_at_every_decision(k: int) -> None:
                 assert got == want, f"{rules.name} seed {seed} seat {s} phase {g.phase}"
                 assert repr(got) == repr(want)
     assert phases == {"turn", "claim", "rob", "haidi", "over"}
+
+
+def test_both_engines_answer_the_hand_protocol() -> None:
+    """Game and NativeHand are HandEngine (a typing.Protocol); mypy checks the assignments."""
+    from wuhanmj.game import Game, HandEngine
+    from wuhanmj.native.handapi import NativeHand
+
+    engines: list[HandEngine] = [Game(seed=1), NativeHand(seed=1)]
+    assert all(isinstance(e, HandEngine) for e in engines)
+    assert engines[0].to_dict() == engines[1].to_dict()
+
+
+def _round_trips(rules: Rules, plays: list[tuple[int, str]], every: int) -> set[str]:
+    """Play each (seed, policy) hand on both engines; at every phase change and every
+    ``every``-th decision save the Python hand and restore it natively
+    (``NativeHand.from_dict(game.to_dict())``): the save round-trips, values and types;
+    the restored hand shows the same state, legal codes and observations, and plays on
+    with the remaining actions to the same end. The native save restores in Python too.
+    Returns the phases restored."""
+    from helpers.engines import twin_hands
+
+    from wuhanmj.game import Game
+    from wuhanmj.native.handapi import NativeHand
+
+    restored: set[str] = set()
+    for seed, policy in plays:
+        followers: list[NativeHand] = []
+        prev_phase = None
+        for k, (g, n, seat, code) in enumerate(twin_hands(rules, seed, policy)):
+            where = f"{rules.name} seed {seed} {policy} decision {k} phase {g.phase}"
+            for f in followers:
+                assert f.state_dict() == n.state_dict(), where
+            if g.phase != prev_phase or k % every == 0:
+                d = g.to_dict()
+                r = NativeHand.from_dict(d)
+                assert repr(r.to_dict()) == repr(d), where
+                assert r.state_dict() == n.state_dict(), where
+                assert r.current_player == g.current_player and r.pending == g.pending, where
+                for s in range(4):
+                    assert r.legal_action_codes(s) == g.legal_action_codes(s), f"{where} seat {s}"
+                    assert r.observation(s) == g.observation(s), f"{where} seat {s}"
+                assert r.result == g.result, where
+                if k % (2 * every) == 0:
+                    assert repr(Game.from_dict(n.to_dict()).to_dict()) == repr(d), where
+                restored.add(g.phase)
+                followers.append(r)
+            prev_phase = g.phase
+            if seat >= 0:
+                for f in followers:
+                    f.step(seat, code)
+        for f in followers:
+            assert f.over and f.result == g.result and f.state_dict() == n.state_dict()
+    return restored
+
+
+@pytest.mark.parametrize("k", range(5))
+def test_from_dict_restores_every_phase_mid_hand(k: int) -> None:
+    """NativeHand.from_dict(Game.to_dict()) mid-hand, on three presets and two custom rule
+    sets: turn (after a draw, after a 碰/吃: D18), claim windows (P2), rob windows (P4), the
+    海底 phase (G3), a finished hand; L5 threats under the custom set's xiayu."""
+    rules = _rule_sets()[k]
+    plays = [(500 + k, "greedy")] + [(seed, "hoard") for seed in RARE[k]]
+    assert _round_trips(rules, plays, every=25) == {"turn", "claim", "rob", "haidi", "over"}
+
+
+@pytest.mark.soak
+@pytest.mark.parametrize("k", range(5))
+def test_from_dict_round_trips_soak(k: int) -> None:
+    """The same at every fifth decision of 40 hands per rule set, every policy."""
+    policies = ("greedy", "eager", "passive", "random", "flush", "hoard")
+    plays = [(20_000 + 100 * k + i, policies[i % len(policies)]) for i in range(40)]
+    assert "claim" in _round_trips(_rule_sets()[k], plays, every=5)
