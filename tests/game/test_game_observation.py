@@ -3,6 +3,8 @@ numeric encoding for learning code."""
 
 from __future__ import annotations
 
+import pytest
+
 import numpy as np
 
 from helpers.game_script import make_game, run
@@ -13,6 +15,8 @@ from wuhanmj.game.engine import Game
 from wuhanmj.game.observation import N_PLANES, N_SCALARS
 from wuhanmj.rules import Rules
 from wuhanmj.tiles import parse_tile
+
+pytestmark = pytest.mark.usefixtures("engine")  # each test on both engines (tests/conftest.py)
 
 T = parse_tile
 
@@ -46,6 +50,7 @@ def obs_equal(a, b) -> bool:
     return a == b and all(np.array_equal(ea[k], eb[k]) for k in ea)
 
 
+@pytest.mark.python_only  # state surgery (restore_unchecked)
 def test_observation_hides_other_hands_and_the_wall():
     """Changing another seat's concealed tiles and the wall leaves the observation and its
     encoding unchanged; changing the seat's own tiles changes it."""

@@ -19,6 +19,8 @@ from wuhanmj.errors import ReplayError, SetupError
 from wuhanmj.game.engine import Game
 from wuhanmj.rules import Rules
 
+pytestmark = pytest.mark.usefixtures("engine")  # each test on both engines (tests/conftest.py)
+
 
 def _play(seed: int, phase: str | None = None, steps: int | None = None) -> Game:
     """Random legal play from ``Game(seed=seed)`` until ``phase`` (or ``steps`` decisions)."""
