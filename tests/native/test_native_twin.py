@@ -1,11 +1,24 @@
 """The native hand against the Python reference through the shared hand interface
 (:class:`wuhanmj.game.protocol.HandEngine`): observations, saves and results.
 
-- :meth:`NativeHand.observation` equals :meth:`Game.observation` for every seat at every
-  decision of a few hands per preset and custom rule set (values and types: the repr),
-  every phase met (turn, claim, rob, haidi, over).
+The rules of play themselves run on both engines in ``tests/game`` (the ``engine`` fixture
+of ``tests/conftest.py``); the lockstep and parity runs stay in ``test_native_hand.py``.
+Here, on three presets and two custom rule sets (``helpers.engines.rule_sets``):
 
-Command: ``PYTHONPATH=src python -m pytest -q tests/native/test_native_twin.py``.
+- :meth:`NativeHand.observation` equals :meth:`Game.observation` for every seat at every
+  decision of a few hands (values and types: the repr), every phase met (turn, claim, rob,
+  haidi, over);
+- ``NativeHand.from_dict(game.to_dict())`` at every phase change and every 25th decision:
+  the save round-trips (``to_dict`` equal, types included), the restored hand has the same
+  state, pending seats, legal codes, observations and result, and, played on with the
+  remaining actions, ends as the original; ``Game.from_dict`` loads the native save. The
+  ``soak`` run does the same at every fifth decision of 40 hands per rule set;
+- both classes are ``HandEngine`` values.
+
+Bad saves are refused by both engines with the same SetupError (``tests/game/test_game_saved.py``).
+
+Command: ``PYTHONPATH=src python -m pytest -q tests/native/test_native_twin.py`` (``-m soak``
+for the large run).
 """
 
 from __future__ import annotations

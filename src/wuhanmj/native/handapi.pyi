@@ -16,7 +16,7 @@ from ..game.state import HandResult
 from ..hand.meld import Meld
 from ..rules import Rules
 
-__all__ = ["NativeHand", "python_twin"]
+__all__ = ["NativeHand", "hand_events", "python_twin"]
 
 PLAY_KINDS: tuple[str, str, str]
 
@@ -100,3 +100,4 @@ class NativeHand:
     def to_dict(self) -> dict[str, Any]: ...
 
 def python_twin(hand: NativeHand) -> Game: ...
+def hand_events(hand: NativeHand) -> list[dict]: ...

@@ -9,9 +9,10 @@ phase, the settlement's verdict) and the views read from the struct (observation
 melds, rivers, the state fields of a save). What goes through the Python reference, each
 behind one small function:
 
-- :func:`python_twin`: the :class:`Game` of the same deal and decision log (replayed once,
-  kept until the state changes): :attr:`NativeHand.events` and the ``events`` of
-  :meth:`NativeHand.to_dict`, and the message of a refused step (why_illegal).
+- :func:`hand_events` (the event log of :attr:`NativeHand.events` and of the ``events``
+  of :meth:`NativeHand.to_dict`) and the message of a refused step (why_illegal) read
+  :func:`python_twin`: the :class:`Game` of the same deal and decision log (replayed once,
+  kept until the state changes).
 - the :class:`~wuhanmj.scoring.WinResult` of :attr:`NativeHand.result`: the native verdict
   gives winner, how, tile, discarder and payments; the WinResult (fan items, settlement)
   is :func:`wuhanmj.scoring.evaluate_win` of the finished native state, worked out once
@@ -63,7 +64,7 @@ from wuhanmj.hand.waits import holds_non_jiang, is_ready
 from wuhanmj.rules import Rules
 from wuhanmj.terms import HOWS
 
-__all__ = ["NativeHand", "python_twin"]
+__all__ = ["NativeHand", "hand_events", "python_twin"]
 
 PLAY_KINDS = ("hongzhong_gang", "pizi_gang", "laizi_gang")
 _BIG_BITS = None             # big hu name -> its BH_* bit (defs.pxd), built on first use
@@ -529,21 +530,22 @@ cdef class NativeHand:
     # ------------------------------------------------------------ events and saves
     @property
     def events(self):
-        """The event log so far, as :attr:`Game.events` gives it (JSON-ready dicts)."""
-        return python_twin(self).events
+        """The event log so far, as :attr:`Game.events` gives it (JSON-ready dicts, tiles in
+        the notation of T2; see :func:`hand_events`)."""
+        return hand_events(self)
 
     def events_since(self, start):
         """``events[start:]``."""
-        return python_twin(self).events_since(start)
+        return hand_events(self)[start:]
 
     @property
     def n_events(self):
         """Number of events so far."""
-        return python_twin(self).n_events
+        return len(hand_events(self))
 
     def event_log(self):
-        """The event log as JSON lines (one event per line)."""
-        return python_twin(self).event_log()
+        """The event log as JSON lines (one event per line), as :meth:`Game.event_log`."""
+        return "\n".join(json.dumps(e, ensure_ascii=False, separators=(",", ":")) for e in hand_events(self)) + "\n"
 
     def state_dict(self):
         """The fields of :meth:`to_dict` but ``format``, ``rules`` and ``events`` (no Python
@@ -590,12 +592,18 @@ cdef class NativeHand:
         (format, rules and the event log included); see :meth:`from_dict`."""
         d = {"format": FORMAT, "rules": self.rules.to_dict()}
         d.update(self.state_dict())
-        d["events"] = self.events
+        d["events"] = hand_events(self)
         return d
 
     def __repr__(self):
         return (f"<NativeHand {self.rules.name} dealer={self.h.dealer} phase={PHASES[self.h.phase]} "
                 f"turn={self.h.turn} left={hand_left(&self.h)}>")
+
+
+def hand_events(NativeHand hand):
+    """The event log of ``hand`` (a list of JSON-ready dicts, :attr:`Game.events`' form): the
+    one place :class:`NativeHand` gets its events, today from :func:`python_twin`."""
+    return python_twin(hand).events
 
 
 def python_twin(NativeHand hand):
