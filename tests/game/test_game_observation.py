@@ -50,7 +50,6 @@ def obs_equal(a, b) -> bool:
     return a == b and all(np.array_equal(ea[k], eb[k]) for k in ea)
 
 
-@pytest.mark.python_only  # state surgery (restore_unchecked)
 def test_observation_hides_other_hands_and_the_wall():
     """Changing another seat's concealed tiles and the wall leaves the observation and its
     encoding unchanged; changing the seat's own tiles changes it."""

@@ -169,7 +169,7 @@ ILLEGAL = [
     (b_claim, 2, Chi("456s"), "P2: chi only by the next player"),
     (lambda: run(b_claim(), "2 peng"), 2, Pass(), "already answered"),
     (lambda: run(b_claim(), "3 hu"), 3, Discard("1m"), "over"),
-    pytest.param(lambda: with_tiles_left(f_turn(), 10), 3, HongzhongGang(), "G4", marks=pytest.mark.python_only),
+    (lambda: with_tiles_left(f_turn(), 10), 3, HongzhongGang(), "G4"),
 ]
 
 
@@ -185,7 +185,6 @@ def test_illegal_action_names_rule_and_leaves_state_unchanged(state, seat, actio
         assert g.legal_action_codes(g.current_player)
 
 
-@pytest.mark.python_only  # state surgery (restore_unchecked)
 def test_g4_forced_dead_discard_when_only_special_tiles_are_left():
     """Decision (module doc of game.py): a hand of only 红中/痞子/癞子 with only the dead
     wall left (G4 forbids special plays) discards one; it is never claimable (R1)."""

@@ -132,3 +132,34 @@ def test_from_dict_round_trips_soak(k: int) -> None:
     policies = ("greedy", "eager", "passive", "random", "flush", "hoard")
     plays = [(20_000 + 100 * k + i, policies[i % len(policies)]) for i in range(40)]
     assert "claim" in _round_trips(_rule_sets()[k], plays, every=5)
+
+
+@pytest.mark.parametrize("seed", [4, 9])
+def test_restore_unchecked_state_plays_on_as_the_python_engine(seed: int) -> None:
+    """save.restore_unchecked(NativeHand, d) (state surgery, no log check) gives the state
+    of d with every cache dropped: the same views as the Python restore, and played on to
+    the end, the same saves (events included) and the same result; a clone is independent."""
+    from wuhanmj.game import Game
+    from wuhanmj.game.save import restore_unchecked
+    from wuhanmj.native.handapi import NativeHand
+
+    g = Game(Rules.koukou_fan(), seed=seed, dealer=seed % 4)
+    for _ in range(30):
+        g.step(g.current_player, g.legal_action_codes()[-1])  # claims and gangs first
+    d = g.to_dict()
+    d["front"] += 8  # surgery: eight tiles gone from the wall's front, no log reaches it
+    d["rivers"][0] = d["rivers"][0] + d["wall"][d["front"] - 8: d["front"]]
+    n, p = restore_unchecked(NativeHand, d), restore_unchecked(Game, d)
+    c = n.clone()
+    assert repr(n.to_dict()) == repr(d)
+    while not n.over:
+        for s in range(4):
+            assert n.legal_action_codes(s) == p.legal_action_codes(s)
+            assert n.observation(s) == p.observation(s)
+        s = n.current_player
+        code = n.legal_action_codes(s)[0]
+        n.step(s, code)
+        p.step(s, code)
+        assert n.to_dict() == p.to_dict()
+    assert n.result == p.result
+    assert c.to_dict() == d

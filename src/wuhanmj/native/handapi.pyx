@@ -57,9 +57,10 @@ from wuhanmj.game.engine import Game
 from wuhanmj.game.observation import Observation
 from wuhanmj.game.phases import PHASES
 from wuhanmj.game.save import FORMAT, restore
+from wuhanmj.game.save import restore_unchecked as _py_restore_unchecked
 from wuhanmj.game.state import HandResult, meld_value
 from wuhanmj.game.wall import check_wall, shuffled_wall
-from wuhanmj.hand.meld import SeatPlays
+from wuhanmj.hand.meld import MELD_KINDS, SeatPlays
 from wuhanmj.hand.waits import holds_non_jiang, is_ready
 from wuhanmj.rules import Rules
 from wuhanmj.terms import HOWS
@@ -239,6 +240,9 @@ cdef class NativeHand:
         c.scores = self.scores
         c._twin = self._twin
         c._result = self._result
+        c._surgery = self._surgery
+        if self._surgery:       # its twin is stepped with it: a copy of its own
+            c._twin = (None, self._twin[1].clone())
         return c
 
     copy = clone
@@ -278,6 +282,76 @@ cdef class NativeHand:
             SetupError: as :meth:`Game.from_dict` (the message names the field).
         """
         return restore(cls, d)
+
+    @classmethod
+    def restore_unchecked(cls, d):
+        """A native hand with exactly the state of ``d`` (a :meth:`to_dict` form), *without*
+        checking it against its event log, as :func:`wuhanmj.game.save.restore_unchecked`
+        does for Game: for tests that need a state no log reaches (state surgery). Every
+        cache is dropped; the hand keeps a Python twin of that state, stepped with it, for
+        its events and its refusal messages. Not for user data.
+
+        Raises:
+            SetupError: a finished hand (restored by :meth:`from_dict` only).
+        """
+        cdef NativeHand n
+        cdef HandC* h
+        cdef int s, i, t
+        g = _py_restore_unchecked(Game, d)       # the same reading of the save, and the twin
+        st = g.state
+        n = cls(g.rules, st.wall, g.dealer, g.prev_laizi, scores=g.scores)
+        h = &n.h
+        h.front = st.front
+        h.back = st.back
+        for s in range(4):
+            for t in range(34):
+                h.hands[s][t] = st.hands[s][t]
+            h.sizes[s] = sum(st.hands[s])
+            h.seats[s].n_melds = len(st.melds[s])
+            h.openings[s] = 0
+            for i, (kind, tiles, src) in enumerate(st.melds[s]):
+                h.seats[s].melds[i].kind = MELD_KINDS.index(kind)
+                h.seats[s].melds[i].tile = min(tiles)
+                h.seats[s].melds[i].source = -1 if src is None else src
+                h.openings[s] += kind != "an_gang"
+            h.n_plays[s] = len(st.plays[s])
+            h.seats[s].hz = h.seats[s].pz = h.seats[s].lz = 0
+            for i, (kind, t) in enumerate(st.plays[s]):
+                h.play_kind[s][i] = PLAY_KINDS.index(kind)
+                h.play_tile[s][i] = t
+                if kind == "hongzhong_gang":
+                    h.seats[s].hz += 1
+                elif kind == "pizi_gang":
+                    h.seats[s].pz += 1
+                else:
+                    h.seats[s].lz += 1
+            h.n_river[s] = len(st.rivers[s])
+            for i, t in enumerate(st.rivers[s]):
+                h.river[s][i] = t
+            h.n_options[s] = len(st.options.get(s, ()))
+            for i, c in enumerate(st.options.get(s, ())):
+                h.options[s][i] = c
+            h.decision[s] = st.decisions.get(s, -1)
+            x = st.xiayu[s]
+            h.xiayu_suit[s] = -1 if x is None else x[0]
+            h.xiayu_liable[s] = -1 if x is None else x[1]
+            h.xiayu_co[s] = 0 if x is None else sum(1 << c for c in x[2])
+            h.waits_known[s] = 0
+            h.claim_win_known[s] = 0
+        seen = st.derived.seen
+        for t in range(34):
+            h.seen[t] = seen[t]
+        h.phase = st.phase
+        h.turn = st.turn
+        h.drawn = -1 if st.drawn is None else st.drawn
+        h.draw_kind = st.draw_kind
+        h.claim_turn = st.claim_turn
+        h.tile = -1 if st.tile is None else st.tile
+        h.turn_win = -1
+        h.legal_seat = -1
+        n._surgery = True
+        n._twin = (None, g)
+        return n
 
     cdef bytes _deal_key(self):
         """What the state follows from: the wall, the dealer, the previous 癞子 and the log."""
@@ -461,6 +535,8 @@ cdef class NativeHand:
         x = action if type(action) is int else _code_of(action)
         if 0 <= x < N_ACTIONS and self.h.n_log < MAX_LOG and hand_apply(&self.h, seat, x) == 0:
             raise_fallback_error()
+            if self._surgery:
+                self._twin[1].step(seat, x)
             return
         if self.h.n_log >= MAX_LOG:  # pragma: no cover - no hand comes near
             raise IllegalActionError(f"the native hand keeps at most {MAX_LOG} decisions")
@@ -611,6 +687,8 @@ def python_twin(NativeHand hand):
     the same state in the Python engine (kept with the hand until its state changes; do not
     step it). The one place the native face goes through the Python engine for its event
     log (native event generation replaces it here)."""
+    if hand._surgery:       # restore_unchecked: the twin is stepped with the hand
+        return hand._twin[1]
     key = hand._deal_key()
     tw = hand._twin
     if tw is not None and tw[0] == key:
