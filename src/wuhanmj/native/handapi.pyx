@@ -51,7 +51,7 @@ from dataclasses import fields as _fields
 import numpy as np
 
 from wuhanmj import _checks, scoring
-from wuhanmj.errors import IllegalActionError, SetupError, TileError
+from wuhanmj.errors import IllegalActionError, ReplayError, SetupError, TileError
 from wuhanmj.game.actions import ACTION_SPACE_SIZE, ACTIONS, Action, action_name, decode
 from wuhanmj.game.engine import Game
 from wuhanmj.game.observation import Observation
@@ -354,10 +354,12 @@ cdef class NativeHand:
         return n
 
     cdef bytes _deal_key(self):
-        """What the state follows from: the wall, the dealer, the previous 癞子 and the log."""
+        """What the state follows from (the wall, the dealer, the previous 癞子 and the log),
+        and the concealed hands, so that a state edited in C is never taken for another."""
         cdef const HandC* h = &self.h
         cdef int n = h.n_log
         return (bytes((<const char*>h.wall)[:136]) + bytes([h.dealer & 255, h.prev_laizi & 255])
+                + bytes((<const char*>h.hands)[:136])
                 + bytes((<const char*>h.log_seat)[:n]) + bytes((<const char*>h.log_code)[:n]))
 
     # ------------------------------------------------------------ state
@@ -540,9 +542,15 @@ cdef class NativeHand:
             return
         if self.h.n_log >= MAX_LOG:  # pragma: no cover - no hand comes near
             raise IllegalActionError(f"the native hand keeps at most {MAX_LOG} decisions")
-        python_twin(self).clone().step(seat, x)     # raises Game's IllegalActionError
-        raise IllegalActionError(   # pragma: no cover - the engines disagree
-            f"seat {seat}: {action!r} is not legal now (phase {PHASES[self.h.phase]})")
+        try:
+            twin = python_twin(self)
+        except ReplayError:         # a state edited in C: no Python twin to explain why
+            twin = None
+        if twin is not None:
+            twin.clone().step(seat, x)     # raises Game's IllegalActionError, naming the rule
+        raise IllegalActionError(
+            f"seat {seat}: {action!r} is not legal now (phase {PHASES[self.h.phase]}, "
+            f"legal {self.legal_action_codes(seat)})")
 
     # ------------------------------------------------------------ views
     def observation(self, seat):
@@ -682,11 +690,21 @@ def hand_events(NativeHand hand):
     return python_twin(hand).events
 
 
+_NOT_REACHED = ("the native hand's state does not follow from its deal and decisions (a state "
+                "edited in C, e.g. resampled hidden tiles): it has no event log")
+
+
 def python_twin(NativeHand hand):
     """The :class:`wuhanmj.game.Game` of ``hand``'s deal with its decision log replayed:
     the same state in the Python engine (kept with the hand until its state changes; do not
     step it). The one place the native face goes through the Python engine for its event
-    log (native event generation replaces it here)."""
+    log (native event generation replaces it here).
+
+    Raises:
+        ReplayError: the state does not follow from its deal and decision log (edited in
+            C, e.g. hidden tiles resampled): it has no event log (``state_dict`` still reads
+            it).
+    """
     if hand._surgery:       # restore_unchecked: the twin is stepped with the hand
         return hand._twin[1]
     key = hand._deal_key()
@@ -694,10 +712,18 @@ def python_twin(NativeHand hand):
     if tw is not None and tw[0] == key:
         return tw[1]
     cdef const HandC* h = &hand.h
+    cdef int s, t
     g = Game(hand.rules, wall=[h.wall[i] for i in range(136)], dealer=h.dealer,
              prev_laizi=_opt(h.prev_laizi), scores=hand.scores)
-    for i in range(h.n_log):
-        g.step(h.log_seat[i], h.log_code[i])
+    try:
+        for i in range(h.n_log):
+            g.step(h.log_seat[i], h.log_code[i])
+    except IllegalActionError as e:
+        raise ReplayError(f"{_NOT_REACHED}: {e}") from None
+    st = g.state
+    if ((st.front, st.back, st.phase, st.turn) != (h.front, h.back, h.phase, h.turn)
+            or any(st.hands[s][t] != h.hands[s][t] for s in range(4) for t in range(34))):
+        raise ReplayError(_NOT_REACHED)
     hand._twin = (key, g)
     return g
 
