@@ -27,6 +27,8 @@ dict). C code reaches a NativeHand's state through ``handapi.pxd``; the scoring 
 calls is chosen by :func:`wuhanmj.native.fallback.use_scoring`.
 """
 
+from cpython.ref cimport Py_INCREF
+from cpython.tuple cimport PyTuple_New, PyTuple_SET_ITEM
 from libc.stdint cimport int16_t, uint8_t
 from libc.string cimport memcpy
 
@@ -134,14 +136,43 @@ cdef tuple _seat_plays(const HandC* h, int s):
     return tuple([(PLAY_KINDS[h.play_kind[s][i]], h.play_tile[s][i]) for i in range(n)])
 
 
+# the small ints 0-255 as objects, for tuples built without a Python call per item
+cdef tuple _INTS = tuple(range(256))
+
+
+cdef inline tuple _u8_tuple(const uint8_t* a, int n):
+    """A tuple of n small ints (0-255) read from a."""
+    cdef tuple out = PyTuple_New(n)
+    cdef int i
+    cdef object x
+    for i in range(n):
+        x = _INTS[a[i]]
+        Py_INCREF(x)
+        PyTuple_SET_ITEM(out, i, x)
+    return out
+
+
 cdef tuple _concealed(const HandC* h, int s):
     """The seat's concealed tiles, sorted (game.state.hand_tuple)."""
-    cdef list out = []
-    cdef int t, k
+    cdef uint8_t tiles[20]
+    cdef int t, k, n = 0
     for t in range(34):
         for k in range(h.hands[s][t]):
-            out.append(t)
-    return tuple(out)
+            if n < 20:
+                tiles[n] = t
+                n += 1
+    return _u8_tuple(tiles, n)
+
+
+cdef tuple _codes_tuple(const int16_t* codes, int n):
+    cdef tuple out = PyTuple_New(n)
+    cdef int i
+    cdef object x
+    for i in range(n):
+        x = codes[i]
+        Py_INCREF(x)
+        PyTuple_SET_ITEM(out, i, x)
+    return out
 
 
 cdef object hand_observation(HandC* h, int seat, object rules, object scores):
@@ -161,7 +192,8 @@ cdef object hand_observation(HandC* h, int seat, object rules, object scores):
         h.drawn if (ph == PH_TURN or ph == PH_HAIDI) and h.turn == seat and h.drawn >= 0 else None,
         (h.sizes[0], h.sizes[1], h.sizes[2], h.sizes[3]),
         (_seat_melds(h, 0), _seat_melds(h, 1), _seat_melds(h, 2), _seat_melds(h, 3)),
-        tuple([tuple([h.river[s][i] for i in range(h.n_river[s])]) for s in range(4)]),
+        (_u8_tuple(h.river[0], h.n_river[0]), _u8_tuple(h.river[1], h.n_river[1]),
+         _u8_tuple(h.river[2], h.n_river[2]), _u8_tuple(h.river[3], h.n_river[3])),
         (_seat_plays(h, 0), _seat_plays(h, 1), _seat_plays(h, 2), _seat_plays(h, 3)),
         h.indicator,
         h.laizi,
@@ -174,10 +206,10 @@ cdef object hand_observation(HandC* h, int seat, object rules, object scores):
         h.turn,
         None if cur < 0 else cur,
         h.tile if (ph == PH_CLAIM or ph == PH_ROB) and h.tile >= 0 else None,
-        tuple([codes[i] for i in range(n)]),
+        _codes_tuple(codes, n),
         rules.pizi,
         rules.schedule,
-        tuple([h.seen[i] for i in range(34)]),
+        _u8_tuple(h.seen, 34),
     )
     for i in range(len(_OBS_SETTERS)):
         _OBS_SETTERS[i](o, values[i])
