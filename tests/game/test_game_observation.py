@@ -3,9 +3,8 @@ numeric encoding for learning code."""
 
 from __future__ import annotations
 
-import pytest
-
 import numpy as np
+import pytest
 
 from helpers.game_script import make_game, run
 from helpers.walls import B_HANDS, B_OPEN

@@ -74,6 +74,10 @@ def state_dict(st: HandState) -> dict[str, Any]:
 def restore(cls: type[Game], d: object) -> Game:
     """The game a save describes: its event log replayed, every field checked against it.
 
+    ``cls`` is :class:`~wuhanmj.game.Game` or another hand class answering
+    :class:`~wuhanmj.game.protocol.HandEngine` (``replay``, ``to_dict``, ``rules``): the
+    native ``NativeHand.from_dict`` restores through this one validation.
+
     Raises:
         SetupError: ``d`` is not a mapping or nests too deeply (``_json.MAX_DEPTH``),
             the format is unknown, a field is missing
