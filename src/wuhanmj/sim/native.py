@@ -14,11 +14,10 @@ and returns one row of numpy arrays per hand. From them:
   type, the tally :func:`~wuhanmj.sim.outcome.tally_outcome` builds hand by hand;
 - the records, only when asked (:func:`native_records`): written in C from the arrays and
   the decision log (:func:`wuhanmj.sim.native_records.record_items`, the Python engine's
-  records byte for byte); with ``verify`` (and for a rule set with a fractional amount,
-  which the C writer does not serve) each hand's decisions are also replayed through the
-  Python :class:`~wuhanmj.game.Game` (:func:`replay_records`), checked against the native
-  arrays and the lines compared: any difference (a refused decision, another winner,
-  other payments, another line, …) is a :class:`~wuhanmj.errors.SimulationError`.
+  records byte for byte); with ``verify`` each hand's decisions are also replayed through
+  the Python :class:`~wuhanmj.game.Game` (:func:`replay_records`), checked against the
+  native arrays and the lines compared: any difference (a refused decision, another
+  winner, other payments, another line, …) is a :class:`~wuhanmj.errors.SimulationError`.
 """
 
 from __future__ import annotations
@@ -36,7 +35,7 @@ from ..game.match import Match
 from .batch import BatchSpec, match_seeds, record_item
 from .recordio import BINARY
 from .loop import outcome_of
-from .native_records import exact_amounts, record_items
+from .native_records import record_items
 from .outcome import BIG_HU, HOWS, LIABILITY, SELF_DRAWN, TRACE_BINS, HandOutcome, amount_key
 from .stats import Moments, Tally
 
@@ -289,8 +288,6 @@ def native_records(spec: BatchSpec, a: dict[str, np.ndarray]) -> list[Any]:
         SimulationError: with ``spec.verify``, a hand whose replay differs from the native
             arrays or whose record differs from the replay's (the message names the hand).
     """
-    if not exact_amounts(spec.rules):
-        return replay_records(spec, a)
     binary = spec.records == BINARY
     items = record_items(spec.rules, a, spec.records, seed=spec.seed, agents=spec.labels, blocks=not binary)
     if spec.verify:
