@@ -133,6 +133,13 @@ def test_verify_replays_and_passes(tmp_path):
     assert path.read_bytes() == plain.read_bytes()
 
 
+@pytest.mark.parametrize("ext", ["jsonl", "wmj"])
+def test_verify_with_fractional_amounts(tmp_path, ext):
+    money = Rules.kaikou().replace(gold_cap=400.5, cap=299.5)
+    simulate(hands=12, rules=money, agents="greedy,random,greedy,random", seed=2, records=tmp_path / f"v.{ext}",
+             verify=True, engine="native")
+
+
 def test_verify_finds_a_record_that_differs(tmp_path, monkeypatch):
     real = snative.record_items
 

@@ -291,7 +291,8 @@ def native_records(spec: BatchSpec, a: dict[str, np.ndarray]) -> list[Any]:
     binary = spec.records == BINARY
     items = record_items(spec.rules, a, spec.records, seed=spec.seed, agents=spec.labels, blocks=not binary)
     if spec.verify:
-        lines = items if binary else b"".join(items).decode("utf-8").split("\n")[:-1]
+        blocks = not binary and bool(items) and not isinstance(items[0], str)
+        lines = b"".join(items).decode("utf-8").split("\n")[:-1] if blocks else items
         for i, (mine, theirs) in enumerate(zip(lines, replay_records(spec, a))):
             if mine != theirs:
                 at = next((k for k, (x, y) in enumerate(zip(mine, theirs)) if x != y), min(len(mine), len(theirs)))
