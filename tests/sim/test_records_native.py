@@ -116,6 +116,17 @@ def test_the_arena_line_has_its_wall_and_seating_after_hand_in_match():
     assert [r[16] for r in rows] == [3] * 4  # the row's seating byte
 
 
+def test_blocks_hold_the_lines_each_ended_by_a_newline():
+    from wuhanmj.native.batch import run_matches
+
+    kinds = ("greedy", "random", "random", "greedy")
+    a = run_matches(Rules.koukou(), kinds, 4, 0, 3, 4, 12, True)
+    lines = record_items(Rules.koukou(), a, True, seed=4, agents=kinds)
+    blocks = record_items(Rules.koukou(), a, True, seed=4, agents=kinds, blocks=True)
+    assert all(isinstance(ln, str) for ln in lines) and len(lines) == 12
+    assert b"".join(blocks).decode("utf-8") == "".join(ln + "\n" for ln in lines)
+
+
 def test_the_crc_is_zlibs():
     from wuhanmj.native.records import crc32
 
