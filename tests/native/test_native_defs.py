@@ -23,6 +23,7 @@ from wuhanmj.agents.base import AGENTS
 from wuhanmj.errors import RulesError
 from wuhanmj.hand.bighu import CATALOGUE, ROUTES
 from wuhanmj.hand.meld import MELD_KINDS
+from wuhanmj.native.agents import AGENT_ABI
 from wuhanmj.native.batch import AGENT_KINDS
 from wuhanmj.native.constants import pxd_constants
 from wuhanmj.rules import Rules
@@ -92,7 +93,17 @@ def _expected() -> dict[str, dict[str, int]]:
             "MAX_PLAYS": 16,                         # P3: a seat's special plays, at most 15
             "MAX_LEGAL": 40,                         # 14 discards, gangs, plays and hu at once
         },
-        "wuhanmj/native/agents.pxd": {f"AGENT_{name.upper()}": AGENT_KINDS[name] for name in AGENTS},
+        "wuhanmj/native/agents.pxd": {
+            **{f"AGENT_{name.upper()}": AGENT_KINDS[name] for name in AGENTS},
+            # the engine's other seat kinds, after the built-in bots: a registered native
+            # agent (agent.pxd's ABI) and a Python agent called with the GIL
+            "AGENT_NATIVE": len(AGENTS), "AGENT_PYTHON": len(AGENTS) + 1,
+        },
+        "wuhanmj/native/agent.pxd": {
+            "AGENT_ABI_VERSION": AGENT_ABI,          # what NativeAgent checks a capsule against
+            "AGENT_MAX_STATE": 1 << 20,              # bytes of state an agent may ask for
+            "AGENT_MAX_PLAYS": 16,                   # = hand.pxd's MAX_PLAYS (P3)
+        },
     }
 
 

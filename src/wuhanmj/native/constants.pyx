@@ -24,7 +24,8 @@ from wuhanmj.core.defs cimport (
     SH_INF,
     SH_NTAU,
 )
-from wuhanmj.native.agents cimport AGENT_GREEDY, AGENT_RANDOM
+from wuhanmj.native.agent cimport AGENT_ABI_VERSION, AGENT_MAX_PLAYS, AGENT_MAX_STATE
+from wuhanmj.native.agents cimport AGENT_GREEDY, AGENT_NATIVE, AGENT_PYTHON, AGENT_RANDOM
 from wuhanmj.native.defs cimport (
     A_AN_GANG,
     A_CHI,
@@ -123,5 +124,8 @@ def pxd_constants():
             "HONGZHONG": HONGZHONG, "MAX_MONEY_FAN": MAX_MONEY_FAN, "MAX_RIVER": MAX_RIVER, "MAX_LOG": MAX_LOG,
         },
         "wuhanmj/native/hand.pxd": {"MAX_PLAYS": MAX_PLAYS, "MAX_LEGAL": MAX_LEGAL},
-        "wuhanmj/native/agents.pxd": {"AGENT_RANDOM": AGENT_RANDOM, "AGENT_GREEDY": AGENT_GREEDY},
+        "wuhanmj/native/agents.pxd": {"AGENT_RANDOM": AGENT_RANDOM, "AGENT_GREEDY": AGENT_GREEDY,
+                                      "AGENT_NATIVE": AGENT_NATIVE, "AGENT_PYTHON": AGENT_PYTHON},
+        "wuhanmj/native/agent.pxd": {"AGENT_ABI_VERSION": AGENT_ABI_VERSION, "AGENT_MAX_STATE": AGENT_MAX_STATE,
+                                     "AGENT_MAX_PLAYS": AGENT_MAX_PLAYS},
     }
