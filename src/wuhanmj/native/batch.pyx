@@ -1,5 +1,5 @@
 # cython: language_level=3
-"""Matches of hands played natively, results as arrays (issue 11, point 4).
+"""Matches of hands played natively, results as arrays.
 
 :func:`run_matches` plays matches ``first_match`` … ``stop_match - 1`` of a simulation
 exactly as :func:`wuhanmj.sim.batch.run_batch` plays them with the Python engine:

@@ -1,5 +1,5 @@
 # cython: language_level=3
-"""The native hand engine (issue 11, point 1): :mod:`wuhanmj.game.moves` on a C struct.
+"""The native hand engine: :mod:`wuhanmj.game.moves` on a C struct.
 
 One hand of Wuhan Mahjong — the deal (G1, R2), turns (P1, P3: discards, 自摸 / 杠上开花 /
 海底捞, 暗杠, 蓄杠 with its 抢杠 window P4, 红中/痞子/癞子杠 with replacement draws D1),

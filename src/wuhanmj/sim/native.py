@@ -1,4 +1,4 @@
-"""The native engine in a simulation (issue 11): which engine plays
+"""The native engine in a simulation: which engine plays
 (:func:`choose_engine`), the batch function the workers run (:func:`run_native_batch`),
 the tally of a batch from its arrays (:func:`tally_arrays`) and its records
 (:func:`replay_records`).
@@ -230,7 +230,7 @@ def _tally_figures(
     agents: dict[str, list[int]],
     trace: tuple[int, int] | None,
 ) -> None:
-    """The per-seat and per-agent figures of issue 13 (``_tally_win`` and the histograms
+    """The per-seat and per-agent figures (``_tally_win`` and the histograms
     and trace of :func:`~wuhanmj.sim.outcome.tally_outcome`), from the arrays."""
     w = a["winner"].astype(np.int64)
     lab = np.array(list(labels), dtype=object)

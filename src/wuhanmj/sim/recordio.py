@@ -1,5 +1,5 @@
 """Where hand records go and where they are read from: the binary format of
-:mod:`wuhanmj.sim.records` or JSON lines, by the file's name (issue 13).
+:mod:`wuhanmj.sim.records` or JSON lines, by the file's name.
 
 - a name ending ``.jsonl`` — JSON lines, one hand a line; ``.jsonl.gz`` — the same,
   gzip-compressed; a text file object — JSON lines;

@@ -16,7 +16,7 @@ How a simulation is laid out (so that it is a pure function of its seed):
   records when asked). Tallies merge exactly, so the result is the same for any
   number of workers, any batch size and any ``concurrent.futures.Executor``:
   a process pool (``workers > 1``), Dask (:func:`dask_executor`), or your own.
-- Two engines play the batches (issue 11): the Python one (:mod:`wuhanmj.game`,
+- Two engines play the batches: the Python one (:mod:`wuhanmj.game`,
   :func:`wuhanmj.sim.batch.run_batch`) and the native one (:mod:`wuhanmj.native`,
   :func:`wuhanmj.sim.native.run_native_batch`) for any agents; they play the
   same hands and give the same tally and records (``engine``, :func:`simulate`).
