@@ -32,11 +32,11 @@ import numpy as np
 from ..errors import SimulationError
 from .arena_result import scales
 from .arena_spec import ArenaSpec, agent_seed, seat_copies, wall_values
-from .native import ENGINES, choose_engine, native_kinds, tally_arrays
+from .native import ENGINES, choose_engine, int_moments, native_kinds, tally_arrays
 from .native_records import record_items
 from .outcome import TRACE_BINS, trace_bin
 from .paired import add_match
-from .stats import Moments, Tally, exact
+from .stats import Tally, exact
 
 __all__ = ["arena_engine", "run_native_arena_batch"]
 
@@ -149,18 +149,6 @@ def _walls_exact(spec: ArenaSpec, pays: np.ndarray, match: np.ndarray, tally: Ta
         add_match(tally, values)
 
 
-def _moments(x: np.ndarray) -> Moments:
-    """Exact moments of an int64 array (Python ints where int64 could overflow)."""
-    n = int(x.size)
-    if n == 0:
-        return Moments()
-    big = int(np.abs(x).max())
-    if big * big * n < 2**62:
-        return Moments(n, int(x.sum()), int((x * x).sum()))
-    xs = x.astype(object)
-    return Moments(n, int(xs.sum()), int((xs * xs).sum()))
-
-
 def _held(pays: np.ndarray, seating: Sequence[int], agent: int) -> np.ndarray:
     """Per wall, the sum of the payments (walls, 4) of the seats ``agent`` holds in ``seating``."""
     return pays[:, [s for s in range(4) if seating[s] == agent]].sum(axis=1)
@@ -187,17 +175,17 @@ def _walls_int(spec: ArenaSpec, pays: np.ndarray, match: np.ndarray, tally: Tall
         _, fc, fb = dscale[c]
         games = np.stack([fc * _held(pays[j], spec.seatings[j], c) - fb * _held(pays[j], spec.seatings[j], b)
                           for j in js])
-        tally.add_moments(f"unp.{lab}", _moments(games.ravel()))
+        tally.add_moments(f"unp.{lab}", int_moments(games.ravel()))
         d = games.sum(axis=0)
         values[f"diff:{lab}"] = d
         for t in np.unique(bins).tolist():
-            tally.add_moments(f"trace.diff:{lab}#{t:02d}", _moments(d[bins == t]))
+            tally.add_moments(f"trace.diff:{lab}#{t:02d}", int_moments(d[bins == t]))
     for q, v in values.items():
         per_match = np.add.reduceat(v, starts)
-        tally.add_moments(f"cl.{q}", _moments(per_match))
-        tally.add_moments(f"clx.{q}", _moments(sizes * per_match))
-        tally.add_moments(f"wall.{q}", _moments(v))
-    tally.add_moments("cl.n", _moments(sizes.astype(np.int64)))
+        tally.add_moments(f"cl.{q}", int_moments(per_match))
+        tally.add_moments(f"clx.{q}", int_moments(sizes * per_match))
+        tally.add_moments(f"wall.{q}", int_moments(v))
+    tally.add_moments("cl.n", int_moments(sizes.astype(np.int64)))
     if walls is not None:
         walls.extend(tuple(row) for row in total.T.tolist())
 

@@ -42,7 +42,7 @@ from .stats import Moments, Tally
 
 __all__ = [
     "ENGINES", "native_kinds", "native_available", "choose_engine", "run_native_batch",
-    "tally_arrays", "native_records", "replay_records",
+    "tally_arrays", "int_moments", "native_records", "replay_records",
 ]
 
 ENGINES = ("auto", "native", "python")
@@ -135,7 +135,7 @@ def _finish(spec: BatchSpec, arrays: dict[str, np.ndarray]) -> tuple[Tally, list
 
 
 # ---------------------------------------------------------------- the tally from the arrays
-def _int_moments(x: np.ndarray) -> Moments:
+def int_moments(x: np.ndarray) -> Moments:
     """Exact moments of an int64 array: int64 sums when they cannot overflow, else Python ints."""
     n = int(x.size)
     if n == 0:
@@ -195,10 +195,10 @@ def tally_arrays(
     if whole:
         p = pay.astype(np.int64)
         for s in range(4):
-            t.add_moments(f"pay.seat{s}", _int_moments(p[:, s]))
+            t.add_moments(f"pay.seat{s}", int_moments(p[:, s]))
         for lab, seats in agents.items():
-            t.add_moments(f"pay.agent:{lab}", _int_moments(p[:, seats].ravel()))
-            t.add_moments(f"pay.agent_hand:{lab}", _int_moments(p[:, seats].sum(axis=1)))
+            t.add_moments(f"pay.agent:{lab}", int_moments(p[:, seats].ravel()))
+            t.add_moments(f"pay.agent_hand:{lab}", int_moments(p[:, seats].sum(axis=1)))
     else:  # amounts that are not whole (money schedules, X2): exact per value, as observe() does
         rows = pay.tolist()
         for s in range(4):
@@ -206,8 +206,8 @@ def tally_arrays(
         for lab, seats in agents.items():
             t.add_moments(f"pay.agent:{lab}", Moments.of(r[s] for r in rows for s in seats))
             t.add_moments(f"pay.agent_hand:{lab}", Moments.of(Moments.of(r[s] for s in seats).total for r in rows))
-    t.add_moments("length", _int_moments(a["length"].astype(np.int64)))
-    t.add_moments("decisions", _int_moments(a["decisions"].astype(np.int64)))
+    t.add_moments("length", int_moments(a["length"].astype(np.int64)))
+    t.add_moments("decisions", int_moments(a["decisions"].astype(np.int64)))
     _tally_figures(t, a, labels, win, whole, agents, trace)
     return t
 
@@ -247,11 +247,11 @@ def _tally_figures(
     }
     for s in range(4):
         ws = win & (w == s)
-        t.add_moments(f"fan.seat{s}", _int_moments(fan[ws]))
+        t.add_moments(f"fan.seat{s}", int_moments(fan[ws]))
     for name in agents:
         seats = agents[name]
         wa = win & np.isin(w, seats)
-        t.add_moments(f"fan.agent:{name}", _int_moments(fan[wa]))
+        t.add_moments(f"fan.agent:{name}", int_moments(fan[wa]))
         _count_values(t, f"fanhist.agent:{name}", fan[wa])
         hows = np.bincount(how[wa], minlength=len(HOWS))
         for i, h in enumerate(HOWS):
@@ -283,10 +283,10 @@ def _tally_figures(
         rows = bins == b
         for s in range(4):
             col = p[rows, s]
-            t.add_moments(f"trace.seat{s}#{b:02d}", _int_moments(col) if whole else Moments.of(col.tolist()))
+            t.add_moments(f"trace.seat{s}#{b:02d}", int_moments(col) if whole else Moments.of(col.tolist()))
         for name, seats in agents.items():
             if whole:
-                t.add_moments(f"trace.agent_hand:{name}#{b:02d}", _int_moments(p[rows][:, seats].sum(axis=1)))
+                t.add_moments(f"trace.agent_hand:{name}#{b:02d}", int_moments(p[rows][:, seats].sum(axis=1)))
             else:
                 t.add_moments(
                     f"trace.agent_hand:{name}#{b:02d}",
