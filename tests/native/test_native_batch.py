@@ -123,7 +123,7 @@ def test_tally_of_synthetic_rows_by_hand():
 
 def test_int_moments_do_not_overflow():
     x = np.array([2**40, -(2**40), 3 * 2**40], dtype=np.int64)
-    m = snative._int_moments(x)  # noqa: SLF001
+    m = snative.int_moments(x)
     assert m == Moments.of(x.tolist()) and isinstance(m.total_sq, int)
 
 
