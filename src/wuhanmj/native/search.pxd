@@ -1,0 +1,40 @@
+# The calls a search bot needs, in C without the GIL (search.pyx): determinizations of a
+# native hand as one seat sees it, and rollouts of candidate actions over them.
+# From Python: wuhanmj.native.search.determinize / evaluate_actions / SearchView.
+#
+# C callers: agents_prepare() (agents.pxd) once with the GIL, then
+#   search_known(h, seat, &k)                  once per state and seat
+#   search_determinize(h, &k, &rng, &out)      each sample (0, or -1: no consistent deal)
+#   search_evaluate(h, &k, codes, n_codes, i0, i1, root, n_root, &policy, det, out)
+
+from libc.stdint cimport int8_t, int16_t, uint8_t, uint32_t
+
+from wuhanmj.native.hand cimport HandC
+from wuhanmj.native.rng cimport Pcg64
+
+cdef enum:
+    SEARCH_MAX_TRIES = 65536    # rejection draws before a determinization gives up
+    OWNER_UNKNOWN = 4           # a wall position dealt or drawn by some seat, which unknown
+
+ctypedef struct SearchKnown:    # what one seat knows of a state, computed once (search_known)
+    int seat
+    int n_pool                  # tiles it has not seen: the other hands and the undrawn wall
+    uint8_t pool[136]
+    int8_t owner[136]           # the seat dealt/drawn wall[i]; -1 the indicator / undrawn; OWNER_UNKNOWN
+    int8_t fixed_seat           # the robbed seat of a rob window (its 蓄杠 tile is seen), -1
+    int8_t fixed_tile
+    int8_t current              # hand_current of the state (the observation shows it)
+
+# The rollout policy's decision: the code seat plays among the n legal codes of h.
+ctypedef int (*rollout_fn_t)(void* data, HandC* h, int seat, const int16_t* codes, int n) noexcept nogil
+
+ctypedef struct RolloutPolicy:
+    int builtin                 # AGENT_RANDOM / AGENT_GREEDY (agents.pxd), or -1: choose below
+    rollout_fn_t choose         # a registered native agent (every seat plays it)
+    void* data
+
+cdef int search_known(const HandC* h, int seat, SearchKnown* k) noexcept nogil
+cdef int search_determinize(const HandC* h, const SearchKnown* k, Pcg64* rng, HandC* out) noexcept nogil
+cdef int search_evaluate(const HandC* h, const SearchKnown* k, const int16_t* codes, int n_codes,
+                         int i0, int i1, const uint32_t* root, int n_root,
+                         const RolloutPolicy* policy, bint det, double* out) noexcept nogil
