@@ -99,7 +99,7 @@ cdef int _owners(const HandC* h, int8_t* owner) noexcept nogil:
     """owner[i]: the seat dealt or drawn wall[i], by replaying the decision log on the
     hand's own wall (G1: the deal; each decision's front draws go to consecutive seats
     ending with the seat on turn, a back draw to the seat on turn, D1). 1 when the replay
-    rebuilds the state; else 0 and every dealt or drawn position is OWNER_UNKNOWN."""
+    rebuilds the state; else 0 and every drawn position is OWNER_UNKNOWN."""
     cdef HandC r
     cdef int i, j, k, m, f0, b0, ok = 1
     memset(owner, -1, 136)
@@ -122,12 +122,9 @@ cdef int _owners(const HandC* h, int8_t* owner) noexcept nogil:
     if ok and (r.front != h.front or r.back != h.back or r.phase != h.phase
                or memcmp(r.hands, h.hands, sizeof(r.hands)) != 0):
         ok = 0
-    if not ok:
-        for i in range(136):
-            if i != 53 and (i < h.front or i > h.back):
-                owner[i] = OWNER_UNKNOWN
-            else:
-                owner[i] = -1
+    if not ok:                  # the deal is known by G1 whatever the log; the draws are not
+        for i in range(54, 136):
+            owner[i] = OWNER_UNKNOWN if i < h.front or i > h.back else -1
     return ok
 
 
@@ -208,6 +205,14 @@ cdef void _rewrite_history(const HandC* h, const SearchKnown* k, int s, const ui
         else:
             used[i] = 0         # unknown owner: another seat's, maybe
             n_pos -= 1
+    for i in range(136):
+        # a history that does not add up (no log): any other seat's position will do
+        if used[i] or k.owner[i] < 0 or k.owner[i] == k.seat or not rem[h.wall[i]]:
+            continue
+        rem[h.wall[i]] -= 1
+        used[i] = 1
+        pos[n_pos] = i
+        n_pos += 1
     # the new concealed tiles, the drawn one placed already
     q = 1 if dpos >= 0 else 0
     for i in range(n):
@@ -708,7 +713,7 @@ cdef class SearchView:
     reach; the class is not tracked by the garbage collector either).
 
     Made by the game loop for an agent that asks for it (``act(observation, legal, *,
-    view)``); valid while that decision is open. ``SearchView(hand, seat)`` copies a
+    view)``); valid while that decision is open (the loop then calls :meth:`close`). ``SearchView(hand, seat)`` copies a
     NativeHand's state; :func:`search_view` builds it on first use from a callable.
 
     Raises (on use): IllegalActionError when the view is stale (its source refuses).
@@ -719,6 +724,7 @@ cdef class SearchView:
     cdef object _rules
     cdef object _scores
     cdef object _source
+    cdef bint _closed
 
     def __init__(self, NativeHand hand not None, seat):
         self._seat = _checks.seat(seat, "seat", IllegalActionError)
@@ -727,9 +733,12 @@ cdef class SearchView:
         self._scores = hand.scores
         self._ready = True
         self._source = None
+        self._closed = False
 
     cdef int _load(self) except -1:
         cdef NativeHand hand
+        if self._closed:
+            raise IllegalActionError(f"seat {self._seat}: this search view is closed (its decision is over)")
         if not self._ready:
             hand = self._source()
             memcpy(&self._h, &hand.h, sizeof(HandC))
@@ -755,6 +764,12 @@ cdef class SearchView:
         self._load()
         return _evaluate(&self._h, self._seat, codes, n, seed, policy, threads, True)
 
+    def close(self):
+        """End the view: later calls raise IllegalActionError (the game loop closes a
+        view once its decision is played)."""
+        self._closed = True
+        self._source = None
+
     def __repr__(self):
         return f"<SearchView seat={self._seat}>"
 
@@ -770,5 +785,6 @@ def search_view(source, seat):
         raise AgentError(f"search_view: source must be callable, got {source!r}")
     v._seat = _checks.seat(seat, "seat", IllegalActionError)
     v._ready = False
+    v._closed = False
     v._source = source
     return v
