@@ -34,7 +34,10 @@ wall ``wall[front..back]``. Then:
 - a deal under which the seat would see something else (a window that would not stay
   open, another first seat to act, its own options changed, a 海底 seat that cannot win)
   is drawn again (rejection: uniform among the consistent deals), at most
-  ``SEARCH_MAX_TRIES`` times;
+  ``SEARCH_MAX_TRIES`` times. For a seat to act (what :func:`evaluate_actions` and a
+  view need) the first deal is always kept in a turn, a window or the 海底; a seat that
+  has answered, or waits, may see a window that only a rare deal keeps open (another
+  seat that can hu on the tile): then the call may give up (SetupError);
 - every cache of the engine is dropped (waits, the self-drawn and claim wins, the legal
   codes) and the decision log is emptied (it holds the other seats' hidden answers).
 
@@ -83,6 +86,7 @@ import numpy as np
 
 from wuhanmj import _checks
 from wuhanmj.errors import AgentError, IllegalActionError, SetupError, SimulationError
+from wuhanmj.game.phases import PHASES
 from wuhanmj.native.rng import int_words
 
 __all__ = ["determinize", "evaluate_actions", "SearchView", "search_view", "policy_capsule",
@@ -557,7 +561,9 @@ cdef NativeHand _determinize(const HandC* h, int seat, uint64_t seed, object rul
         rc = search_determinize(h, &k, &rng, &out)
     if rc != 0:
         raise SetupError(f"determinize: no deal consistent with what seat {seat} sees in "
-                         f"{SEARCH_MAX_TRIES} tries (phase {h.phase}, current player {k.current})")
+                         f"{SEARCH_MAX_TRIES} tries (phase {PHASES[h.phase]}, current player "
+                         f"{k.current}): the other hands are held to rare deals (a window another "
+                         f"seat keeps open, a 海底 seat that can win)")
     return _wrap(&out, rules, scores)
 
 
