@@ -38,3 +38,8 @@ cdef int search_determinize(const HandC* h, const SearchKnown* k, Pcg64* rng, Ha
 cdef int search_evaluate(const HandC* h, const SearchKnown* k, const int16_t* codes, int n_codes,
                          int i0, int i1, const uint32_t* root, int n_root,
                          const RolloutPolicy* policy, bint det, double* out) noexcept nogil
+
+# A wuhanmj.native.search.SearchView of seat on a copy of h (with the GIL): what a native game
+# loop gives an agent whose act() takes a keyword-only view; call its close() once the
+# decision is played.
+cdef object search_view_c(const HandC* h, object rules, object scores, int seat)

@@ -783,6 +783,19 @@ cdef class SearchView:
         raise TypeError("a SearchView cannot be pickled or copied")
 
 
+cdef object search_view_c(const HandC* h, object rules, object scores, int seat):
+    """A SearchView of seat on a copy of h (search.pxd: for native game loops)."""
+    cdef SearchView v = SearchView.__new__(SearchView)
+    memcpy(&v._h, h, sizeof(HandC))
+    v._seat = seat
+    v._rules = rules
+    v._scores = scores
+    v._ready = True
+    v._closed = False
+    v._source = None
+    return v
+
+
 def search_view(source, seat):
     """A :class:`SearchView` of ``seat`` built on first use from ``source()``, a callable
     returning a NativeHand of the current state (it may raise to refuse a stale view)."""
