@@ -1,11 +1,16 @@
-"""``wuhanmj arena`` and the progress line of issue 13."""
+"""``wuhanmj arena`` (its engines, its one-line refusals) and the progress line of issue 13."""
 
 from __future__ import annotations
 
 import json
 
+import pytest
+
+from helpers.cli import one_line
+from helpers.cli import run as run_cli
 from wuhanmj.cli import main
 from wuhanmj.sim.arena_result import ArenaResult
+from wuhanmj.sim.native import native_available
 
 
 def run(capsys, *argv: str) -> tuple[int, str, str]:
@@ -49,3 +54,24 @@ def test_simulate_progress_shows_rate_and_eta(capsys):
     assert code == 0
     last = [ln for ln in err.splitlines() if ln.startswith("simulate: ")][-1]
     assert last.startswith("simulate: 20/20 hands, ") and "hands/s, ETA 0s" in last
+
+
+@pytest.mark.skipif(not native_available(), reason="the native engine is not built")
+def test_engine_python_and_native_write_the_same_result(capsys):
+    outs = {}
+    for engine in ("python", "native"):
+        code, text, _ = run(capsys, "arena", "--agents", "random,greedy", "--mode", "2v2", "--hands", "5",
+                            "--seed", "4", "--match-hands", "2", "--engine", engine, "--quiet", "--out", "-")
+        assert code == 0
+        outs[engine] = json.loads(text)
+    assert outs["native"] == outs["python"]
+    assert ArenaResult.from_dict(outs["native"]).games == 10
+
+
+def test_a_bad_engine_is_one_line_and_exit_2(capsys):
+    code, _, err = run_cli(capsys, "arena", "--agents", "greedy,random", "--hands", "2", "--engine", "c")
+    assert code == 2 and "argument --engine: invalid choice: 'c'" in one_line(err)
+    code, _, err = run_cli(capsys, "arena", "--agents", "greedy,helpers.arena_agents:NoGangGreedy", "--hands", "2",
+                           "--engine", "native", "--quiet")
+    line = one_line(err)
+    assert code == 2 and line.startswith("wuhanmj arena: engine native: agent 1 ('nogang') is not a built-in agent")

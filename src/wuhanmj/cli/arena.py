@@ -22,14 +22,16 @@ Play HANDS walls once per seating of the mode and compare the agents, paired ove
 The dealer of every hand is the first seating's (D5), the same walls and 连癞 in all.
 Per agent: mean points per hand with a paired 95% CI, win, 自摸, 放冲, big-hu, 银顶/金顶
 and 承包 rates, mean fan; per challenger: the difference against the baseline with its CI
-and p-value (t, clustered by match). The baseline is the last agent unless --baseline."""
+and p-value (t, clustered by match). The baseline is the last agent unless --baseline.
+The native engine plays built-in bots (--engine auto), the same games as the Python one."""
 
 EPILOG = """\
 examples:
   wuhanmj arena --agents greedy,random --hands 2000 --seed 7 --out arena.json
   wuhanmj arena --agents greedy,random --mode 2v2 --workers 2 --report arena.html
   wuhanmj arena --agents greedy,random,random,random --mode rotate --rating
-  wuhanmj arena --agents mybot:Bot,greedy --records games.wmj     every game, for wuhanmj replay"""
+  wuhanmj arena --agents mybot:Bot,greedy --records games.wmj     every game, for wuhanmj replay
+  wuhanmj arena --agents greedy,random --engine python           the Python engine even for built-in bots"""
 
 
 def add_parser(subparsers: Any) -> argparse.ArgumentParser:
@@ -51,6 +53,9 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
                    help="write every game: binary (docs/RECORDS.md) unless FILE ends .jsonl or .jsonl.gz")
     p.add_argument("--report", metavar="FILE", help="write an HTML report (needs matplotlib: wuhanmj[report])")
     p.add_argument("--rating", action="store_true", help="rate the agents with openskill (wuhanmj[arena])")
+    p.add_argument("--engine", choices=("auto", "native", "python"), default="auto",
+                   help="who plays the games: native (the C engine; built-in bots only), python, or auto "
+                   "(default: native when every agent is random or greedy); the result is the same")
     p.add_argument("--quiet", action="store_true", help="no progress display")
     p.set_defaults(run=run)
     return p
@@ -79,7 +84,8 @@ def run(args: argparse.Namespace) -> int:
     t0 = time.perf_counter()
     result = arena(agents=args.agents, hands=args.hands, mode=args.mode, rules=load_rules(args.rules),
                    seed=args.seed, workers=args.workers, baseline=baseline, records=args.records,
-                   progress=progress, match_hands=args.match_hands, rating=args.rating)
+                   progress=progress, match_hands=args.match_hands, rating=args.rating,
+                   engine=args.engine)
     elapsed = time.perf_counter() - t0
     # the summary first: a result file that cannot be written must not lose the run's figures
     print(result.summary(), file=report)

@@ -20,5 +20,8 @@ def run_matches(
     match_hands: int,
     hands: int,
     record: bool = False,
+    dealers: npt.ArrayLike | None = None,
+    prev_laizi: npt.ArrayLike | None = None,
+    agent_seeds: npt.ArrayLike | None = None,
 ) -> dict[str, npt.NDArray[Any]]: ...
 def native_ready() -> bool: ...

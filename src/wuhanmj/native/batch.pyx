@@ -121,6 +121,11 @@ ctypedef struct Log:            # the decision log of every hand, grown as neede
     int64_t n
     int64_t cap
 
+ctypedef struct Given:          # inputs that replace the batch's own (NULL: its own)
+    const int8_t* dealer        # each hand's dealer (instead of D5 on the batch's results)
+    const int8_t* prev_laizi    # each hand's previous 癞子, -1 none (instead of M2 on them)
+    const uint64_t* agent_seeds  # (matches, 4): each seat's reset seed (instead of match_seeds)
+
 ctypedef struct Err:
     int kind
     int64_t hand
@@ -206,7 +211,7 @@ cdef void _store(Out* o, int64_t i, const HandC* h, double* scores, int decision
 
 cdef int _play(const RulesC* rules, const uint32_t* root, int n_root, const int* kinds,
                int64_t first_match, int64_t stop_match, int64_t match_hands, int64_t hands,
-               Out* o, Log* log, int64_t* offsets, Err* err) noexcept nogil:
+               Out* o, Log* log, int64_t* offsets, Err* err, const Given* given) noexcept nogil:
     """The matches of run_matches; 0, or -1 with err filled."""
     cdef HandC h
     cdef AgentC agents[4]
@@ -222,6 +227,8 @@ cdef int _play(const RulesC* rules, const uint32_t* root, int n_root, const int*
         start = m * match_hands
         n = match_hands if hands - start > match_hands else hands - start
         match_seeds_c(root, n_root, <uint32_t>m, &match_seed, agent_seeds)
+        if given.agent_seeds != NULL:
+            memcpy(agent_seeds, &given.agent_seeds[4 * (m - first_match)], 4 * sizeof(uint64_t))
         pcg64_seed_int(&match_rng, match_seed)
         for s in range(4):
             memset(&agents[s], 0, sizeof(AgentC))
@@ -233,6 +240,10 @@ cdef int _play(const RulesC* rules, const uint32_t* root, int n_root, const int*
         for k in range(n):
             hand_seed = pcg64_bounded(&match_rng, <uint64_t>0x7FFFFFFFFFFFFFFF)   # integers(2**63)
             shuffled_wall_c(hand_seed, wall)
+            if given.dealer != NULL:
+                dealer = given.dealer[i]
+            if given.prev_laizi != NULL:
+                prev_laizi = given.prev_laizi[i]
             hand_deal(&h, rules, wall, dealer, prev_laizi)
             o.hand[i] = start + k
             o.match[i] = m
@@ -301,7 +312,8 @@ cdef int _kind(object a) except -1:
     return k
 
 
-def run_matches(rules, agent_kinds, root_seed, first_match, stop_match, match_hands, hands, record=False):
+def run_matches(rules, agent_kinds, root_seed, first_match, stop_match, match_hands, hands, record=False,
+                dealers=None, prev_laizi=None, agent_seeds=None):
     """Play matches ``first_match`` … ``stop_match - 1`` natively (see the module docstring).
 
     Args:
@@ -313,6 +325,13 @@ def run_matches(rules, agent_kinds, root_seed, first_match, stop_match, match_ha
         match_hands: hands per match (>= 1).
         hands: the simulation's number of hands (the last match may be shorter).
         record: also return every hand's decisions.
+        dealers, prev_laizi: None (D5 and M2 on the batch's own results), or each hand's
+            dealer (0-3) / previous 癞子 (a tile 0-33, -1 for none), one per hand of the
+            batch in hand order (int8-convertible arrays): the arena replays its first
+            seating's match structure in the others this way.
+        agent_seeds: None (``match_seeds``), or a ``(stop_match - first_match, 4)`` array
+            of unsigned 64-bit seeds: seat ``s`` of match ``first_match + r`` is reset
+            with ``agent_seeds[r, s]`` (the arena's ``agent_seed`` scheme).
 
     Returns:
         a dict of numpy arrays, one row per hand in hand order (:data:`HAND_FIELDS`: the
@@ -321,7 +340,8 @@ def run_matches(rules, agent_kinds, root_seed, first_match, stop_match, match_ha
         (int64, n + 1: hand ``i``'s decisions are ``log_offsets[i]:log_offsets[i + 1]``).
 
     Raises:
-        SimulationError: bad arguments, or the native engine stopped (a seat to act with
+        SimulationError: bad arguments (``dealers``, ``prev_laizi``, ``agent_seeds`` of
+            the wrong shape or out of range, named), or the native engine stopped (a seat to act with
             no legal code, a code refused, a hand that does not end) — a bug, named with
             the match and hand.
         AgentError: an agent that is not built in.
@@ -361,13 +381,16 @@ def run_matches(rules, agent_kinds, root_seed, first_match, stop_match, match_ha
     _bind(&o, arrays)
     offsets = np.zeros(n_hands + 1, np.int64)
     cdef int64_t[::1] off = offsets
+    cdef Given given
+    memset(&given, 0, sizeof(Given))
+    keep = _given(&given, dealers, prev_laizi, agent_seeds, n_hands, stop - first)
     memset(&log, 0, sizeof(Log))
     memset(&err, 0, sizeof(Err))
     cdef bint rec = bool(record)
     try:
         with nogil:
             rc_play = _play(&rc, &root[0], <int>root.shape[0], kinds, first, stop, mh, total, &o,
-                            &log if rec else NULL, &off[0], &err)
+                            &log if rec else NULL, &off[0], &err, &given)
         if rc_play != 0:
             raise SimulationError(_error_text(&err))
         if rec:
@@ -378,6 +401,40 @@ def run_matches(rules, agent_kinds, root_seed, first_match, stop_match, match_ha
         free(log.seat)
         free(log.code)
     return arrays
+
+
+cdef object _given(Given* g, object dealers, object prev_laizi, object agent_seeds, int64_t n_hands,
+                   int64_t n_matches):
+    """Point ``g`` at the given inputs, checked; returns the arrays (kept alive by the caller)."""
+    cdef const int8_t[::1] d
+    cdef const int8_t[::1] p
+    cdef const uint64_t[:, ::1] a
+    keep = []
+    for name, arr, lo, hi in (("dealers", dealers, 0, 3), ("prev_laizi", prev_laizi, -1, 33)):
+        if arr is None:
+            continue
+        x = np.asarray(arr)
+        if x.shape != (n_hands,) or x.dtype.kind not in "iu" or (x.size and (x.min() < lo or x.max() > hi)):
+            raise SimulationError(f"native engine: {name}: expected {n_hands} integers {lo}-{hi} "
+                                  f"(one per hand of the batch), got {x.dtype} of shape {x.shape}")
+        x = np.ascontiguousarray(x, dtype=np.int8)
+        keep.append(x)
+        if name == "dealers":
+            d = x
+            g.dealer = &d[0]
+        else:
+            p = x
+            g.prev_laizi = &p[0]
+    if agent_seeds is not None:
+        x = np.asarray(agent_seeds)
+        if x.shape != (n_matches, 4) or x.dtype.kind not in "iu" or (x.size and x.min() < 0):
+            raise SimulationError(f"native engine: agent_seeds: expected ({n_matches}, 4) unsigned 64-bit "
+                                  f"seeds (4 per match of the batch), got {x.dtype} of shape {x.shape}")
+        x = np.ascontiguousarray(x, dtype=np.uint64)
+        keep.append(x)
+        a = x
+        g.agent_seeds = &a[0, 0]
+    return keep
 
 
 cdef object _bytes_array(const uint8_t* data, int64_t n):

@@ -7,3 +7,9 @@ cdef class NativeHand:
     cdef HandC h
     cdef readonly object rules
     cdef readonly tuple scores
+
+
+# The Observation of seat (0-3, not checked) in h, equal to wuhanmj.game.Game.observation
+# of the same state; rules: the hand's Rules, scores: the match scores tuple. Needs the GIL;
+# caches the seat's legal codes in h (hand_legal), hence not const.
+cdef object hand_observation(HandC* h, int seat, object rules, object scores)

@@ -9,6 +9,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from ..game.observation import Observation
 from ..rules import Rules
 
 __all__ = ["NativeHand"]
@@ -61,4 +62,5 @@ class NativeHand:
     def step(self, seat: int, code: int) -> None: ...
     @property
     def result(self) -> dict[str, Any] | None: ...
+    def observation(self, seat: int) -> Observation: ...
     def to_dict(self) -> dict[str, Any]: ...

@@ -12,8 +12,9 @@ NativeHand's state through ``handapi.pxd``. The scoring it calls is chosen by
 from libc.stdint cimport int16_t, uint8_t
 from libc.string cimport memcpy
 
-from wuhanmj.native.defs cimport N_ACTIONS, PH_CLAIM, PH_OVER, PH_ROB
+from wuhanmj.native.defs cimport N_ACTIONS, PH_CLAIM, PH_HAIDI, PH_OVER, PH_ROB, PH_TURN
 from wuhanmj.native.fallback cimport meld_tuple, raise_fallback_error, remember_rules
+from wuhanmj.native.score cimport MeldC
 from wuhanmj.native.hand cimport (
     HandC,
     hand_apply,
@@ -31,12 +32,16 @@ import numpy as np
 from wuhanmj import _checks
 from wuhanmj.errors import IllegalActionError, SetupError, TileError
 from wuhanmj.game.actions import action_name
+from wuhanmj.game.observation import Observation
+from wuhanmj.game.state import meld_value
 from wuhanmj.game.phases import PHASES
 from wuhanmj.game.wall import check_wall, shuffled_wall
 from wuhanmj.rules import Rules
 from wuhanmj.terms import HOWS
 
 __all__ = ["NativeHand"]
+
+from dataclasses import fields as _fields
 
 PLAY_KINDS = ("hongzhong_gang", "pizi_gang", "laizi_gang")
 _BIG_BITS = None             # big hu name -> its BH_* bit (defs.pxd), built on first use
@@ -54,6 +59,87 @@ cdef object _amount(double x):
     if x == <double><long long>x:
         return <long long>x
     return x
+
+# ---------------------------------------------------------------- observations
+# Observation values are built field by field through the frozen dataclass's slot
+# descriptors (the same object its __init__ makes, without 22 object.__setattr__ calls).
+cdef tuple _OBS_SETTERS = tuple([Observation.__dict__[f.name].__set__ for f in _fields(Observation)])
+cdef object _new = object.__new__
+cdef dict _MELDS = {}         # (kind, tile, source) packed in an int -> its shared Meld value
+cdef tuple _NO_PLAYS = ()
+
+
+cdef inline object _meld(const MeldC* m):
+    """The shared :class:`~wuhanmj.hand.meld.Meld` of a native meld (game.state.meld_value)."""
+    cdef long key = (m.kind * 34 + m.tile) * 5 + m.source + 1
+    v = _MELDS.get(key)
+    if v is None:
+        v = _MELDS[key] = meld_value(meld_tuple(m))
+    return v
+
+
+cdef tuple _seat_melds(const HandC* h, int s):
+    cdef int i, n = h.seats[s].n_melds
+    if n == 0:
+        return _NO_PLAYS
+    return tuple([_meld(&h.seats[s].melds[i]) for i in range(n)])
+
+
+cdef tuple _seat_plays(const HandC* h, int s):
+    cdef int i, n = h.n_plays[s]
+    if n == 0:
+        return _NO_PLAYS
+    return tuple([(PLAY_KINDS[h.play_kind[s][i]], h.play_tile[s][i]) for i in range(n)])
+
+
+cdef tuple _concealed(const HandC* h, int s):
+    """The seat's concealed tiles, sorted (game.state.hand_tuple)."""
+    cdef list out = []
+    cdef int t, k
+    for t in range(34):
+        for k in range(h.hands[s][t]):
+            out.append(t)
+    return tuple(out)
+
+
+cdef object hand_observation(HandC* h, int seat, object rules, object scores):
+    """The :class:`wuhanmj.game.observation.Observation` of ``seat`` (0-3, not checked) in
+    the native hand ``h``: equal, field for field, to :meth:`wuhanmj.game.Game.observation`
+    of the same state. ``rules`` is the hand's :class:`~wuhanmj.rules.Rules` (for
+    ``rules_pizi`` / ``rules_schedule``), ``scores`` the match scores (a tuple, shown as
+    given). Needs the GIL; caches the seat's legal codes in ``h`` (hand_legal)."""
+    cdef int16_t codes[N_ACTIONS]
+    cdef int n, i, s, ph = h.phase, cur
+    n = hand_legal(h, seat, codes)
+    cur = hand_current(h)
+    o = _new(Observation)
+    values = (
+        seat,
+        _concealed(h, seat),
+        h.drawn if (ph == PH_TURN or ph == PH_HAIDI) and h.turn == seat and h.drawn >= 0 else None,
+        (h.sizes[0], h.sizes[1], h.sizes[2], h.sizes[3]),
+        (_seat_melds(h, 0), _seat_melds(h, 1), _seat_melds(h, 2), _seat_melds(h, 3)),
+        tuple([tuple([h.river[s][i] for i in range(h.n_river[s])]) for s in range(4)]),
+        (_seat_plays(h, 0), _seat_plays(h, 1), _seat_plays(h, 2), _seat_plays(h, 3)),
+        h.indicator,
+        h.laizi,
+        tuple([h.pizi[i] for i in range(h.n_pizi)]),
+        None if h.prev_laizi < 0 else h.prev_laizi,
+        hand_left(h),
+        h.dealer,
+        scores,
+        PHASES[ph],
+        h.turn,
+        None if cur < 0 else cur,
+        h.tile if (ph == PH_CLAIM or ph == PH_ROB) and h.tile >= 0 else None,
+        tuple([codes[i] for i in range(n)]),
+        rules.pizi,
+        rules.schedule,
+        tuple([h.seen[i] for i in range(34)]),
+    )
+    for i in range(len(_OBS_SETTERS)):
+        _OBS_SETTERS[i](o, values[i])
+    return o
 
 
 cdef class NativeHand:
@@ -198,6 +284,16 @@ cdef class NativeHand:
         raise_fallback_error()
 
     # ------------------------------------------------------------ views
+    def observation(self, seat):
+        """What ``seat`` may see now: the :class:`wuhanmj.game.observation.Observation`
+        :meth:`wuhanmj.game.Game.observation` gives of the same state (built from the C
+        struct by :c:func:`hand_observation`).
+
+        Raises:
+            IllegalActionError: ``seat`` is not a seat 0-3.
+        """
+        return hand_observation(&self.h, _seat(seat), self.rules, self.scores)
+
     @property
     def result(self):
         """None until over; then a dict: winner, how, win_tile, discarder, payments, draw,

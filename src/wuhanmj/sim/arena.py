@@ -22,7 +22,9 @@ The statistics are paired over walls (:mod:`wuhanmj.sim.paired`): on wall ``w`` 
 value is its mean payment over the seat-hands it held on that wall (every seating), and a
 challenger's difference is its value minus the baseline's, both over the seatings of
 that challenger; means, 95 % intervals (t, clustered by match) and p-values follow.
-The result is the same whatever the workers (exact tallies, merged in match order).
+The result is the same whatever the workers (exact tallies, merged in match order), and
+whatever the engine: the native one (:mod:`wuhanmj.sim.arena_native`, built-in bots) plays
+the same games as the Python one, each seating given the first seating's dealers.
 """
 
 from __future__ import annotations
@@ -32,7 +34,6 @@ import os
 from collections import deque
 from collections.abc import Callable, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor
-from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
@@ -42,8 +43,10 @@ from ..errors import AgentError, SimulationError, WuhanMJError
 from ..game.loop import play_game
 from ..game.match import Match
 from ..rules import Rules
+from .arena_native import arena_engine, run_native_arena_batch
 from .arena_result import MODES, ArenaResult, scales, seatings_of
-from .loop import hand_record, outcome_of
+from .arena_spec import ArenaSpec, agent_seed, json_line, seat_copies, wall_values
+from .loop import outcome_of
 from .outcome import tally_outcome, trace_bin
 from .paired import add_match
 from .recordio import BINARY, open_sink, record_kind
@@ -54,36 +57,18 @@ from .simulate import (
 )
 from .stats import Tally, exact
 
-__all__ = ["arena", "MODES", "seatings_of", "agent_seed"]
+__all__ = ["arena", "MODES", "ENGINES", "seatings_of", "agent_seed"]
+
+ENGINES = ("auto", "native", "python")
+"""The ``engine`` argument of :func:`arena` (:func:`~wuhanmj.sim.arena_native.arena_engine`)."""
 
 _BATCH_WALLS = 64
+# the native engine plays ~10 times faster: larger batches keep the per-batch work of
+# Python (the tally from the arrays, pickling) small beside the games
+_NATIVE_BATCH_WALLS = 1024
 
 
-def agent_seed(seed: int, match: int, agent: int, copy_index: int) -> int:
-    """The seed of copy ``copy_index`` of agent ``agent`` in match ``match``: the first
-    64-bit word of ``SeedSequence(seed, spawn_key=(match, 2, agent, copy_index))``."""
-    ss = np.random.SeedSequence(seed, spawn_key=(match, 2, agent, copy_index))
-    return int(ss.generate_state(1, np.uint64)[0])
-
-
-@dataclass(frozen=True, slots=True)
-class _ArenaSpec:
-    """Everything an arena batch needs; pickled to workers."""
-
-    seed: int
-    hands: int
-    match_hands: int
-    rules: Rules
-    agents: tuple[Any, ...]
-    labels: tuple[str, ...]
-    baseline: int
-    seatings: tuple[tuple[int, int, int, int], ...]
-    groups: tuple[tuple[int, tuple[int, ...]], ...]
-    records: bool | str
-    rating: bool
-
-
-def _arena_batch(spec: _ArenaSpec, first: int, stop: int) -> tuple[Tally, list[Any] | None, list[Any] | None]:
+def _arena_batch(spec: ArenaSpec, first: int, stop: int) -> tuple[Tally, list[Any] | None, list[Any] | None]:
     """Play matches ``first`` … ``stop − 1`` in every seating: their tally, their records
     (when asked) and the agents' wall values (for the rating, when asked)."""
     tally = Tally()
@@ -99,10 +84,7 @@ def _arena_batch(spec: _ArenaSpec, first: int, stop: int) -> tuple[Tally, list[A
         match_seed = match_seeds(spec.seed, m)[0]
         matches = [Match(spec.rules, seed=match_seed, dealer=m % 4) for _ in spec.seatings]
         for j, seating in enumerate(spec.seatings):
-            seen: dict[int, int] = {}
-            for s, a in enumerate(seating):
-                k = seen.get(a, 0)
-                seen[a] = k + 1
+            for s, (a, k) in enumerate(zip(seating, seat_copies(seating))):
                 try:
                     reset_agent(players[j][s], agent_seed(spec.seed, m, a, k))
                 except Exception as err:
@@ -125,54 +107,12 @@ def _arena_batch(spec: _ArenaSpec, first: int, stop: int) -> tuple[Tally, list[A
                 if items is not None:
                     hand = (start + h) * n_seat + j
                     items.append(encode_hand(g, o, hand, m, h, j) if spec.records == BINARY
-                                 else _json_line(spec, g, o, hand, m, h, j, labels[j]))
+                                 else json_line(spec, g, o, hand, m, h, j, labels[j]))
                 pays.append([exact(p) for p in o.payments])
                 mt.finish_hand()
-            _wall_values(spec, pays, values, dscale, tally, tbin, walls)
+            wall_values(spec, pays, values, dscale, tally, tbin, walls)
         add_match(tally, values)
     return tally, items, walls
-
-
-def _wall_values(spec: _ArenaSpec, pays: list[list[Any]], values: dict[str, list[Any]],
-                 dscale: dict[int, tuple[int, int, int]], tally: Tally, tbin: int, walls: list[Any] | None) -> None:
-    """One wall's values: each agent's payments summed over its slots; each challenger's
-    scaled difference; the unpaired observations; the trace."""
-    total = [0] * len(spec.labels)
-    for j, seating in enumerate(spec.seatings):
-        for s, a in enumerate(seating):
-            total[a] += pays[j][s]
-    for a, lab in enumerate(spec.labels):
-        values[f"agent:{lab}"].append(total[a])
-    b = spec.baseline
-    for c, js in spec.groups:
-        lab = spec.labels[c]
-        _, fc, fb = dscale[c]
-        d = 0
-        for j in js:  # each game's own difference, scaled alike: the unpaired figures
-            seating = spec.seatings[j]
-            dj = fc * sum(pays[j][s] for s in range(4) if seating[s] == c) \
-                - fb * sum(pays[j][s] for s in range(4) if seating[s] == b)
-            tally.observe(f"unp.{lab}", dj)
-            d += dj
-        values[f"diff:{lab}"].append(d)
-        tally.observe(f"trace.diff:{lab}#{tbin:02d}", d)
-    if walls is not None:
-        walls.append(tuple(total))
-
-
-def _json_line(spec: _ArenaSpec, game: Any, outcome: Any, hand: int, m: int, h: int, j: int,
-               labels: Sequence[str]) -> str:
-    import json
-
-    from ..tiles import format_tile
-
-    rec = {
-        "hand": hand, "match": m, "hand_in_match": h, "wall": m * spec.match_hands + h, "seating": j,
-        "seed": spec.seed, "dealer": game.dealer,
-        "prev_laizi": None if game.prev_laizi is None else format_tile(game.prev_laizi),
-        "agents": list(labels), **hand_record(game, outcome),
-    }
-    return json.dumps(rec, ensure_ascii=False, separators=(",", ":"))
 
 
 def _labels(agents: Sequence[Any]) -> tuple[str, ...]:
@@ -201,6 +141,7 @@ def arena(
     progress: bool | Callable[[int, int], Any] = False,
     match_hands: int = DEFAULT_MATCH_HANDS,
     rating: bool = False,
+    engine: str = "auto",
 ) -> ArenaResult:
     """Compare agents on the same walls (see the module docstring).
 
@@ -222,12 +163,21 @@ def arena(
         match_hands: hands per match (D5, M2).
         rating: also rate the agents with openskill (Plackett–Luce, one game per wall, the
             agents ranked by their wall values); needs ``pip install openskill``.
+        engine: who plays the games: ``"auto"`` (default) the native engine
+            (:mod:`wuhanmj.native`) when every agent is a built-in bot (exactly a
+            ``RandomAgent`` or ``GreedyAgent``, or ``"random"``, ``"greedy"``) and it is
+            built, else the Python engine; ``"native"`` or ``"python"`` to insist. The
+            result (and every record) is the same on both; records on the native engine
+            are written by replaying each game's decisions through the Python engine,
+            checked to give the native result (:mod:`wuhanmj.sim.arena_native`).
 
     Returns:
         :class:`~wuhanmj.sim.arena_result.ArenaResult`, the same whatever the workers.
 
     Raises:
-        SimulationError: a bad argument (named), or ``rating`` without openskill.
+        SimulationError: a bad argument (named), ``rating`` without openskill, an unknown
+            ``engine``, or ``engine="native"`` with an agent that is not built in or
+            without the native engine.
         AgentError, RulesError, IllegalActionError: as for ``simulate``.
     """
     if isinstance(records, (str, bytes)) or hasattr(records, "__fspath__"):
@@ -274,12 +224,22 @@ def arena(
             import openskill  # noqa: F401
         except ImportError:
             raise SimulationError('rating: needs openskill; pip install "wuhanmj[arena]"') from None
+    played_by = arena_engine(engine, made, labels, seatings)
+    native = played_by == "native"
     the_rules = _resolve_rules(rules)
     root = int(np.random.SeedSequence().generate_state(1)[0]) if seed is None else _check_int("seed", seed, 0)
-    spec = _ArenaSpec(root, hands, match_hands, the_rules, tuple(made), labels, base, tuple(seatings),
+    spec = ArenaSpec(root, hands, match_hands, the_rules, tuple(made), labels, base, tuple(seatings),
                       tuple((c, tuple(js)) for c, js in groups.items()), record_kind(records), bool(rating))
     n_matches = -(-hands // match_hands)
-    per = max(1, _BATCH_WALLS // match_hands)
+    if native and not records:
+        # big batches, but enough of them to keep every worker busy (4 each)
+        parallel = 1 if executor is None and workers == 1 else (workers if executor is None else 8)
+        per = max(1, _NATIVE_BATCH_WALLS // match_hands)
+        if parallel > 1:
+            per = max(1, min(per, -(-n_matches // (4 * parallel))))
+    else:
+        per = max(1, _BATCH_WALLS // match_hands)
+    run = run_native_arena_batch if native else _arena_batch
     n_batches = -(-n_matches // per)
     batches = ((b, min(b + per, n_matches)) for b in range(0, n_matches, per))  # lazily: walls may be many
     total = Tally()
@@ -302,7 +262,7 @@ def arena(
 
         if executor is None and workers == 1:
             for b in batches:
-                consume(_arena_batch(spec, *b), b)
+                consume(run(spec, *b), b)
         else:
             own = executor is None
             ex: Executor = ProcessPoolExecutor(max_workers=min(workers, n_batches), mp_context=_mp_context()) \
@@ -310,7 +270,7 @@ def arena(
             try:
                 pending: deque[Any] = deque()
                 for b in batches:
-                    pending.append((ex.submit(_arena_batch, spec, *b), b))
+                    pending.append((ex.submit(run, spec, *b), b))
                     if len(pending) >= 2 * workers + 2:
                         fut, bb = pending.popleft()
                         consume(fut.result(), bb)

@@ -1,0 +1,248 @@
+"""The arena on the native engine: which engine plays (:func:`arena_engine`) and the
+native batch (:func:`run_native_arena_batch`), equal to the Python engine's batch.
+
+A batch of matches is played once per seating by
+:func:`wuhanmj.native.batch.run_matches`: the first seating with its own match structure
+(the first dealer ``m % 4``, D5 on its results, 连癞 M2 from its hands), every other
+seating given the first one's dealers and previous 癞子 hand by hand, so that the walls
+(``match_seeds``), dealers and 癞子 are the same in every seating, as
+:func:`~wuhanmj.sim.arena.arena` plays them on the Python engine. Each seat's bot is reset
+per match with the arena's :func:`~wuhanmj.sim.arena_spec.agent_seed` (given to the batch
+as ``agent_seeds``).
+
+The tally comes from the arrays: each seating's hands by
+:func:`~wuhanmj.sim.native.tally_arrays` (the keys of
+:func:`~wuhanmj.sim.outcome.tally_outcome`), and the paired values of every wall
+(:func:`~wuhanmj.sim.arena_spec.wall_values`, :func:`~wuhanmj.sim.paired.add_match`) as
+exact integer sums over int64 arrays when every payment is whole (the presets), or wall
+by wall with exact fractions otherwise. Records, when asked, are the Python engine's:
+each game's decisions replayed through :class:`~wuhanmj.game.match.Match` and checked
+against the native arrays.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+
+from ..errors import IllegalActionError, SimulationError
+from ..game.match import Match
+from .arena_result import scales
+from .arena_spec import ArenaSpec, agent_seed, json_line, seat_copies, wall_values
+from .batch import match_seeds
+from .loop import outcome_of
+from .native import ENGINES, choose_engine, native_kinds, tally_arrays
+from .outcome import TRACE_BINS, trace_bin
+from .paired import add_match
+from .recordio import BINARY
+from .records import encode_hand
+from .stats import Moments, Tally, exact
+
+__all__ = ["arena_engine", "run_native_arena_batch"]
+
+
+def arena_engine(engine: Any, agents: Sequence[Any], labels: Sequence[str],
+                 seatings: Sequence[Sequence[int]]) -> str:
+    """The engine that plays an arena: ``"native"`` or ``"python"`` (the one place the
+    arena chooses).
+
+    ``"auto"``: native when every seating's four agents are native bots
+    (:func:`~wuhanmj.sim.native.native_kinds`: exactly RandomAgent or GreedyAgent) and
+    the native engine is built (:func:`~wuhanmj.sim.native.choose_engine`);
+    ``"python"``: always the Python engine; ``"native"``: the native one or an error.
+
+    Args:
+        engine: ``"auto"``, ``"native"`` or ``"python"``.
+        agents: the made agents; ``labels`` their labels (same order).
+        seatings: per seating, the agent index of seats 0-3.
+
+    Raises:
+        SimulationError: an unknown ``engine``; ``"native"`` with an agent the native
+            engine cannot play (named by index and label), or without the native engine.
+    """
+    if not isinstance(engine, str) or engine not in ENGINES:
+        raise SimulationError(f"engine: expected one of {', '.join(ENGINES)}, got {engine!r}")
+    if engine == "python":
+        return "python"
+    if engine == "native":
+        for i, a in enumerate(agents):
+            if native_kinds([a] * 4) is None:
+                raise SimulationError(
+                    f"engine native: agent {i} ({labels[i]!r}) is not a built-in agent (RandomAgent, GreedyAgent "
+                    "or their names 'random', 'greedy'); use engine='python' or 'auto'")
+    for seating in seatings:
+        four = [agents[a] for a in seating]
+        if choose_engine(engine, four) != "native" or native_kinds(four) is None:
+            return "python"
+    return "native"
+
+
+def _agent_seeds(spec: ArenaSpec, first: int, stop: int) -> np.ndarray:
+    """``(seatings, matches, 4)`` uint64: each seat's reset seed (:func:`agent_seed`)."""
+    out = np.empty((len(spec.seatings), stop - first, 4), np.uint64)
+    copies = [seat_copies(s) for s in spec.seatings]
+    for r, m in enumerate(range(first, stop)):
+        seeds: dict[tuple[int, int], int] = {}
+        for j, seating in enumerate(spec.seatings):
+            for s, a in enumerate(seating):
+                key = (a, copies[j][s])
+                if key not in seeds:
+                    seeds[key] = agent_seed(spec.seed, m, a, copies[j][s])
+                out[j, r, s] = seeds[key]
+    return out
+
+
+def run_native_arena_batch(spec: ArenaSpec, first: int, stop: int) -> tuple[Tally, list[Any] | None, list[Any] | None]:
+    """:func:`~wuhanmj.sim.arena.arena`'s batch on the native engine: matches ``first`` …
+    ``stop − 1`` in every seating; their tally, their records (when asked) and the
+    agents' wall totals (for the rating, when asked), equal to the Python engine's.
+
+    Raises:
+        SimulationError: an agent the native engine cannot play, a failure of the native
+            engine, or a record replay that differs from the native result (a bug).
+    """
+    from ..native.batch import run_matches
+
+    labels = [tuple(spec.labels[a] for a in seating) for seating in spec.seatings]
+    seeds = _agent_seeds(spec, first, stop)
+    record = bool(spec.records)
+    runs: list[dict[str, np.ndarray]] = []
+    for j, seating in enumerate(spec.seatings):
+        kinds = native_kinds([spec.agents[a] for a in seating])
+        if kinds is None:
+            raise SimulationError(f"engine native: seating {j} has an agent that is not a built-in bot")
+        given: dict[str, Any] = {} if j == 0 else {"dealers": runs[0]["dealer"], "prev_laizi": runs[0]["prev_laizi"]}
+        runs.append(run_matches(spec.rules, kinds, spec.seed, first, stop, spec.match_hands, spec.hands, record,
+                                agent_seeds=seeds[j], **given))
+    tally = Tally()
+    for j, a in enumerate(runs):
+        tally.merge(tally_arrays(a, labels[j]))
+        n = int(a["winner"].size)
+        for lab in labels[j]:
+            tally.count(f"seathands.agent:{lab}", n)
+    walls: list[Any] | None = [] if spec.rating else None
+    pays = np.stack([a["payments"] for a in runs])  # (seatings, hands, 4)
+    if bool(np.all(pays == np.rint(pays))) and bool(np.all(np.abs(pays) < 2**40)):
+        _walls_int(spec, pays.astype(np.int64), runs[0]["match"], tally, walls)
+    else:
+        _walls_exact(spec, pays, runs[0]["match"], tally, walls)
+    items = _replay(spec, runs, labels) if record else None
+    return tally, items, walls
+
+
+# ---------------------------------------------------------------- the paired values
+def _walls_exact(spec: ArenaSpec, pays: np.ndarray, match: np.ndarray, tally: Tally, walls: list[Any] | None) -> None:
+    """The paired values wall by wall, as the Python batch counts them (exact fractions)."""
+    _, dscale = scales(spec)
+    ms = match.tolist()
+    rows = pays.tolist()
+    i, n = 0, len(ms)
+    while i < n:
+        m = ms[i]
+        values: dict[str, list[Any]] = {f"agent:{lab}": [] for lab in spec.labels}
+        values.update({f"diff:{spec.labels[c]}": [] for c, _ in spec.groups})
+        tbin = trace_bin(m, spec.hands, spec.match_hands)
+        while i < n and ms[i] == m:
+            wall_values(spec, [[exact(x) for x in r[i]] for r in rows], values, dscale, tally, tbin, walls)
+            i += 1
+        add_match(tally, values)
+
+
+def _moments(x: np.ndarray) -> Moments:
+    """Exact moments of an int64 array (Python ints where int64 could overflow)."""
+    n = int(x.size)
+    if n == 0:
+        return Moments()
+    big = int(np.abs(x).max())
+    if big * big * n < 2**62:
+        return Moments(n, int(x.sum()), int((x * x).sum()))
+    xs = x.astype(object)
+    return Moments(n, int(xs.sum()), int((xs * xs).sum()))
+
+
+def _held(pays: np.ndarray, seating: Sequence[int], agent: int) -> np.ndarray:
+    """Per wall, the sum of the payments (walls, 4) of the seats ``agent`` holds in ``seating``."""
+    return pays[:, [s for s in range(4) if seating[s] == agent]].sum(axis=1)
+
+
+def _walls_int(spec: ArenaSpec, pays: np.ndarray, match: np.ndarray, tally: Tally, walls: list[Any] | None) -> None:
+    """The paired values of every wall at once from whole payments ``pays`` (seatings,
+    walls, 4) int64: the same keys and exact sums as :func:`wall_values` and
+    :func:`~wuhanmj.sim.paired.add_match` give wall by wall and match by match."""
+    _, dscale = scales(spec)
+    n = pays.shape[1]
+    total = np.zeros((len(spec.labels), n), np.int64)
+    for j, seating in enumerate(spec.seatings):
+        for s, a in enumerate(seating):
+            total[a] += pays[j, :, s]
+    values = {f"agent:{lab}": total[a] for a, lab in enumerate(spec.labels)}
+    ms = match.astype(np.int64)
+    starts = np.flatnonzero(np.r_[True, ms[1:] != ms[:-1]])
+    sizes = np.diff(np.r_[starts, n])
+    bins = ms * TRACE_BINS // max(1, -(-spec.hands // spec.match_hands))  # trace_bin of every wall
+    b = spec.baseline
+    for c, js in spec.groups:
+        lab = spec.labels[c]
+        _, fc, fb = dscale[c]
+        games = np.stack([fc * _held(pays[j], spec.seatings[j], c) - fb * _held(pays[j], spec.seatings[j], b)
+                          for j in js])
+        tally.add_moments(f"unp.{lab}", _moments(games.ravel()))
+        d = games.sum(axis=0)
+        values[f"diff:{lab}"] = d
+        for t in np.unique(bins).tolist():
+            tally.add_moments(f"trace.diff:{lab}#{t:02d}", _moments(d[bins == t]))
+    for q, v in values.items():
+        per_match = np.add.reduceat(v, starts)
+        tally.add_moments(f"cl.{q}", _moments(per_match))
+        tally.add_moments(f"clx.{q}", _moments(sizes * per_match))
+        tally.add_moments(f"wall.{q}", _moments(v))
+    tally.add_moments("cl.n", _moments(sizes.astype(np.int64)))
+    if walls is not None:
+        walls.extend(tuple(row) for row in total.T.tolist())
+
+
+# ---------------------------------------------------------------- records by replay
+def _replay(spec: ArenaSpec, runs: list[dict[str, np.ndarray]], labels: list[tuple[str, ...]]) -> list[Any]:
+    """The record items of a native batch, in the Python batch's order (wall by wall, its
+    seatings in order): each game's decisions replayed through a :class:`Match` of its
+    seating, with the first seating's dealer, and checked against the native arrays."""
+    n_seat = len(spec.seatings)
+    per_seating = [_replay_seating(spec, a, j, labels[j], n_seat) for j, a in enumerate(runs)]
+    return [per_seating[j][i] for i in range(len(per_seating[0])) for j in range(n_seat)]
+
+
+def _replay_seating(spec: ArenaSpec, a: dict[str, np.ndarray], j: int, labels: tuple[str, ...],
+                    n_seat: int) -> list[Any]:
+    off = a["log_offsets"].tolist()
+    seats, codes = a["log_seat"].tolist(), a["log_code"].tolist()
+    matches, in_match, dealers = a["match"].tolist(), a["hand_in_match"].tolist(), a["dealer"].tolist()
+    winners, payments = a["winner"].tolist(), a["payments"].tolist()
+    out: list[Any] = []
+    mt: Match | None = None
+    for i, (m, h) in enumerate(zip(matches, in_match)):
+        if h == 0 or mt is None:
+            mt = Match(spec.rules, seed=match_seeds(spec.seed, m)[0], dealer=m % 4)
+        mt.dealer = dealers[i]
+        g = mt.new_game()
+        wall = m * spec.match_hands + h
+        where = f"native engine: arena wall {wall}, seating {j}"
+        for k in range(off[i], off[i + 1]):
+            if g.current_player != seats[k]:
+                raise SimulationError(f"{where}, decision {k - off[i]}: seat {seats[k]} acted, "
+                                      f"the Python engine asks seat {g.current_player}")
+            try:
+                g.step(seats[k], codes[k])
+            except IllegalActionError as err:
+                raise SimulationError(f"{where}, decision {k - off[i]}: the Python engine refuses it: {err}") from None
+        o = outcome_of(g, off[i + 1] - off[i]) if g.over else None
+        if o is None or (-1 if o.winner is None else o.winner) != winners[i] \
+                or [float(x) for x in o.payments] != payments[i]:
+            raise SimulationError(f"{where}: the Python engine's replay of the native decisions differs "
+                                  f"(native winner {winners[i]}, payments {payments[i]})")
+        hand = wall * n_seat + j
+        out.append(encode_hand(g, o, hand, m, h, j) if spec.records == BINARY
+                   else json_line(spec, g, o, hand, m, h, j, labels))
+        mt.finish_hand()
+    return out
