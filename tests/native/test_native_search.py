@@ -158,6 +158,7 @@ def _check_view_kept(rules, nh, g, seed):
             continue
         _check_counts(nh, d, seat)
         assert _python_of(d, rules, g).observation(seat) == g.observation(seat), (nh.phase, seat)
+        assert d.observation(seat) == nh.observation(seat)
         # a hand without a decision log (a determinization's): the draws' owners unknown
         dd = _determinize_or_rare(d, seat, seed + 4)
         if dd is None:
@@ -167,7 +168,7 @@ def _check_view_kept(rules, nh, g, seed):
 
 
 def test_determinize_keeps_the_seats_observation(states):
-    for i, (rules, nh, g) in enumerate(states[::2]):
+    for i, (rules, nh, g) in enumerate(states[::3]):
         _check_view_kept(rules, nh, g, 10 * i)
 
 
@@ -301,26 +302,47 @@ def _late_turn_state():
             return nh
 
 
-def test_determinize_is_uniform_chi_square():
-    """The hidden drawn tile of the seat on turn and the next draw follow the unseen counts;
-    the copies of the most common unseen kind spread over the three hands and the wall as
-    the multivariate hypergeometric law says (p = 0.001 each)."""
-    nh = _late_turn_state()
+def _claim_state_of_next_seat():
+    """A claim window (P2) late in a hand (the first seat to act observes it)."""
+    nh = NativeHand("koukou", seed=99, dealer=0)
+    rng = np.random.default_rng(6)
+    while True:
+        s = nh.current_player
+        nh.step(s, _eager_gang(nh, s, rng))
+        if nh.over:
+            raise AssertionError("the scripted hand ended early")
+        if nh.phase == "claim" and nh.tiles_left < 60:
+            return nh
+
+
+@pytest.mark.parametrize("case", ["late_turn", "claim_window"])
+def test_determinize_is_uniform_chi_square(case):
+    """Seen by a seat that is not on turn (a late turn: the hidden drawn tile) or by the
+    first seat to act in a claim window: the drawn tile and the next draw follow the
+    unseen counts; the copies of the most common unseen kind spread over the three other
+    hands and the wall as the multivariate hypergeometric law says (p = 0.001 each)."""
+    nh = _late_turn_state() if case == "late_turn" else _claim_state_of_next_seat()
+    seat = 0 if case == "late_turn" else nh.current_player
+    others = [(seat + i) & 3 for i in (1, 2, 3)]
     x = nh.to_dict()
-    unseen = [4 - a - v for a, v in zip(x["hands"][0], nh.visible_counts())]
+    unseen = [4 - a - v for a, v in zip(x["hands"][seat], nh.visible_counts())]
     n_unseen = sum(unseen)
     kind = max(range(34), key=lambda t: unseen[t])
-    sizes = [sum(x["hands"][s]) for s in (1, 2, 3)] + [nh.tiles_left]
+    sizes = [sum(x["hands"][s]) for s in others] + [nh.tiles_left]
     m = 6000
     drawn, first, places = Counter(), Counter(), Counter()
     for i in range(m):
-        y = determinize(nh, 0, i).to_dict()
-        drawn[y["drawn"]] += 1
+        y = determinize(nh, seat, i).to_dict()
+        if y["drawn"] is not None:
+            drawn[y["drawn"]] += 1
         first[y["wall"][y["front"]]] += 1
-        places[tuple(y["hands"][s][kind] for s in (1, 2, 3)) + (_undrawn(y).count(kind),)] += 1
+        places[tuple(y["hands"][s][kind] for s in others) + (_undrawn(y).count(kind),)] += 1
+    assert (x["drawn"] is None) == (not drawn)
     by_kind = {t: unseen[t] / n_unseen for t in range(34) if unseen[t]}
-    for observed, expected in ((drawn, by_kind), (first, by_kind),
-                               (places, _hypergeometric_places(unseen[kind], sizes))):
+    checks = [(first, by_kind), (places, _hypergeometric_places(unseen[kind], sizes))]
+    if drawn:
+        checks.append((drawn, by_kind))
+    for observed, expected in checks:
         stat, df = _chi2(observed, expected, m)
         assert df >= 3
         assert stat < _chi2_critical(df), (stat, df)
@@ -342,9 +364,9 @@ def _python_playout(g: Game, seat: int, codes, policy: str, seed: int) -> list:
 
 
 @pytest.mark.parametrize("policy", ["greedy", "random"])
-def test_evaluate_actions_n1_undeterminized_equals_the_python_playout(states, policy):
-    picked = [s for s in states if s[1].phase in ("turn", "claim")][1::9][:8]
-    assert any(nh.phase == "claim" for _, nh, _ in picked)
+def test_evaluate_actions_n1_undeterminized_equals_the_python_playout(states, rare_states, policy):
+    picked = [s for s in states if s[1].phase in ("turn", "claim")][1::9][:8] + rare_states[::2]
+    assert {nh.phase for _, nh, _ in picked} == {"turn", "claim", "rob", "haidi"}
     for i, (_, nh, g) in enumerate(picked):
         seat = nh.current_player
         codes = nh.legal(seat)
