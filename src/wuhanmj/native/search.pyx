@@ -49,7 +49,11 @@ C callers cimport ``search.pxd``. The rollout policy is a built-in bot (``"greed
 ``"random"``, agents.pxd) or a registered native agent: a ``PyCapsule`` named
 ``"wuhanmj.native.search.rollout_fn_t"`` holding a :c:type:`rollout_fn_t` (every seat
 plays it; :func:`policy_capsule` makes one of a built-in bot, for tests) — the native
-agent registry plugs its agents in through :func:`_policy`.
+agent registry plugs its agents in through ``_policy`` (a name it knows: fill
+``RolloutPolicy.choose`` / ``data``). A native game loop that calls a Python agent gives
+it a view as :func:`wuhanmj.game.loop.play_game` does: when
+``wuhanmj.game.loop.wants_view(act)``, ``v = search_view_c(&h, rules, scores, seat)``,
+``act(observation, legal, view=v)``, then ``v.close()``.
 """
 
 from cpython.pycapsule cimport PyCapsule_GetPointer, PyCapsule_IsValid, PyCapsule_New
