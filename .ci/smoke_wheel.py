@@ -24,7 +24,7 @@ def main() -> None:
     # the files of the wheel: the cimportable declarations, the stubs and py.typed; no
     # build intermediates (.c, .pyx)
     for rel in ("py.typed", "_core.pyi", "core/shape.pxd", "core/tables.pxd", "core/defs.pxd",
-                "native/hand.pxd", "native/handapi.pyi"):
+                "native/hand.pxd", "native/handapi.pyi", "native/agent.pxd"):
         assert (pkg / rel).is_file(), f"the wheel lacks {rel}"
     leftovers = sorted(str(p.relative_to(pkg)) for p in pkg.rglob("*") if p.suffix in (".c", ".pyx"))
     assert not leftovers, f"build intermediates in the wheel: {leftovers}"

@@ -71,7 +71,7 @@ def test_engine_python_and_native_write_the_same_result(capsys):
 def test_a_bad_engine_is_one_line_and_exit_2(capsys):
     code, _, err = run_cli(capsys, "arena", "--agents", "greedy,random", "--hands", "2", "--engine", "c")
     assert code == 2 and "argument --engine: invalid choice: 'c'" in one_line(err)
+    # any agent plays on the native engine (a subclass is called as Python there)
     code, _, err = run_cli(capsys, "arena", "--agents", "greedy,helpers.arena_agents:NoGangGreedy", "--hands", "2",
                            "--engine", "native", "--quiet")
-    line = one_line(err)
-    assert code == 2 and line.startswith("wuhanmj arena: engine native: agent 1 ('nogang') is not a built-in agent")
+    assert code == 0, err

@@ -203,18 +203,24 @@ class _Subclass(RandomAgent):
     pass
 
 
-def test_auto_is_native_only_for_built_in_bots_and_a_complete_engine():
+def test_auto_is_native_for_any_agents_with_a_complete_engine():
     ready = snative.native_available()
-    assert snative.choose_engine("auto", AGENTS["mixed"]) == ("native" if ready else "python")
-    assert snative.choose_engine("auto", (RandomAgent(),) * 3 + (_Subclass(),)) == "python"
-    assert snative.choose_engine("auto", (RandomAgent(),) * 3 + (lambda o, a: a[0],)) == "python"
+    want = "native" if ready else "python"
+    assert snative.choose_engine("auto", AGENTS["mixed"]) == want
+    assert snative.choose_engine("auto", (RandomAgent(),) * 3 + (_Subclass(),)) == want
+    assert snative.choose_engine("auto", (RandomAgent(),) * 3 + (lambda o, a: a[0],)) == want
     assert snative.choose_engine("python", AGENTS["random"]) == "python"
     assert snative.native_kinds(AGENTS["mixed"]) == ("greedy", "random", "greedy", "random")
+    sub = _Subclass()
+    assert snative.native_kinds((RandomAgent(), sub, GreedyAgent(), "random")) == ("random", sub, "greedy", "random")
 
 
-def test_engine_native_with_an_agent_that_is_not_built_in_names_the_seat():
-    with pytest.raises(SimulationError, match="seat 2: .*not a built-in"):
-        simulate(hands=8, agents=["random", "greedy", _Subclass(), "random"], seed=1, engine="native")
+def test_engine_native_plays_an_agent_that_is_not_built_in():
+    agents = ["random", "greedy", _Subclass(), "random"]
+    native = simulate(hands=8, agents=agents, seed=1, engine="native")
+    assert native.engine == "native"
+    python = simulate(hands=8, agents=agents, seed=1, engine="python")
+    assert python.engine == "python" and native == python
 
 
 @pytest.mark.parametrize("bad", ["fast", "", None, 1])

@@ -157,22 +157,26 @@ def test_engine_names_are_checked():
             arena("greedy,random", hands=2, engine=bad)
 
 
-def test_native_engine_refuses_an_agent_that_is_not_built_in():
-    with pytest.raises(SimulationError, match=r"^engine native: agent 1 \('nogang'\) is not a built-in agent"):
-        arena([GreedyAgent(), NoGangGreedy()], hands=2, engine="native")
+@native
+def test_native_engine_plays_an_agent_that_is_not_built_in_as_the_python_engine():
+    """A subclass of GreedyAgent is called as Python from the native loop, each seat with
+    its own copy and reset seed (the arena's scheme): the Python arena's result."""
+    _same([GreedyAgent(), NoGangGreedy()], hands=4, seed=6, mode="1v3", match_hands=2)
+    _same([NoGangGreedy(), "random", GreedyAgent(), NoGangGreedy()], hands=4, seed=6, mode="rotate", match_hands=3)
 
 
-def test_auto_picks_native_only_for_built_in_bots():
+def test_auto_picks_native_for_any_agents():
     made = [GreedyAgent(), RandomAgent()]
     seatings = [(0, 1, 1, 1), (1, 0, 1, 1)]
-    assert arena_engine("auto", made, ("greedy", "random"), seatings) == ("native" if native_available() else "python")
+    want = "native" if native_available() else "python"
+    assert arena_engine("auto", made, ("greedy", "random"), seatings) == want
     assert arena_engine("python", made, ("greedy", "random"), seatings) == "python"
     sub = [NoGangGreedy(), RandomAgent()]
-    assert arena_engine("auto", sub, ("nogang", "random"), seatings) == "python"
+    assert arena_engine("auto", sub, ("nogang", "random"), seatings) == want
 
 
 @native
-def test_auto_with_a_subclass_plays_on_python_and_equals_it():
+def test_auto_with_a_subclass_equals_the_python_arena():
     a = arena([NoGangGreedy(), "random"], hands=4, seed=6, engine="auto")
     assert a == arena([NoGangGreedy(), "random"], hands=4, seed=6, engine="python")
 

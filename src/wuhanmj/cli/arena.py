@@ -23,7 +23,7 @@ The dealer of every hand is the first seating's (D5), the same walls and 连癞 
 Per agent: mean points per hand with a paired 95% CI, win, 自摸, 放冲, big-hu, 银顶/金顶
 and 承包 rates, mean fan; per challenger: the difference against the baseline with its CI
 and p-value (t, clustered by match). The baseline is the last agent unless --baseline.
-The native engine plays built-in bots (--engine auto), the same games as the Python one."""
+The native engine plays them (--engine auto), the same games as the Python one."""
 
 EPILOG = """\
 examples:
@@ -54,8 +54,8 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     p.add_argument("--report", metavar="FILE", help="write an HTML report (needs matplotlib: wuhanmj[report])")
     p.add_argument("--rating", action="store_true", help="rate the agents with openskill (wuhanmj[arena])")
     p.add_argument("--engine", choices=("auto", "native", "python"), default="auto",
-                   help="who plays the games: native (the C engine; built-in bots only), python, or auto "
-                   "(default: native when every agent is random or greedy); the result is the same")
+                   help="who plays the games: native (the C engine; a Python agent is called at its own "
+                   "decisions), python, or auto (default: native when it is built); the result is the same")
     p.add_argument("--quiet", action="store_true", help="no progress display")
     p.set_defaults(run=run)
     return p

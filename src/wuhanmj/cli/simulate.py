@@ -18,7 +18,8 @@ Play HANDS hands of Wuhan Mahjong (红中癞子杠) with bots and print the stat
 win rate per seat and agent, 荒庄 (draws), small and big hu, 硬胡/软胡, 自摸/放冲/抢杠,
 银顶/金顶, 承包, payments per seat with 95% confidence intervals, hand length.
 The same --seed gives the same result whatever --workers, --scheduler or --engine: the
-native engine (built-in bots only) plays the same hands as the Python one, faster."""
+native engine plays the same hands as the Python one, faster (any agent: a Python one is
+called at its own decisions)."""
 
 EPILOG = """\
 examples:
@@ -95,8 +96,8 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     )
     p.add_argument(
         "--engine", choices=("auto", "native", "python"), default="auto",
-        help="who plays the hands: native (the C engine; built-in bots only), python, or auto "
-        "(default: native when every agent is random or greedy)",
+        help="who plays the hands: native (the C engine; a Python agent is called at its own "
+        "decisions), python, or auto (default: native when it is built)",
     )
     p.add_argument("--quiet", action="store_true", help="no progress display")
     p.set_defaults(run=run)

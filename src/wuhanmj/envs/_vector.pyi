@@ -12,7 +12,7 @@ class VectorCore:
     n: int
     oracle: int
     size: int
-    def __init__(self, n: int, rules: Any, kinds: Sequence[str], fixed_seat: int, oracle: bool, scale: float,
+    def __init__(self, n: int, rules: Any, kinds: Sequence[Sequence[Any]], fixed_seat: int, oracle: bool, scale: float,
                  illegal_reward: float) -> None: ...
     def reset(self, roots: Sequence[int] | None, obs: npt.NDArray[np.int8], masks: npt.NDArray[np.int8]) -> None: ...
     def step(self, actions: npt.NDArray[np.int64], legal: npt.NDArray[np.uint8], obs: npt.NDArray[np.int8],

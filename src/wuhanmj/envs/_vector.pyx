@@ -10,13 +10,16 @@ numbers), the same hands (the native engine follows :mod:`wuhanmj.game.moves` st
 step), the same bots (the native RandomAgent draws numpy's stream, the native GreedyAgent
 makes GreedyAgent's choices) and the same encoding (:mod:`wuhanmj.envs.encoding`, version
 1, written here from the HandC fields that the Python encoder reads from the Observation).
+Registered native agents (:class:`wuhanmj.native.agents.NativeAgent`, the ABI of
+``wuhanmj/native/agent.pxd``) play as opponents too, in the same loop, reset at each
+episode with the seat's seed as the Python backend resets them.
 """
 
 from cpython.mem cimport PyMem_Free, PyMem_Malloc
 from libc.stdint cimport int8_t, int16_t, int64_t, uint8_t, uint32_t, uint64_t
 from libc.string cimport memset
 
-from wuhanmj.native.agents cimport AGENT_GREEDY, AGENT_RANDOM, AgentC, agent_choose, agents_prepare
+from wuhanmj.native.agents cimport AgentC, agent_choose, agent_failure, agent_reset, agent_setup, agents_prepare
 from wuhanmj.native.defs cimport (
     MK_AN_GANG,
     MK_CHI,
@@ -81,6 +84,9 @@ ctypedef struct GameC:
     int n_root
     int64_t episode
     int64_t skipped
+    AgentC proto[3]             # the opponents (下家, opposite, 上家) as dealt to each episode
+    int failed_seat             # an opponent's code refused by hand_apply: its seat, else -1
+    int failed_code
 
 
 _ROOT_LIMIT = pow(2, 32 * MAX_ROOT)
@@ -104,10 +110,13 @@ cdef inline void play_opponents(GameC* g) noexcept nogil:
             return
         n = hand_legal(h, s, codes)
         c = agent_choose(&g.agents[s], h, s, codes, n)
-        hand_apply(h, s, c)
+        if hand_apply(h, s, c) != 0:     # a registered agent's illegal code: stop, step() raises
+            g.failed_seat = s
+            g.failed_code = c
+            return
 
 
-cdef void deal(GameC* g, const RulesC* rules, const int* kinds, int fixed_seat) noexcept nogil:
+cdef void deal(GameC* g, const RulesC* rules, int fixed_seat) noexcept nogil:
     """The next episode of the game's root seed, to the learner's first decision (a hand that
     ends before it is skipped, as Table.deal does)."""
     cdef uint64_t wall_seed
@@ -132,10 +141,10 @@ cdef void deal(GameC* g, const RulesC* rules, const int* kinds, int fixed_seat) 
         memset(g.agents, 0, sizeof(g.agents))
         for r in range(3):
             s = (seat + 1 + r) & 3
-            g.agents[s].kind = kinds[r]
-            pcg64_seed_int(&g.agents[s].rng, agent_seeds[s])
+            g.agents[s] = g.proto[r]
+            agent_reset(&g.agents[s], agent_seeds[s])   # no Python agents here: never fails
         play_opponents(g)
-        if g.h.phase != PH_OVER:
+        if g.h.phase != PH_OVER or g.failed_seat >= 0:
             return
         g.skipped += 1
 
@@ -224,15 +233,17 @@ cdef class VectorCore:
     """N native games (see the module docstring); VectorEnv's ``"native"`` backend.
 
     Args:
-        n: games; rules: a Rules; kinds: the three opponents (下家, opposite, 上家), each
-        ``"random"`` or ``"greedy"``; fixed_seat: the learner's seat, or -1 (drawn per
-        episode); oracle: the oracle encoding; scale: the reward scale; illegal_reward.
+        n: games; rules: a Rules; kinds: n triples, each game's three opponents (下家,
+        opposite, 上家), each ``"random"``, ``"greedy"`` or a NativeAgent (one object in
+        several games shares its state, as on the Python backend); fixed_seat: the learner's seat, or -1 (drawn per episode);
+        oracle: the oracle encoding; scale: the reward scale; illegal_reward.
     """
 
     cdef GameC* games
     cdef readonly int n
     cdef RulesC rules
-    cdef int kinds[3]
+    cdef object keep
+    cdef object py_rules
     cdef int fixed_seat
     cdef readonly int oracle
     cdef double scale
@@ -244,8 +255,7 @@ cdef class VectorCore:
         if n < 1:
             raise ValueError("n >= 1")
         rules_to_c(rules, &self.rules)
-        for r in range(3):
-            self.kinds[r] = AGENT_GREEDY if kinds[r] == "greedy" else AGENT_RANDOM
+        self.py_rules = rules
         self.n = n
         self.fixed_seat = fixed_seat
         self.oracle = oracle
@@ -256,6 +266,14 @@ cdef class VectorCore:
         if self.games == NULL:
             raise MemoryError()
         memset(self.games, 0, n * sizeof(GameC))
+        if len(kinds) != n or any(len(t) != 3 for t in kinds):
+            raise ValueError("kinds: one triple of opponents per game")
+        self.keep = []
+        for i in range(n):
+            triple = kinds[i]
+            for r in range(3):
+                self.keep.append(agent_setup(&self.games[i].proto[r], triple[r], -1, None, rules))
+            self.games[i].failed_seat = -1
 
     def __dealloc__(self):
         PyMem_Free(self.games)
@@ -283,9 +301,24 @@ cdef class VectorCore:
         with nogil:
             for i in range(self.n):
                 g = &self.games[i]
-                deal(g, &self.rules, self.kinds, self.fixed_seat)
+                deal(g, &self.rules, self.fixed_seat)
                 encode(&g.h, g.learner, self.oracle, &obs[i, 0])
                 write_mask(&g.h, g.learner, &masks[i, 0])
+        self._raise_failed()
+
+    cdef int _raise_failed(self) except -1:
+        """IllegalActionError for the first game whose registered opponent played an illegal
+        code (that game stopped there; the others were stepped)."""
+        cdef int i, s
+        cdef GameC* g
+        for i in range(self.n):
+            g = &self.games[i]
+            if g.failed_seat >= 0:
+                s = g.failed_seat
+                g.failed_seat = -1
+                err = agent_failure(&g.agents[s], &g.h, s, g.failed_code, None, self.py_rules)
+                raise type(err)(f"game {i}: {err}")
+        return 0
 
     def step(self, const int64_t[::1] actions, const uint8_t[::1] legal, int8_t[:, ::1] obs, float[::1] rewards,
              uint8_t[::1] terms, int8_t[:, ::1] masks):
@@ -306,16 +339,17 @@ cdef class VectorCore:
                     if h.phase == PH_OVER:
                         rewards[i] = <float>((h.win.payments[g.learner] if h.winner >= 0 else 0.0) / self.scale)
                         terms[i] = 1
-                        deal(g, &self.rules, self.kinds, self.fixed_seat)
+                        deal(g, &self.rules, self.fixed_seat)
                     else:
                         rewards[i] = 0
                         terms[i] = 0
                 else:
                     rewards[i] = <float>self.illegal_reward
                     terms[i] = 1
-                    deal(g, &self.rules, self.kinds, self.fixed_seat)
+                    deal(g, &self.rules, self.fixed_seat)
                 encode(h, g.learner, self.oracle, &obs[i, 0])
                 write_mask(h, g.learner, &masks[i, 0])
+        self._raise_failed()
 
     def seats(self):
         """The learner's seat in each game (list of ints)."""

@@ -16,7 +16,8 @@ the finished hand and its observation and mask are already those of the next han
 Backends: ``"native"`` (:mod:`wuhanmj.envs._vector`) steps N native hands
 (:mod:`wuhanmj.native.hand`) and their native opponents in one Cython loop, without the GIL
 and without a Python object per game; it plays the built-in ``"greedy"`` and ``"random"``
-opponents. ``"python"`` plays N :class:`wuhanmj.Game` objects through
+opponents and registered native agents (:class:`wuhanmj.native.agents.NativeAgent`, the ABI
+of ``wuhanmj/native/agent.pxd``, or ``"module:Name"`` of one). ``"python"`` plays N :class:`wuhanmj.Game` objects through
 :class:`~wuhanmj.envs.episode.Table` (any agent as opponent; about as fast as the Gymnasium
 environment). ``"auto"`` (the default) takes the native one when it can. Both give the same
 observations, masks, rewards and terminations for the same seed and actions (tested).
@@ -73,9 +74,10 @@ class VectorEnv:
             games themselves; use several VectorEnvs, or processes, beyond that).
         rules: a :class:`~wuhanmj.rules.Rules` or a preset name (None: ``kaikou``).
         opponents: one spec for the three others or three (下家, opposite, 上家): ``"greedy"``
-            or ``"random"`` (and, with the Python backend, ``"module:Name"`` or agent
-            objects); each game has its own agents made from names, while an agent object
-            given is shared by every game.
+            or ``"random"``, a registered native agent (a NativeAgent, or ``"module:Name"``
+            of one: both backends), and, with the Python backend, any ``"module:Name"`` or
+            agent object; each game has its own agents made from names, while an agent
+            object given is shared by every game.
         seat: the learner's seat 0-3 in every game, or None to draw it per episode.
         oracle: observe the full state (the oracle encoding).
         reward_scale: payments are divided by this (None: the rules' 金顶).
@@ -114,21 +116,21 @@ class VectorEnv:
         self.scale = _reward_scale(self.rules, reward_scale)
         self.fixed_seat = learner_seat(seat)
         specs = opponent_specs(opponents)
-        native_ok = all(isinstance(s, str) and s.strip().lower() in ("greedy", "random") for s in specs)
+        native_ok = native_available() and all(_native_opponent(s) for s in specs)
         if backend == "native" and not native_available():
             raise EnvError("backend 'native': the native engine is not in this build (wuhanmj.envs._vector)")
         if backend == "native" and not native_ok:
-            raise EnvError(f"backend 'native' plays the built-in 'greedy' and 'random' opponents only, got {specs!r}")
+            raise EnvError("backend 'native' plays the built-in 'greedy' and 'random' and registered native "
+                           f"(wuhanmj.native.agents.NativeAgent) opponents only, got {specs!r}")
         if backend == "auto":
-            backend = "native" if native_ok and native_available() else "python"
+            backend = "native" if native_ok else "python"
         self.backend = backend
         self._core: Any = None
         self._tables: list[Table] = []
         if backend == "native":
             from ._vector import VectorCore
 
-            kinds = [str(x).strip().lower() for x in specs]
-            self._core = VectorCore(n, self.rules, kinds, -1 if self.fixed_seat is None else self.fixed_seat,
+            self._core = VectorCore(n, self.rules, _native_opponents(specs, n), -1 if self.fixed_seat is None else self.fixed_seat,
                                     self.oracle, self.scale, self.illegal_reward)
             size = int(self._core.size)
         else:
@@ -253,6 +255,38 @@ class VectorEnv:
 
     def close(self) -> None:
         """Nothing to release."""
+
+
+def _native_opponent(spec: Any) -> bool:
+    """The native backend plays it: a built-in bot's name, a registered native agent, or
+    ``"module:Name"`` of a registered native agent's class."""
+    from ..native.agents import NativeAgent
+
+    if isinstance(spec, NativeAgent):
+        return True
+    if not isinstance(spec, str):
+        return False
+    if spec.strip().lower() in ("greedy", "random"):
+        return True
+    if ":" not in spec:
+        return False
+    try:
+        return isinstance(make_opponents(spec)[0], NativeAgent)
+    except EnvError:
+        return False
+
+
+def _native_opponents(specs: tuple[Any, Any, Any], n: int) -> list[list[Any]]:
+    """Each game's three opponents for the native backend: a name of a built-in bot as it
+    is, an agent object shared by every game (as on the Python backend), and a native agent
+    made from ``"module:Name"`` for each game (as each Table makes its own)."""
+    made = [isinstance(s, str) and s.strip().lower() not in ("greedy", "random") for s in specs]
+    games = []
+    for _ in range(n):
+        agents = make_opponents(specs) if any(made) else None
+        games.append([agents[r] if made[r] and agents is not None else
+                      (s.strip().lower() if isinstance(s, str) else s) for r, s in enumerate(specs)])
+    return games
 
 
 def _actions(actions: Any, n: int) -> np.ndarray:

@@ -1,15 +1,34 @@
-# The built-in bots inside the native engine (issue 11, point 3): the same decisions as
-# wuhanmj.agents.RandomAgent (the same numpy stream) and wuhanmj.agents.GreedyAgent (the
-# same ranking and tie-breaks).
+# The agents the native engine plays: the built-in bots (the same decisions as
+# wuhanmj.agents.RandomAgent, the same numpy stream, and wuhanmj.agents.GreedyAgent, the
+# same ranking and tie-breaks), registered native agents (the ABI of agent.pxd, through a
+# NativeAgent) and any Python agent (called with the GIL at its own decisions only).
+#
+# C callers (a search's rollout policy, an environment) seat any of them the same way:
+#
+#     cdef AgentC a
+#     owner = agent_setup(&a, agent, seat, label, rules)   # with the GIL; keep owner alive
+#     with nogil:
+#         agent_reset(&a, seed)                            # a new match / episode
+#         code = agent_choose(&a, &h, seat, codes, n)      # codes, n: hand_legal's
+#
+# agent_choose needs no GIL for the built-in bots and registered native agents (kinds
+# AGENT_RANDOM, AGENT_GREEDY, AGENT_NATIVE); an AGENT_PYTHON agent takes the GIL itself.
+# AgentC is a plain struct: copy it per thread. A native agent's state is a.state
+# (a.spec.state_size bytes, the NativeAgent's): a thread that must not share it copies it
+# into its own buffer and points its copy's .state there; a RandomAgent's generator is in
+# the struct itself (a.rng).
 
-from libc.stdint cimport int16_t
+from libc.stdint cimport int16_t, uint64_t
 
+from wuhanmj.native.agent cimport AgentSpec, AgentView
 from wuhanmj.native.hand cimport HandC
 from wuhanmj.native.rng cimport Pcg64
 
 cdef enum:
     AGENT_RANDOM = 0
     AGENT_GREEDY = 1
+    AGENT_NATIVE = 2            # a registered native agent: spec, state
+    AGENT_PYTHON = 3            # a Python agent: py (a PyAgent), called with the GIL
 
 ctypedef struct AgentC:
     int kind                    # AGENT_*
@@ -19,15 +38,66 @@ ctypedef struct AgentC:
     const double* uniforms
     int n_uniforms
     int i_uniform
+    const AgentSpec* spec       # AGENT_NATIVE: the agent's ABI record
+    void* state                 # AGENT_NATIVE: its state (the NativeAgent's bytes)
+    void* py                    # AGENT_PYTHON: a borrowed PyAgent (kept alive by the caller)
+    const double* scores        # the match scores before this hand (4), or NULL (zeros)
+
+
+# A registered native agent (agent.pxd's ABI), as a Python object: wuhanmj.native.agents.
+cdef class NativeAgent:
+    cdef const AgentSpec* spec
+    cdef void* state
+    cdef readonly str name
+    cdef object capsule
+    cdef int _check(self) except -1
+
+
+# A Python agent seated in a native loop: its act, what it reads, the error it raised.
+cdef class PyAgent:
+    cdef readonly object agent
+    cdef object act
+    cdef readonly object rules
+    cdef readonly str label
+    cdef readonly int seat
+    cdef bint observes
+    cdef bint codes
+    cdef readonly object error      # the exception to raise once the loop has stopped
+    cdef object game                # the Python Game of the hand in play (observations, errors)
+    cdef bytes game_key
+    cdef int synced
+    cdef str who(self, int seat)
+
 
 # Build what the greedy bot reads (its route specs for every indicator, with and without
 # 痞子, and the meld route masks), with the GIL; once per process (cheap after). Builds the
 # hand engine's tables too (hand_prepare).
 cdef int agents_prepare() except -1
 
+# An AgentC for a Python value: "random"/"greedy" (or their kind numbers), a RandomAgent or
+# GreedyAgent (exactly those classes), a NativeAgent, or any other agent (a PyAgent made
+# here for seat with label; keep the returned owner object alive while a is used).
+# Raises AgentError for a value that is no agent.
+cdef object agent_setup(AgentC* a, object agent, int seat, object label, object rules)
+
 # The code the agent plays for seat among the n legal codes (ascending, as hand_legal gives
 # them). RandomAgent: codes[0] when n == 1 without a draw, else codes[int(random() * n)].
+# -1 when a Python agent failed (its PyAgent's error says why) or n <= 0; any other value
+# not in codes is the agent's illegal action (hand_apply refuses it).
 cdef int agent_choose(AgentC* a, HandC* h, int seat, const int16_t* codes, int n) noexcept nogil
+
+# Reset the agent for a new match / episode with seed (RandomAgent: default_rng(seed); a
+# native agent: its reset; a Python agent: reset(seed=seed) with the GIL). 0, or -1 when a
+# Python agent's reset raised (its error is set).
+cdef int agent_reset(AgentC* a, uint64_t seed) noexcept nogil
+
+# The view of seat in h (agent.pxd), with the match scores (4, or NULL for zeros).
+cdef void agent_view(AgentView* v, const HandC* h, int seat, const double* scores) noexcept nogil
+
+# The exception that stopped a native loop at seat's agent a (after agent_choose returned
+# -1 or a code hand_apply refused, or agent_reset returned -1): an AgentError or an
+# IllegalActionError worded as wuhanmj.game.loop.play_game words it; needs the GIL.
+cdef object agent_failure(AgentC* a, const HandC* h, int seat, int code, object label, object rules)
 
 # The two bots on their own (agent_choose dispatches on a.kind).
 cdef int random_choose(AgentC* a, const int16_t* codes, int n) noexcept nogil

@@ -1,5 +1,6 @@
 # cython: language_level=3
-"""The built-in bots inside the native engine (issue 11, point 3).
+"""The agents inside the native engine: the built-in bots, registered native agents and
+Python agents.
 
 - RandomAgent (:class:`wuhanmj.agents.RandomAgent`): ``codes[0]`` when there is one legal
   code (no draw), else ``codes[int(u * n)]`` with ``u`` the generator's next
@@ -15,10 +16,22 @@
 
 :func:`agents_prepare` builds the route specs of every indicator (with and without 痞子,
 R3) once, with the GIL; the choices then run without it.
+
+- :class:`NativeAgent`: an agent written against the ABI of ``wuhanmj/native/agent.pxd``
+  (a ``nogil`` decision function over an ``AgentView``, the seat's
+  :class:`~wuhanmj.game.observation.Observation` as C values), registered from the
+  capsule its module makes (``agent_capsule``); the native engine calls it without the
+  GIL, the Python engine through :meth:`NativeAgent.act`, with the same view.
+- Any other agent (a user's class, a subclass of a built-in bot, a plain callable) is
+  called with the GIL at its own decisions only (:class:`PyAgent`), exactly as
+  :func:`wuhanmj.game.loop.play_game` calls it: the same observation (or None when
+  ``observes`` is False), the legal codes or actions (``legal_codes``), the same errors.
 """
 
-from libc.stdint cimport int16_t, uint8_t
-from libc.string cimport memcpy, memset
+from cpython.mem cimport PyMem_Calloc, PyMem_Free
+from cpython.pycapsule cimport PyCapsule_GetName, PyCapsule_GetPointer, PyCapsule_IsValid
+from libc.stdint cimport int8_t, int16_t, uint8_t, uint64_t
+from libc.string cimport memcpy, memset, strcmp
 
 from wuhanmj.core.routes cimport WSpec, wuhan_best_discard_c, wuhan_routes_c, wuhan_spec
 from wuhanmj.core.defs cimport N_ROUTES
@@ -34,21 +47,54 @@ from wuhanmj.native.defs cimport (
     A_PIZI_GANG,
     A_XU_GANG,
     MK_CHI,
+    MAX_RIVER,
     N_ACTIONS,
     PH_CLAIM,
+    PH_HAIDI,
     PH_OVER,
+    PH_ROB,
     PH_TURN,
 )
-from wuhanmj.native.hand cimport HandC, hand_apply, hand_current, hand_legal, hand_prepare
-from wuhanmj.native.handapi cimport NativeHand
+from wuhanmj.native.agent cimport (
+    AGENT_ABI_VERSION,
+    AGENT_MAX_PLAYS,
+    AGENT_MAX_STATE,
+    AgentSpec,
+    AgentView,
+    agent_capsule_name,
+    agent_signature,
+)
+from wuhanmj.native.hand cimport MAX_PLAYS, HandC, hand_apply, hand_current, hand_left, hand_legal, hand_prepare
+from wuhanmj.native.handapi cimport NativeHand, hand_observation
 from wuhanmj.native.rng cimport pcg64_double, pcg64_seed_int
 from wuhanmj.native.score cimport SeatC
 
 import numpy as np
 
-from wuhanmj.errors import AgentError
+from wuhanmj.agents.base import RandomAgent, agent_act, reset_agent
+from wuhanmj.agents.greedy import GreedyAgent
+from wuhanmj.errors import AgentError, IllegalActionError
+from wuhanmj.game.actions import ACTIONS, Action, encode
+from wuhanmj.game.engine import Game
+from wuhanmj.game.phases import PHASES
+from wuhanmj.hand.meld import MELD_KINDS
 
-__all__ = ["greedy_choice", "random_choice", "play"]
+__all__ = ["greedy_choice", "random_choice", "play", "NativeAgent", "PyAgent", "AGENT_ABI", "AGENT_VIEW_SIZE",
+           "AGENT_SIGNATURE", "AGENT_CAPSULE"]
+
+assert AGENT_MAX_PLAYS == MAX_PLAYS, "agent.pxd's AGENT_MAX_PLAYS must equal hand.pxd's MAX_PLAYS"
+
+AGENT_ABI = AGENT_ABI_VERSION
+"""The version of the native agent ABI (``wuhanmj/native/agent.pxd``) this build speaks."""
+AGENT_VIEW_SIZE = sizeof(AgentView)
+"""``sizeof(AgentView)`` in this build (an agent's capsule must carry the same)."""
+AGENT_SIGNATURE = (<bytes>agent_signature()).decode()
+"""The decide signature text an agent's capsule must carry (``agent_capsule`` writes it)."""
+AGENT_CAPSULE = (<bytes>agent_capsule_name()).decode()
+"""The name of an agent's capsule."""
+
+_PLAY_KINDS = ("hongzhong_gang", "pizi_gang", "laizi_gang")
+_U64 = 2**64
 
 # route specs: [pizi on][indicator] (routes set per decision); meld route masks
 cdef WSpec _SPECS[2][34]
@@ -262,9 +308,475 @@ cdef int _g_claim(const HandC* h, int seat, const int16_t* codes, int n) noexcep
 
 
 cdef int agent_choose(AgentC* a, HandC* h, int seat, const int16_t* codes, int n) noexcept nogil:
+    cdef AgentView v
     if a.kind == AGENT_GREEDY:
         return greedy_choose(h, seat, codes, n)
+    if a.kind == AGENT_NATIVE:
+        if n <= 0:
+            return -1
+        agent_view(&v, h, seat, a.scores)
+        return a.spec.decide(a.state, &v, codes, n)
+    if a.kind == AGENT_PYTHON:
+        return _py_choose(a, h, seat, codes, n)
     return random_choose(a, codes, n)
+
+
+cdef int agent_reset(AgentC* a, uint64_t seed) noexcept nogil:
+    if a.kind == AGENT_RANDOM:
+        pcg64_seed_int(&a.rng, seed)
+    elif a.kind == AGENT_NATIVE:
+        if a.spec.reset != NULL:
+            a.spec.reset(a.state, seed)
+    elif a.kind == AGENT_PYTHON:
+        return _py_reset(a, seed)
+    return 0
+
+
+# ---------------------------------------------------------------- the view (agent.pxd)
+cdef void agent_view(AgentView* v, const HandC* h, int seat, const double* scores) noexcept nogil:
+    """Observation's fields of seat, from the native state (wuhanmj.game.observation.observe)."""
+    cdef int s, ph = h.phase
+    memset(v, 0, sizeof(AgentView))     # padding and unused entries too: views compare as bytes
+    v.seat = <int8_t>seat
+    v.phase = h.phase
+    v.turn = h.turn
+    v.current_player = <int8_t>hand_current(h)
+    v.drawn = h.drawn if (ph == PH_TURN or ph == PH_HAIDI) and h.turn == seat else -1
+    v.claim_tile = h.tile if ph == PH_CLAIM or ph == PH_ROB else -1
+    v.indicator = h.indicator
+    v.laizi = h.laizi
+    v.n_pizi = h.n_pizi
+    v.pizi[0] = h.pizi[0] if h.n_pizi else -1
+    v.pizi[1] = h.pizi[1] if h.n_pizi else -1
+    v.prev_laizi = h.prev_laizi
+    v.dealer = h.dealer
+    v.rules_pizi = h.rules.pizi != 0
+    v.rules_fan = h.rules.fan_schedule != 0
+    v.tiles_left = <int16_t>hand_left(h)
+    memcpy(v.hand, h.hands[seat], 34)
+    memcpy(v.visible, h.seen, 34)
+    memcpy(v.hand_sizes, h.sizes, 4)
+    memcpy(v.openings, h.openings, 4)
+    memcpy(v.n_plays, h.n_plays, 4)
+    memcpy(v.n_river, h.n_river, 4)
+    for s in range(4):      # the entries in use only (a claimed discard leaves its old slot)
+        v.seats[s].n_melds = h.seats[s].n_melds
+        memcpy(v.seats[s].melds, h.seats[s].melds, h.seats[s].n_melds * sizeof(h.seats[s].melds[0]))
+        v.seats[s].hz = h.seats[s].hz
+        v.seats[s].pz = h.seats[s].pz
+        v.seats[s].lz = h.seats[s].lz
+        memcpy(v.play_kind[s], h.play_kind[s], h.n_plays[s])
+        memcpy(v.play_tile[s], h.play_tile[s], h.n_plays[s])
+        memcpy(v.river[s], h.river[s], h.n_river[s])
+        v.scores[s] = scores[s] if scores != NULL else 0.0
+
+
+cdef int _view_from_observation(AgentView* v, object o) except -1:
+    """The same AgentView from an Observation (NativeAgent.act on the Python engine)."""
+    cdef int s, i, t
+    memset(v, 0, sizeof(AgentView))
+    v.seat = o.seat
+    v.phase = PHASES.index(o.phase)
+    v.turn = o.turn
+    v.current_player = -1 if o.current_player is None else o.current_player
+    v.drawn = -1 if o.drawn is None else o.drawn
+    v.claim_tile = -1 if o.claim_tile is None else o.claim_tile
+    v.indicator = o.indicator
+    v.laizi = o.laizi
+    v.n_pizi = len(o.pizi)
+    v.pizi[0] = o.pizi[0] if o.pizi else -1
+    v.pizi[1] = o.pizi[1] if o.pizi else -1
+    v.prev_laizi = -1 if o.prev_laizi is None else o.prev_laizi
+    v.dealer = o.dealer
+    v.rules_pizi = bool(o.rules_pizi)
+    v.rules_fan = o.rules_schedule == "fan"
+    v.tiles_left = o.tiles_left
+    for t in o.hand:
+        v.hand[t] += 1
+    if o.visible_counts:
+        for t in range(34):
+            v.visible[t] = o.visible_counts[t]
+    else:   # an observation made without it: count what the other fields show (D6)
+        v.visible[o.indicator] += 1
+        for s in range(4):
+            for t in o.discards[s]:
+                v.visible[t] += 1
+            for _, t in o.special_plays[s]:
+                v.visible[t] += 1
+            for m in o.melds[s]:
+                for t in m.tiles:
+                    v.visible[t] += 1
+    for s in range(4):
+        v.hand_sizes[s] = o.hand_sizes[s]
+        melds = o.melds[s]
+        v.seats[s].n_melds = len(melds)
+        for i, m in enumerate(melds):
+            v.seats[s].melds[i].kind = MELD_KINDS.index(m.kind)
+            v.seats[s].melds[i].tile = min(m.tiles)
+            v.seats[s].melds[i].source = -1 if m.source is None else m.source
+            v.openings[s] += bool(m.is_opening)
+        plays = o.special_plays[s]
+        v.n_plays[s] = len(plays)
+        for i, (kind, t) in enumerate(plays):
+            k = _PLAY_KINDS.index(kind)
+            v.play_kind[s][i] = k
+            v.play_tile[s][i] = t
+            if k == 0:
+                v.seats[s].hz += 1
+            elif k == 1:
+                v.seats[s].pz += 1
+            else:
+                v.seats[s].lz += 1
+        river = o.discards[s]
+        v.n_river[s] = len(river)
+        for i, t in enumerate(river):
+            v.river[s][i] = t
+        v.scores[s] = o.scores[s]
+    return 0
+
+
+# ---------------------------------------------------------------- registered native agents
+cdef class NativeAgent:
+    """An agent written in C or Cython against ``wuhanmj/native/agent.pxd`` (its ABI),
+    registered from the capsule its module builds with ``agent_capsule(&spec)``.
+
+    The native engine calls its decision function without the GIL (simulate, the arena,
+    VectorEnv opponents); :meth:`act` calls the same function from the Python engine with
+    the same view (an :class:`~wuhanmj.game.observation.Observation` as C values), so both
+    engines play it alike. The agent's state (``state_size`` bytes, zeroed) belongs to
+    this object: the same object at two seats shares it, as a Python agent would.
+
+    An agent module usually subclasses it with a constructor without arguments (so that
+    ``make_agent("module:Name")`` makes it, and copies and workers can rebuild it)::
+
+        class MyAgent(NativeAgent):
+            def __init__(self):
+                NativeAgent.__init__(self, agent_capsule(&SPEC))
+
+    Args:
+        capsule: the ``PyCapsule`` named ``"wuhanmj.native.agent.AgentSpec"`` of an
+            ``AgentSpec`` (agent.pxd).
+
+    Raises:
+        AgentError: not such a capsule, or its spec was compiled for another ABI version,
+            another ``AgentView`` layout or another decide signature, has no name, no
+            decide function, or asks for more than ``AGENT_MAX_STATE`` bytes of state (the
+            message names the agent and the mismatch).
+    """
+
+    observes = True
+    legal_codes = True
+
+    def __init__(self, capsule):
+        cdef const AgentSpec* sp
+        if self.spec != NULL:
+            raise AgentError(f"NativeAgent {self.name!r} is already registered")
+        if not PyCapsule_IsValid(capsule, agent_capsule_name()):
+            what = type(capsule).__name__
+            if type(capsule).__name__ == "PyCapsule":
+                nm = PyCapsule_GetName(capsule)
+                what = f"a capsule named {(nm or b'').decode('utf-8', 'replace')!r}"
+            raise AgentError(f"NativeAgent: expected the capsule of an AgentSpec (agent.pxd's agent_capsule), "
+                             f"got {what}")
+        sp = <const AgentSpec*>PyCapsule_GetPointer(capsule, agent_capsule_name())
+        if sp.name == NULL or sp.name[0] == 0:
+            raise AgentError("NativeAgent: the AgentSpec has no name")
+        name = (<bytes>sp.name).decode("utf-8", "replace")
+        if sp.abi_version != AGENT_ABI_VERSION:
+            raise AgentError(f"NativeAgent {name!r}: compiled for agent ABI version {sp.abi_version}, "
+                             f"this wuhanmj speaks version {AGENT_ABI_VERSION} (recompile it against "
+                             "wuhanmj.get_include())")
+        if sp.view_size != sizeof(AgentView):
+            raise AgentError(f"NativeAgent {name!r}: compiled for an AgentView of {sp.view_size} bytes, "
+                             f"this wuhanmj's has {sizeof(AgentView)} (recompile it against wuhanmj.get_include())")
+        if sp.signature == NULL or strcmp(sp.signature, agent_signature()) != 0:
+            got = "none" if sp.signature == NULL else repr((<bytes>sp.signature).decode("utf-8", "replace"))
+            raise AgentError(f"NativeAgent {name!r}: the decide function's signature is {got}, expected "
+                             f"{(<bytes>agent_signature()).decode()!r}")
+        if sp.decide == NULL:
+            raise AgentError(f"NativeAgent {name!r}: the AgentSpec has no decide function")
+        if sp.state_size > AGENT_MAX_STATE:
+            raise AgentError(f"NativeAgent {name!r}: asks for {sp.state_size} bytes of state, at most "
+                             f"{AGENT_MAX_STATE}")
+        self.state = PyMem_Calloc(sp.state_size if sp.state_size else 1, 1)
+        if self.state == NULL:
+            raise MemoryError()
+        self.spec = sp
+        self.name = name
+        self.capsule = capsule
+
+    def __dealloc__(self):
+        PyMem_Free(self.state)
+
+    cdef int _check(self) except -1:
+        if self.spec == NULL:
+            raise AgentError("NativeAgent: not registered (NativeAgent.__init__ was not called with a capsule)")
+        return 0
+
+    def reset(self, seed=None):
+        """Call the agent's reset with ``seed`` (an int 0 <= seed < 2**64; None: fresh entropy).
+
+        Raises:
+            AgentError: a seed that is not such an int.
+        """
+        cdef uint64_t s
+        self._check()
+        if seed is None:
+            seed = int(np.random.SeedSequence().generate_state(1, np.uint64)[0])
+        if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or not 0 <= seed < _U64:
+            raise AgentError(f"NativeAgent {self.name!r}: reset seed must be an int 0 <= seed < 2**64, got {seed!r}")
+        s = <uint64_t>int(seed)
+        if self.spec.reset != NULL:
+            with nogil:
+                self.spec.reset(self.state, s)
+
+    def act(self, observation, legal_actions):
+        """The agent's choice for ``observation`` (an Observation) among ``legal_actions``
+        (codes or action values; it returns the same kind it was given).
+
+        Raises:
+            AgentError: no observation, or no legal action.
+        """
+        cdef AgentView v
+        cdef int16_t cs[N_ACTIONS]
+        cdef int i, n = len(legal_actions), c
+        self._check()
+        if observation is None:
+            raise AgentError(f"NativeAgent {self.name!r} needs an observation")
+        if n == 0 or n > N_ACTIONS:
+            raise AgentError(f"NativeAgent {self.name!r}: no legal action to choose from")
+        for i in range(n):
+            a = legal_actions[i]
+            cs[i] = a.code if isinstance(a, Action) else int(a)
+        _view_from_observation(&v, observation)
+        with nogil:
+            c = self.spec.decide(self.state, &v, cs, n)
+        if isinstance(legal_actions[0], int):
+            return c
+        return ACTIONS[c] if 0 <= c < N_ACTIONS else c
+
+    def _state_bytes(self):
+        return (<char*>self.state)[:self.spec.state_size] if self.spec != NULL and self.spec.state_size else b""
+
+    def _copy_from(self, NativeAgent other):
+        self.spec = other.spec
+        self.name = other.name
+        self.capsule = other.capsule
+        PyMem_Free(self.state)
+        self.state = PyMem_Calloc(other.spec.state_size if other.spec.state_size else 1, 1)
+        if self.state == NULL:
+            raise MemoryError()
+        if other.spec.state_size:
+            memcpy(self.state, other.state, other.spec.state_size)
+
+    def __copy__(self):
+        self._check()
+        cdef NativeAgent c = type(self).__new__(type(self))
+        c._copy_from(self)
+        d = getattr(self, "__dict__", None)
+        if d:
+            c.__dict__.update(d)
+        return c
+
+    def __deepcopy__(self, memo):
+        import copy
+        c = self.__copy__()
+        d = getattr(self, "__dict__", None)
+        if d:
+            c.__dict__.update(copy.deepcopy(d, memo))
+        return c
+
+    def __reduce__(self):
+        """A subclass made without arguments pickles (workers rebuild it and its state);
+        a bare NativeAgent(capsule) cannot be sent to another process."""
+        self._check()
+        if type(self) is NativeAgent:
+            raise AgentError(f"NativeAgent {self.name!r} cannot be sent to a worker: register it through a "
+                             "subclass whose __init__ takes no arguments (see agent.pxd)")
+        return (_rebuild, (type(self), self._state_bytes(), getattr(self, "__dict__", None)))
+
+    def __repr__(self):
+        return f"NativeAgent({self.name!r})" if type(self) is NativeAgent else f"{type(self).__name__}()"
+
+
+def _rebuild(cls, state, d):
+    cdef NativeAgent a = cls()
+    if state:
+        if len(state) != a.spec.state_size:
+            raise AgentError(f"NativeAgent {a.name!r}: a saved state of {len(state)} bytes, "
+                             f"expected {a.spec.state_size}")
+        memcpy(a.state, <const char*>state, len(state))
+    if d:
+        a.__dict__.update(d)
+    return a
+
+
+# ---------------------------------------------------------------- Python agents in the native loop
+cdef object _amount(double x):
+    """A score as the Python engine holds it: int when whole, else float."""
+    if x == <double><long long>x:
+        return <long long>x
+    return x
+
+
+cdef class PyAgent:
+    """A Python agent seated in a native loop (see the module docstring): made by
+    :func:`agent_setup`; its :attr:`error` is the exception that stopped the loop."""
+
+    def __init__(self, agent, int seat, label, rules):
+        self.agent = agent
+        self.act = agent_act(agent, seat)
+        self.seat = seat
+        self.label = None if label is None else str(label)
+        self.rules = rules
+        self.observes = getattr(agent, "observes", True) is not False
+        self.codes = getattr(agent, "legal_codes", False) is True
+        self.error = None
+        self.game = None
+        self.synced = 0
+
+    cdef str who(self, int seat):
+        return f"seat {seat}" if self.label is None else f"seat {seat} (agent {self.label!r})"
+
+
+cdef object _python_game(object rules, const HandC* h, const double* scores, PyAgent cache):
+    """The Python Game in the state of h: dealt as h was and stepped through h's log (kept
+    in cache between calls in one hand, and synced by the log's new entries): the Python
+    engine's reason for an illegal action."""
+    cdef int i
+    key = (<const char*>h.wall)[:136] + bytes([h.dealer, h.prev_laizi & 0xFF])
+    g = None if cache is None else cache.game
+    start = 0
+    if g is None or cache.game_key != key or cache.synced > h.n_log:
+        sc = tuple([_amount(scores[i]) if scores != NULL else 0 for i in range(4)])
+        g = Game(rules, wall=[h.wall[i] for i in range(136)], dealer=h.dealer,
+                 prev_laizi=None if h.prev_laizi < 0 else h.prev_laizi, scores=sc)
+    elif cache is not None:
+        start = cache.synced
+    for i in range(start, h.n_log):
+        g.step(h.log_seat[i], h.log_code[i])
+    if cache is not None:
+        cache.game = g
+        cache.game_key = key
+        cache.synced = h.n_log
+    return g
+
+
+cdef object _observation(PyAgent p, HandC* h, int seat, const double* scores):
+    """The Observation of seat now, equal to the Python engine's (observe), built from the
+    native state (handapi.hand_observation)."""
+    cdef int i
+    return hand_observation(h, seat, p.rules,
+                            tuple([_amount(scores[i]) if scores != NULL else 0 for i in range(4)]))
+
+
+cdef object _illegal(object rules, const HandC* h, const double* scores, int seat, object action, str who,
+                     PyAgent cache):
+    """play_game's IllegalActionError for action at seat (the Python engine's reason)."""
+    g = _python_game(rules, h, scores, cache).clone()
+    try:
+        g.step(seat, action)
+    except IllegalActionError as err:
+        return IllegalActionError(f"{who} played {action!r}: {err}")
+    return None     # legal after all (an action value the fast path did not read)
+
+
+cdef int _py_choose(AgentC* a, HandC* h, int seat, const int16_t* codes, int n) noexcept with gil:
+    cdef PyAgent p = <PyAgent>a.py
+    cdef int i, code
+    try:
+        lc = tuple([codes[i] for i in range(n)])
+        try:
+            obs = _observation(p, h, seat, a.scores) if p.observes else None
+            action = p.act(obs, lc if p.codes else [ACTIONS[i] for i in lc])
+        except Exception as err:
+            e = AgentError(f"{p.who(seat)}: act() raised {type(err).__name__}: {err}")
+            e.__cause__ = err
+            p.error = e
+            return -1
+        if type(action) is int:
+            if action in lc:
+                return action
+        elif isinstance(action, Action):
+            try:
+                code = encode(action)
+            except Exception:
+                code = -1
+            if code in lc:
+                return code
+        e = _illegal(p.rules, h, a.scores, seat, action, f"seat {seat}", p)    # play_game's words
+        if e is None:
+            return encode(action)
+        p.error = e
+        return -1
+    except BaseException as err:    # KeyboardInterrupt and the like: raised as they are
+        p.error = err
+        return -1
+
+
+cdef int _py_reset(AgentC* a, uint64_t seed) noexcept with gil:
+    cdef PyAgent p = <PyAgent>a.py
+    try:
+        p.game = None
+        try:
+            reset_agent(p.agent, seed)
+        except Exception as err:
+            e = AgentError(f"seat {p.seat} (agent {p.label!r}): reset() raised {type(err).__name__}: {err}")
+            e.__cause__ = err
+            p.error = e
+            return -1
+        return 0
+    except BaseException as err:
+        p.error = err
+        return -1
+
+
+cdef object agent_setup(AgentC* a, object agent, int seat, object label, object rules):
+    memset(a, 0, sizeof(AgentC))
+    if isinstance(agent, str):
+        key = agent.strip().lower()
+        if key == "random":
+            a.kind = AGENT_RANDOM
+        elif key == "greedy":
+            a.kind = AGENT_GREEDY
+        else:
+            raise AgentError(f"native engine: no built-in agent {agent!r} (random, greedy)")
+        return None
+    if isinstance(agent, int) and not isinstance(agent, bool):
+        if agent not in (AGENT_RANDOM, AGENT_GREEDY):
+            raise AgentError(f"native engine: no agent kind {agent!r}")
+        a.kind = agent
+        return None
+    if type(agent) is RandomAgent:
+        a.kind = AGENT_RANDOM
+        return None
+    if type(agent) is GreedyAgent:
+        a.kind = AGENT_GREEDY
+        return None
+    if isinstance(agent, NativeAgent):
+        na = <NativeAgent>agent
+        na._check()
+        a.kind = AGENT_NATIVE
+        a.spec = na.spec
+        a.state = na.state
+        return agent
+    p = PyAgent(agent, seat, label, rules)
+    a.kind = AGENT_PYTHON
+    a.py = <void*>p
+    return p
+
+
+cdef object agent_failure(AgentC* a, const HandC* h, int seat, int code, object label, object rules):
+    cdef PyAgent p
+    if a.kind == AGENT_PYTHON:
+        p = <PyAgent>a.py
+        if p.error is not None:
+            return p.error
+    who = f"seat {seat}"        # play_game's words for an illegal action
+    e = _illegal(rules, h, a.scores, seat, code, who, None)
+    if e is None:
+        e = IllegalActionError(f"{who} played {code!r}: refused by the native engine")
+    return e
 
 
 # ---------------------------------------------------------------- Python entry points
@@ -297,35 +809,47 @@ def random_choice(codes, double u):
 
 
 def play(NativeHand hand not None, agents=("random", "random", "random", "random"), seeds=None,
-         uniforms=None):
-    """Play ``hand`` to its end with native bots, without Python between the steps.
+         uniforms=None, labels=None):
+    """Play ``hand`` to its end with native agents, without Python between the steps (but
+    a Python agent's own decisions).
 
     Args:
-        agents: four names, ``"random"`` or ``"greedy"``, by seat.
-        seeds: four ints (each RandomAgent's ``default_rng(seed)``), or None (0).
+        agents: four agents by seat: ``"random"``, ``"greedy"``, a RandomAgent or
+            GreedyAgent (played by the native bots), a :class:`NativeAgent`, or any other
+            agent (called with the GIL, as :func:`wuhanmj.game.loop.play_game` calls it).
+        seeds: four ints: each agent is reset with its seed first (None: 0 for the native
+            RandomAgents, no reset of the others).
         uniforms: four 1-d float64 arrays, or None: the uniforms each RandomAgent uses
             first, in order (tests and benchmarks), before its generator's.
+        labels: four names for the messages, or None.
 
     Returns:
         The number of decisions played.
+
+    Raises:
+        AgentError, IllegalActionError: as :func:`~wuhanmj.game.loop.play_game` (an agent
+            that is not one, raised, or played an illegal action; the message names the
+            seat); the hand is left where it stopped.
     """
     cdef AgentC ag[4]
     cdef int16_t codes[N_ACTIONS]
-    cdef int s = -1, n, c = -1, count = 0
+    cdef double scores[4]
+    cdef int s = -1, n, c = -1, count = 0, failed = 0
     cdef const double[::1] u0
     agents_prepare()
     if len(agents) != 4:
         raise AgentError(f"four agents expected, got {len(agents)}")
-    memset(ag, 0, sizeof(ag))
     keep = []
     for s in range(4):
-        if agents[s] == "greedy":
-            ag[s].kind = AGENT_GREEDY
-        elif agents[s] == "random":
-            ag[s].kind = AGENT_RANDOM
+        scores[s] = float(hand.scores[s]) if len(hand.scores) == 4 else 0.0
+    for s in range(4):
+        keep.append(agent_setup(&ag[s], agents[s], s, None if labels is None else labels[s], hand.rules))
+        ag[s].scores = scores
+        if seeds is not None:
+            if agent_reset(&ag[s], <uint64_t>int(seeds[s])) != 0:
+                raise agent_failure(&ag[s], &hand.h, s, -1, None, hand.rules)
         else:
-            raise AgentError(f"native agents are 'random' or 'greedy', got {agents[s]!r}")
-        pcg64_seed_int(&ag[s].rng, 0 if seeds is None else seeds[s])
+            pcg64_seed_int(&ag[s].rng, 0)
         if uniforms is not None:
             arr = np.ascontiguousarray(uniforms[s], dtype=np.float64)
             keep.append(arr)
@@ -341,8 +865,11 @@ def play(NativeHand hand not None, agents=("random", "random", "random", "random
             n = hand_legal(&hand.h, s, codes)
             c = agent_choose(&ag[s], &hand.h, s, codes, n)
             if hand_apply(&hand.h, s, c) < 0:
+                failed = 1
                 break
             count += 1
-    if hand.h.phase != PH_OVER:
+    if failed:
+        if ag[s].kind == AGENT_NATIVE or ag[s].kind == AGENT_PYTHON:
+            raise agent_failure(&ag[s], &hand.h, s, c, None if labels is None else labels[s], hand.rules)
         raise AgentError(f"seat {s}: the native agent played an illegal code {c}")
     return count

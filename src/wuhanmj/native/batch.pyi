@@ -13,7 +13,7 @@ HAND_FIELDS: tuple[tuple[str, type, int], ...]
 
 def run_matches(
     rules: Any,
-    agent_kinds: Sequence[str | int],
+    agent_kinds: Sequence[Any],
     root_seed: int,
     first_match: int,
     stop_match: int,
@@ -23,5 +23,6 @@ def run_matches(
     dealers: npt.ArrayLike | None = None,
     prev_laizi: npt.ArrayLike | None = None,
     agent_seeds: npt.ArrayLike | None = None,
+    labels: Sequence[str] | None = None,
 ) -> dict[str, npt.NDArray[Any]]: ...
 def native_ready() -> bool: ...

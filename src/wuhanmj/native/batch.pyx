@@ -14,7 +14,11 @@ exactly as :func:`wuhanmj.sim.batch.run_batch` plays them with the Python engine
 - after the hand: the payments added to the running scores (X5), the dealer passes to the
   next seat after a non-dealer win and stays otherwise (D5), the hand's 癞子 kept (M2).
 
-The whole loop runs without the GIL and makes no Python object per hand: the results are
+Every seat is played by its agent: the built-in bots and registered native agents
+(:class:`~wuhanmj.native.agents.NativeAgent`) in C, any other agent with the GIL at its own
+decisions only (:mod:`wuhanmj.native.agents`), with the same observations, resets and errors
+as the Python engine's loop (:func:`wuhanmj.game.loop.play_game`). Without Python agents the
+whole loop runs without the GIL and makes no Python object per hand: the results are
 numpy arrays, one row per hand (see :func:`run_matches`), and, when asked, each hand's
 decisions (seat, code) in order, so that the Python engine can replay them
 (:mod:`wuhanmj.sim.native` builds records and checks them against these arrays).
@@ -27,7 +31,17 @@ from libc.string cimport memcpy, memset
 import numpy as np
 
 from wuhanmj.core.tables cimport ensure_tables
-from wuhanmj.native.agents cimport AGENT_GREEDY, AGENT_RANDOM, AgentC, agent_choose, agents_prepare
+from wuhanmj.native.agents cimport (
+    AGENT_GREEDY,
+    AGENT_NATIVE,
+    AGENT_RANDOM,
+    AgentC,
+    agent_choose,
+    agent_failure,
+    agent_reset,
+    agent_setup,
+    agents_prepare,
+)
 from wuhanmj.native.defs cimport MAX_LOG, N_ACTIONS
 from wuhanmj.native.hand cimport HandC, hand_apply, hand_current, hand_deal, hand_legal, hand_prepare
 from wuhanmj.native.rng cimport Pcg64, match_seeds_c, pcg64_bounded, pcg64_double, pcg64_seed_int, shuffled_wall_c
@@ -83,6 +97,8 @@ cdef enum:
     E_ILLEGAL = 2       # the agent's code refused by hand_apply
     E_TOO_LONG = 3      # more than MAX_LOG decisions
     E_MEMORY = 4
+    E_AGENT = 5         # a registered native or Python agent failed (raised, illegal action)
+    E_AGENT_RESET = 6   # a Python agent's reset raised
 
 ctypedef struct Out:            # the arrays' data pointers
     int64_t* hand
@@ -133,6 +149,8 @@ ctypedef struct Err:
     int seat
     int code
     int n_legal
+    int64_t rows        # the hands stored before the error (whole hands)
+    HandC* at           # not NULL: where the hand was when an agent failed (copied there)
 
 
 cdef int _log_push(Log* log, int seat, int code) noexcept nogil:
@@ -209,7 +227,7 @@ cdef void _store(Out* o, int64_t i, const HandC* h, double* scores, int decision
         o.loser_fan[4 * i + s] = h.win.loser_fan[s]
 
 
-cdef int _play(const RulesC* rules, const uint32_t* root, int n_root, const int* kinds,
+cdef int _play(const RulesC* rules, const uint32_t* root, int n_root, const AgentC* seats,
                int64_t first_match, int64_t stop_match, int64_t match_hands, int64_t hands,
                Out* o, Log* log, int64_t* offsets, Err* err, const Given* given) noexcept nogil:
     """The matches of run_matches; 0, or -1 with err filled."""
@@ -231,10 +249,19 @@ cdef int _play(const RulesC* rules, const uint32_t* root, int n_root, const int*
             memcpy(agent_seeds, &given.agent_seeds[4 * (m - first_match)], 4 * sizeof(uint64_t))
         pcg64_seed_int(&match_rng, match_seed)
         for s in range(4):
-            memset(&agents[s], 0, sizeof(AgentC))
-            agents[s].kind = kinds[s]
-            pcg64_seed_int(&agents[s].rng, agent_seeds[s])   # reset(seed=...) per match
             scores[s] = 0.0
+        for s in range(4):
+            agents[s] = seats[s]
+            agents[s].scores = scores
+            if agent_reset(&agents[s], agent_seeds[s]) != 0:    # reset(seed=...) per match
+                err.kind = E_AGENT_RESET
+                err.seat = s
+                err.match = m
+                err.hand = start
+                err.rows = i
+                if log != NULL:
+                    offsets[i] = log.n
+                return -1
         dealer = <int>(m % 4)
         prev_laizi = -1
         for k in range(n):
@@ -269,7 +296,10 @@ cdef int _play(const RulesC* rules, const uint32_t* root, int n_root, const int*
                     return -1
                 code = agent_choose(&agents[seat], &h, seat, codes, n_legal)
                 if hand_apply(&h, seat, code) != 0:
-                    err.kind = E_ILLEGAL
+                    err.kind = E_AGENT if agents[seat].kind >= AGENT_NATIVE else E_ILLEGAL
+                    err.rows = i
+                    if err.at != NULL:
+                        memcpy(err.at, &h, sizeof(HandC))
                     err.seat = seat
                     err.code = code
                     err.n_legal = n_legal
@@ -300,26 +330,19 @@ cdef int _play(const RulesC* rules, const uint32_t* root, int n_root, const int*
     return 0
 
 
-cdef int _kind(object a) except -1:
-    if isinstance(a, str):
-        k = AGENT_KINDS.get(a.strip().lower())
-        if k is None:
-            raise AgentError(f"native engine: no built-in agent {a!r} (random, greedy)")
-        return k
-    k = int(a)
-    if k not in AGENT_KINDS.values():
-        raise AgentError(f"native engine: no agent kind {a!r}")
-    return k
-
-
 def run_matches(rules, agent_kinds, root_seed, first_match, stop_match, match_hands, hands, record=False,
-                dealers=None, prev_laizi=None, agent_seeds=None):
+                dealers=None, prev_laizi=None, agent_seeds=None, labels=None):
     """Play matches ``first_match`` … ``stop_match - 1`` natively (see the module docstring).
 
     Args:
         rules: a :class:`~wuhanmj.rules.Rules` or a preset name.
-        agent_kinds: 4 built-in agents by seat: ``"random"``/``"greedy"`` or their
-            :data:`AGENT_KINDS` numbers.
+        agent_kinds: 4 agents by seat: the built-in ``"random"``/``"greedy"`` (or their
+            :data:`AGENT_KINDS` numbers, or a RandomAgent / GreedyAgent: the native bots),
+            a registered :class:`~wuhanmj.native.agents.NativeAgent` (called without the
+            GIL), or any other agent (called with the GIL at its own decisions, as
+            :func:`wuhanmj.game.loop.play_game` calls it; reset with the match's seed as
+            :func:`wuhanmj.sim.batch.run_batch` resets it). The objects are used as they
+            are (their state changes): pass copies to keep yours.
         root_seed: the simulation's root seed (int >= 0, any size).
         first_match, stop_match: the matches, 0 <= first < stop <= 2**32.
         match_hands: hands per match (>= 1).
@@ -332,6 +355,7 @@ def run_matches(rules, agent_kinds, root_seed, first_match, stop_match, match_ha
         agent_seeds: None (``match_seeds``), or a ``(stop_match - first_match, 4)`` array
             of unsigned 64-bit seeds: seat ``s`` of match ``first_match + r`` is reset
             with ``agent_seeds[r, s]`` (the arena's ``agent_seed`` scheme).
+        labels: 4 agent names for the messages (``seat 2 (agent 'mine')``), or None.
 
     Returns:
         a dict of numpy arrays, one row per hand in hand order (:data:`HAND_FIELDS`: the
@@ -341,14 +365,21 @@ def run_matches(rules, agent_kinds, root_seed, first_match, stop_match, match_ha
 
     Raises:
         SimulationError: bad arguments (``dealers``, ``prev_laizi``, ``agent_seeds`` of
-            the wrong shape or out of range, named), or the native engine stopped (a seat to act with
-            no legal code, a code refused, a hand that does not end) — a bug, named with
-            the match and hand.
-        AgentError: an agent that is not built in.
+            the wrong shape or out of range, named), or the native engine stopped (a seat
+            to act with no legal code, a built-in bot's code refused, a hand that does not
+            end) — a bug, named with the match and hand.
+        AgentError: a value that is no agent; an agent's ``act``/``reset`` raised (the
+            message names the seat and the agent, as play_game's).
+        IllegalActionError: an agent played an action that is not legal (the message names
+            the seat and the rule, as play_game's).
         RulesError: bad rules.
+
+        An agent's AgentError or IllegalActionError carries ``partial``: the arrays (and
+        log, when ``record``) of the whole hands played before it, as this function would
+        have returned them for those hands.
     """
     cdef RulesC rc
-    cdef int kinds[4]
+    cdef AgentC seats[4]
     cdef int64_t first, stop, mh, total
     cdef int64_t n_hands, s
     cdef Out o
@@ -361,11 +392,15 @@ def run_matches(rules, agent_kinds, root_seed, first_match, stop_match, match_ha
         raise SimulationError(f"native engine: bad batch (matches {first_match!r}-{stop_match!r}, "
                               f"match_hands {match_hands!r}, hands {hands!r}): 64-bit integers expected") from None
     rules_to_c(rules, &rc)
+    from wuhanmj.rules import Rules
+    py_rules = Rules.coerce(rules)
     ks = list(agent_kinds)
     if len(ks) != 4:
         raise AgentError(f"native engine: 4 agents expected, got {len(ks)}")
-    for s in range(4):
-        kinds[s] = _kind(ks[s])
+    labs = [None] * 4 if labels is None else [str(x) for x in labels]
+    if len(labs) != 4:
+        raise AgentError(f"native engine: 4 labels expected, got {len(labs)}")
+    owners = [agent_setup(&seats[s], ks[s], <int>s, labs[s], py_rules) for s in range(4)]   # kept alive
     if mh < 1 or total < 1 or not 0 <= first < stop or stop > 2**32 or (stop - 1) * mh >= total:
         raise SimulationError(
             f"native engine: bad batch (matches {first}-{stop}, match_hands {mh}, hands {total})")
@@ -387,11 +422,24 @@ def run_matches(rules, agent_kinds, root_seed, first_match, stop_match, match_ha
     memset(&log, 0, sizeof(Log))
     memset(&err, 0, sizeof(Err))
     cdef bint rec = bool(record)
+    if any(seats[s].kind >= AGENT_NATIVE for s in range(4)):
+        err.at = <HandC*>malloc(sizeof(HandC))
+        if err.at == NULL:
+            raise MemoryError()
     try:
         with nogil:
-            rc_play = _play(&rc, &root[0], <int>root.shape[0], kinds, first, stop, mh, total, &o,
+            rc_play = _play(&rc, &root[0], <int>root.shape[0], seats, first, stop, mh, total, &o,
                             &log if rec else NULL, &off[0], &err, &given)
         if rc_play != 0:
+            if err.kind == E_AGENT or err.kind == E_AGENT_RESET:
+                s = err.seat
+                if err.kind == E_AGENT_RESET:
+                    failure = agent_failure(&seats[s], NULL, <int>s, -1, labs[s], py_rules)
+                else:
+                    seats[s].scores = NULL
+                    failure = agent_failure(&seats[s], err.at, <int>s, err.code, labs[s], py_rules)
+                failure.partial = _partial(arrays, err.rows, rec, &log, offsets)
+                raise failure
             raise SimulationError(_error_text(&err))
         if rec:
             arrays["log_seat"] = _bytes_array(log.seat, log.n)
@@ -400,7 +448,21 @@ def run_matches(rules, agent_kinds, root_seed, first_match, stop_match, match_ha
     finally:
         free(log.seat)
         free(log.code)
+        free(err.at)
+        del owners
     return arrays
+
+
+cdef dict _partial(dict arrays, int64_t rows, bint rec, Log* log, object offsets):
+    """The arrays of the first rows hands (and their log), as run_matches returns them."""
+    part = {name: a[:rows].copy() for name, a in arrays.items()}
+    if rec:
+        off = offsets[:rows + 1].copy()
+        n = int(off[rows]) if rows else 0
+        part["log_seat"] = _bytes_array(log.seat, n)
+        part["log_code"] = _bytes_array(log.code, n)
+        part["log_offsets"] = off
+    return part
 
 
 cdef object _given(Given* g, object dealers, object prev_laizi, object agent_seeds, int64_t n_hands,

@@ -23,7 +23,7 @@ value is its mean payment over the seat-hands it held on that wall (every seatin
 challenger's difference is its value minus the baseline's, both over the seatings of
 that challenger; means, 95 % intervals (t, clustered by match) and p-values follow.
 The result is the same whatever the workers (exact tallies, merged in match order), and
-whatever the engine: the native one (:mod:`wuhanmj.sim.arena_native`, built-in bots) plays
+whatever the engine: the native one (:mod:`wuhanmj.sim.arena_native`, any agents) plays
 the same games as the Python one, each seating given the first seating's dealers.
 """
 
@@ -164,9 +164,9 @@ def arena(
         rating: also rate the agents with openskill (Plackett–Luce, one game per wall, the
             agents ranked by their wall values); needs ``pip install openskill``.
         engine: who plays the games: ``"auto"`` (default) the native engine
-            (:mod:`wuhanmj.native`) when every agent is a built-in bot (exactly a
-            ``RandomAgent`` or ``GreedyAgent``, or ``"random"``, ``"greedy"``) and it is
-            built, else the Python engine; ``"native"`` or ``"python"`` to insist. The
+            (:mod:`wuhanmj.native`) when it is built (the built-in bots and registered
+            native agents in C, any other agent called at its own decisions), else the
+            Python engine; ``"native"`` or ``"python"`` to insist. The
             result (and every record) is the same on both; records on the native engine
             are written by replaying each game's decisions through the Python engine,
             checked to give the native result (:mod:`wuhanmj.sim.arena_native`).
@@ -176,8 +176,7 @@ def arena(
 
     Raises:
         SimulationError: a bad argument (named), ``rating`` without openskill, an unknown
-            ``engine``, or ``engine="native"`` with an agent that is not built in or
-            without the native engine.
+            ``engine``, or ``engine="native"`` without the native engine.
         AgentError, RulesError, IllegalActionError: as for ``simulate``.
     """
     if isinstance(records, (str, bytes)) or hasattr(records, "__fspath__"):

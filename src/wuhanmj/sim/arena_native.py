@@ -22,6 +22,8 @@ against the native arrays.
 
 from __future__ import annotations
 
+import copy
+
 from collections.abc import Sequence
 from typing import Any
 
@@ -48,9 +50,8 @@ def arena_engine(engine: Any, agents: Sequence[Any], labels: Sequence[str],
     """The engine that plays an arena: ``"native"`` or ``"python"`` (the one place the
     arena chooses).
 
-    ``"auto"``: native when every seating's four agents are native bots
-    (:func:`~wuhanmj.sim.native.native_kinds`: exactly RandomAgent or GreedyAgent) and
-    the native engine is built (:func:`~wuhanmj.sim.native.choose_engine`);
+    ``"auto"``: native when :func:`~wuhanmj.sim.native.choose_engine` says so (the native
+    engine is built: it plays any agent, :func:`~wuhanmj.sim.native.native_kinds`);
     ``"python"``: always the Python engine; ``"native"``: the native one or an error.
 
     Args:
@@ -110,12 +111,14 @@ def run_native_arena_batch(spec: ArenaSpec, first: int, stop: int) -> tuple[Tall
     record = bool(spec.records)
     runs: list[dict[str, np.ndarray]] = []
     for j, seating in enumerate(spec.seatings):
-        kinds = native_kinds([spec.agents[a] for a in seating])
+        # each seat its own copy of its agent, as the Python arena plays (a Python or
+        # registered native agent keeps state; the built-in bots are read by their names)
+        kinds = native_kinds([copy.deepcopy(spec.agents[a]) for a in seating])
         if kinds is None:
             raise SimulationError(f"engine native: seating {j} has an agent that is not a built-in bot")
         given: dict[str, Any] = {} if j == 0 else {"dealers": runs[0]["dealer"], "prev_laizi": runs[0]["prev_laizi"]}
         runs.append(run_matches(spec.rules, kinds, spec.seed, first, stop, spec.match_hands, spec.hands, record,
-                                agent_seeds=seeds[j], **given))
+                                agent_seeds=seeds[j], labels=labels[j], **given))
     tally = Tally()
     for j, a in enumerate(runs):
         tally.merge(tally_arrays(a, labels[j]))

@@ -20,6 +20,7 @@ and returns one row of numpy arrays per hand. From them:
 
 from __future__ import annotations
 
+import copy
 import functools
 from collections.abc import Sequence
 from typing import Any
@@ -27,7 +28,7 @@ from typing import Any
 import numpy as np
 
 from ..agents.base import GreedyAgent, RandomAgent
-from ..errors import IllegalActionError, SimulationError
+from ..errors import AgentError, IllegalActionError, SimulationError
 from ..game.engine import Game
 from ..game.match import Match
 from .batch import BatchSpec, match_seeds, record_item
@@ -46,14 +47,15 @@ ENGINES = ("auto", "native", "python")
 _BUILTIN = {RandomAgent: "random", GreedyAgent: "greedy"}
 
 
-def native_kinds(agents: Sequence[Any]) -> tuple[str, str, str, str] | None:
-    """The native bots of four agents (``"random"``/``"greedy"`` by seat), or None when
-    one is not a built-in bot (exactly a RandomAgent or GreedyAgent: a subclass may play
-    otherwise)."""
-    kinds = [_BUILTIN.get(type(a)) for a in agents]
-    if len(kinds) != 4 or None in kinds:
+def native_kinds(agents: Sequence[Any]) -> tuple[Any, Any, Any, Any] | None:
+    """What the native engine seats for four agents: ``"random"``/``"greedy"`` for a
+    built-in bot (exactly a RandomAgent or GreedyAgent: a subclass may play otherwise, so
+    it is played as the Python agent it is), the agent itself otherwise (a registered
+    :class:`~wuhanmj.native.agents.NativeAgent`, played in C, or any Python agent, called at
+    its own decisions); None when there are not four."""
+    if len(agents) != 4:
         return None
-    a, b, c, d = (str(k) for k in kinds)
+    a, b, c, d = (_BUILTIN.get(type(x), x) for x in agents)
     return (a, b, c, d)
 
 
@@ -68,28 +70,23 @@ def native_available() -> bool:
 
 
 def choose_engine(engine: Any, agents: Sequence[Any]) -> str:
-    """The engine that plays: ``"native"`` or ``"python"``.
+    """The engine that plays: ``"native"`` or ``"python"`` (simulate and the arena ask here).
 
-    ``"auto"``: native when every agent is a built-in bot and the native engine is built;
+    ``"auto"``: the native engine whenever it is built, whatever the agents (the built-in
+    bots and registered native agents play in C, any other agent is called at its own
+    decisions with the same observations, seeds and errors as on the Python engine);
     ``"python"``: always the Python engine; ``"native"``: the native one or an error.
+    ``agents`` is not read (kept so that callers need not change when it matters).
 
     Raises:
-        SimulationError: an unknown ``engine``; ``"native"`` with an agent that is not
-            built in, or without the native engine.
+        SimulationError: an unknown ``engine``; ``"native"`` without the native engine.
     """
     if not isinstance(engine, str) or engine not in ENGINES:
         raise SimulationError(f"engine: expected one of {', '.join(ENGINES)}, got {engine!r}")
     if engine == "python":
         return "python"
-    kinds = native_kinds(agents)
     if engine == "auto":
-        return "native" if kinds is not None and native_available() else "python"
-    if kinds is None:
-        seat = next(s for s, a in enumerate(agents) if type(a) not in _BUILTIN)
-        raise SimulationError(
-            f"engine native: seat {seat}: {agents[seat]!r} is not a built-in agent (RandomAgent, "
-            "GreedyAgent or their names 'random', 'greedy'); use engine='python' or 'auto'"
-        )
+        return "native" if native_available() else "python"
     if not native_available():
         raise SimulationError(
             "engine native: this build of wuhanmj has no complete native engine "
@@ -100,14 +97,35 @@ def choose_engine(engine: Any, agents: Sequence[Any]) -> str:
 
 def run_native_batch(spec: BatchSpec, first_match: int, stop_match: int) -> tuple[Tally, list[Any] | None]:
     """:func:`wuhanmj.sim.batch.run_batch` on the native engine: the same tally and the
-    same records (JSON lines or binary rows) for matches ``first_match`` … ``stop_match - 1``."""
+    same records (JSON lines or binary rows) for matches ``first_match`` … ``stop_match - 1``,
+    with the same agents (copies of them, as run_batch plays copies).
+
+    Raises:
+        AgentError, IllegalActionError: an agent failed (as run_batch's, naming the seat and
+            the agent); the exception's ``partial`` is ``(tally, records)`` of the whole
+            hands played before it (records None unless ``spec.records``).
+    """
     from ..native.batch import run_matches
 
     kinds = native_kinds(spec.agents)
     if kinds is None:
-        raise SimulationError("engine native: every agent must be a built-in bot")
-    arrays = run_matches(spec.rules, kinds, spec.seed, first_match, stop_match, spec.match_hands,
-                         spec.hands, bool(spec.records))
+        raise SimulationError("engine native: four agents expected")
+    # Own copies of the agents that are objects: as run_batch, batches may run at once in
+    # threads of one process, and an agent's state is the batch's.
+    seated = copy.deepcopy(kinds) if any(not isinstance(k, str) for k in kinds) else kinds
+    try:
+        arrays = run_matches(spec.rules, seated, spec.seed, first_match, stop_match, spec.match_hands,
+                             spec.hands, bool(spec.records), labels=spec.labels)
+    except (AgentError, IllegalActionError) as err:
+        part = getattr(err, "partial", None)
+        if isinstance(part, dict):
+            done = _finish(spec, part) if len(part["hand"]) else (Tally(), [] if spec.records else None)
+            setattr(err, "partial", done)  # noqa: B010 - an attribute the exception classes do not declare
+        raise
+    return _finish(spec, arrays)
+
+
+def _finish(spec: BatchSpec, arrays: dict[str, np.ndarray]) -> tuple[Tally, list[Any] | None]:
     tally = tally_arrays(arrays, spec.labels, (spec.hands, spec.match_hands))
     return tally, (replay_records(spec, arrays) if spec.records else None)
 

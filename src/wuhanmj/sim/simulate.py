@@ -18,7 +18,7 @@ How a simulation is laid out (so that it is a pure function of its seed):
   a process pool (``workers > 1``), Dask (:func:`dask_executor`), or your own.
 - Two engines play the batches (issue 11): the Python one (:mod:`wuhanmj.game`,
   :func:`wuhanmj.sim.batch.run_batch`) and the native one (:mod:`wuhanmj.native`,
-  :func:`wuhanmj.sim.native.run_native_batch`) for the built-in bots; they play the
+  :func:`wuhanmj.sim.native.run_native_batch`) for any agents; they play the
   same hands and give the same tally and records (``engine``, :func:`simulate`).
 
 Memory stays flat: without ``records`` no per-hand data is kept, and at most a
@@ -56,7 +56,7 @@ import numpy as np
 
 from .. import _checks
 from ..agents.base import agent_name, make_agent
-from ..errors import AgentError, SimulationError, WuhanMJError
+from ..errors import AgentError, IllegalActionError, SimulationError, WuhanMJError
 from ..rules import Rules
 from .batch import BatchSpec as _Spec
 from .batch import match_seeds
@@ -308,10 +308,10 @@ def simulate(
             engine, 4096 on the native one, fewer when that leaves workers idle). Does
             not change the result.
         engine: ``"auto"`` (default): the native engine (:mod:`wuhanmj.native`) when
-            every agent is a built-in bot (a :class:`~wuhanmj.agents.RandomAgent` or
-            :class:`~wuhanmj.agents.GreedyAgent`, or the names ``"random"``,
-            ``"greedy"``), the Python engine otherwise; ``"native"`` or ``"python"`` to
-            choose. Both play the same hands with the same decisions: the result (and
+            it is built, whatever the agents (the built-in bots and registered native
+            agents play in C, any other agent is called at its own decisions with the
+            Python engine's observation), the Python engine otherwise; ``"native"`` or
+            ``"python"`` to choose. Both play the same hands with the same decisions: the result (and
             every record line) is the same; its ``engine`` says which ran. Records on
             the native engine are written by replaying each hand's decisions through
             the Python engine, which is checked to give the native result.
@@ -323,7 +323,7 @@ def simulate(
     Raises:
         SimulationError: a bad argument (``hands``, ``seed``, ``workers`` — below 0
             or above :func:`max_workers` —, ``executor`` that is no Executor, ``engine``
-            unknown, or ``"native"`` with an agent that is not built in,
+            unknown, or ``"native"`` without the native engine,
             ``records`` that is a binary or closed file, ``progress``, …; the message
             names it) or an unwritable records file (a directory or a missing folder);
             all reported before any hand is played.
@@ -401,7 +401,7 @@ def simulate(
 
         if executor is None and workers == 1:
             for b in batches:
-                consume(run(spec, *b), b)
+                consume(_kept(out, run, spec, *b), b)
         else:
             own = executor is None
             if own:
@@ -417,9 +417,9 @@ def simulate(
                 for b in batches:
                     pending.append((ex.submit(run, spec, *b), b))
                     if len(pending) >= window:
-                        consume(*_result(pending.popleft()))
+                        consume(*_result(pending.popleft(), out))
                 while pending:
-                    consume(*_result(pending.popleft()))
+                    consume(*_result(pending.popleft(), out))
             except BrokenProcessPool:
                 if not own:
                     raise
@@ -437,9 +437,22 @@ def simulate(
     )
 
 
-def _result(item: tuple[Any, tuple[int, int]]) -> tuple[Any, tuple[int, int]]:
+def _result(item: tuple[Any, tuple[int, int]], out: Any = None) -> tuple[Any, tuple[int, int]]:
     fut, b = item
-    return fut.result(), b
+    return _kept(out, fut.result), b
+
+
+def _kept(out: Any, run: Callable[..., Any], *args: Any) -> Any:
+    """``run(*args)``; when it stops with an agent's error that carries the whole hands
+    played before it (``partial``: ``(tally, records)``, the native engine's batches), their
+    records go to the sink ``out`` first, so that the file ends at the last whole hand."""
+    try:
+        return run(*args)
+    except (AgentError, IllegalActionError) as err:
+        part = getattr(err, "partial", None)
+        if out is not None and isinstance(part, tuple) and len(part) == 2 and part[1]:
+            out.add_items(part[1])
+        raise
 
 
 class _Progress:
