@@ -405,6 +405,46 @@ def test_a_registered_native_agent_plays_through_the_hook(states):
                           evaluate_actions(nh, seat, codes, 3, seed=2, policy="greedy"))
 
 
+@pytest.fixture(scope="module")
+def example_agent(tmp_path_factory):
+    """The example native agent (examples/native_agent), compiled as a user would."""
+    import sys
+    from pathlib import Path
+
+    from helpers.cython_build import build_module
+
+    src = Path(__file__).resolve().parents[2] / "examples" / "native_agent" / "wmj_example_agent.pyx"
+    folder = tmp_path_factory.mktemp("search_example_agent")
+    module = build_module("wmj_example_agent", src.read_text(encoding="utf-8"), folder, optimize=True)
+    sys.path.insert(0, str(folder))
+    yield module
+    sys.path.remove(str(folder))
+
+
+@pytest.mark.slow
+def test_a_registered_native_agent_as_the_rollout_policy_equals_the_python_playout(states, example_agent):
+    """Every seat a copy of the agent with its own state, reset with match_seeds(seed, 0)'s
+    agent seeds: the Python engine playing the same agent (NativeAgent.act) agrees."""
+    _, agent_seeds = match_seeds(5, 0)
+    for _, nh, g in [s for s in states if s[1].phase in ("turn", "claim")][::12][:5]:
+        seat = nh.current_player
+        codes = nh.legal(seat)
+        got = evaluate_actions(nh, seat, codes, 1, seed=5, policy=example_agent.ExampleAgent(), determinize=False)
+        want = []
+        for c in codes:
+            x = g.clone()
+            x.step(seat, c)
+            agents = [example_agent.ExampleAgent() for _ in range(4)]
+            for s, a in enumerate(agents):
+                a.reset(seed=agent_seeds[s])
+            play_game(x, agents)
+            want.append(float(x.result.payments[seat]))
+        assert got[0].tolist() == want
+        rows = evaluate_actions(nh, seat, codes, 6, seed=5, policy=example_agent.ExampleAgent())
+        assert np.array_equal(rows, evaluate_actions(nh, seat, codes, 6, seed=5, policy=example_agent.ExampleAgent(),
+                                                     threads=2))
+
+
 # ---------------------------------------------------------------- bad input
 def test_bad_input_raises_specific_errors_naming_it(states):
     _, nh, _ = next(s for s in states if s[1].phase == "turn")
@@ -422,6 +462,7 @@ def test_bad_input_raises_specific_errors_naming_it(states):
         (dict(threads=0), SimulationError, "threads"),
         (dict(policy="minimax"), AgentError, "'minimax'"),
         (dict(policy=object()), AgentError, "registered native agent"),
+        (dict(policy=GreedyAgent().act), AgentError, "Python agent"),
         (dict(seed=-1), SimulationError, "seed"),
         (dict(seat=4), IllegalActionError, "seat"),
     ]

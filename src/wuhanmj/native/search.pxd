@@ -9,6 +9,7 @@
 
 from libc.stdint cimport int8_t, int16_t, uint8_t, uint32_t
 
+from wuhanmj.native.agents cimport AgentC
 from wuhanmj.native.hand cimport HandC
 from wuhanmj.native.rng cimport Pcg64
 
@@ -29,8 +30,11 @@ ctypedef struct SearchKnown:    # what one seat knows of a state, computed once 
 ctypedef int (*rollout_fn_t)(void* data, HandC* h, int seat, const int16_t* codes, int n) noexcept nogil
 
 ctypedef struct RolloutPolicy:
-    int builtin                 # AGENT_RANDOM / AGENT_GREEDY (agents.pxd), or -1: choose below
-    rollout_fn_t choose         # a registered native agent (every seat plays it)
+    AgentC agent                # every seat plays a copy (agents.pxd: a built-in bot or a
+                                # registered native agent, AGENT_NATIVE; not AGENT_PYTHON),
+                                # its state zeroed and reset with the row's agent seed for
+                                # every candidate
+    rollout_fn_t choose         # or, when not NULL, this C function (a rollout_fn_t capsule)
     void* data
 
 cdef int search_known(const HandC* h, int seat, SearchKnown* k) noexcept nogil

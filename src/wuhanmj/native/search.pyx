@@ -46,11 +46,11 @@ behaviour): what the other seats' past choices suggest (a pass, an automatic 海
 and the L5 co-liable marks (陪包), which are kept as they are. A finished hand is copied.
 
 C callers cimport ``search.pxd``. The rollout policy is a built-in bot (``"greedy"`` /
-``"random"``, agents.pxd) or a registered native agent: a ``PyCapsule`` named
-``"wuhanmj.native.search.rollout_fn_t"`` holding a :c:type:`rollout_fn_t` (every seat
-plays it; :func:`policy_capsule` makes one of a built-in bot, for tests) — the native
-agent registry plugs its agents in through ``_policy`` (a name it knows: fill
-``RolloutPolicy.choose`` / ``data``). A native game loop that calls a Python agent gives
+``"random"``), a registered native agent (a ``NativeAgent`` of agent.pxd's ABI, seated
+through agents.pxd's ``agent_setup``: every seat a copy with its own state), or a
+``PyCapsule`` named ``"wuhanmj.native.search.rollout_fn_t"`` holding a
+:c:type:`rollout_fn_t` that sees the whole state (:func:`policy_capsule` makes one of a
+built-in bot, for tests). A native game loop that calls a Python agent gives
 it a view as :func:`wuhanmj.game.loop.play_game` does: when
 ``wuhanmj.game.loop.wants_view(act)``, ``v = search_view_c(&h, rules, scores, seat)``,
 ``act(observation, legal, view=v)``, then ``v.close()``.
@@ -58,11 +58,22 @@ it a view as :func:`wuhanmj.game.loop.play_game` does: when
 
 from cpython.pycapsule cimport PyCapsule_GetPointer, PyCapsule_IsValid, PyCapsule_New
 from libc.stdint cimport int8_t, int16_t, uint8_t, uint32_t, uint64_t
+from libc.stdlib cimport free, malloc
 from libc.string cimport memcmp, memcpy, memset
 
 cimport cython
 
-from wuhanmj.native.agents cimport AGENT_GREEDY, AGENT_RANDOM, AgentC, agent_choose, agents_prepare
+from wuhanmj.native.agents cimport (
+    AGENT_GREEDY,
+    AGENT_NATIVE,
+    AGENT_PYTHON,
+    AGENT_RANDOM,
+    AgentC,
+    agent_choose,
+    agent_reset,
+    agent_setup,
+    agents_prepare,
+)
 from wuhanmj.native.defs cimport (
     A_CHI,
     A_CHONG_GANG,
@@ -426,13 +437,9 @@ cdef int search_determinize(const HandC* h, const SearchKnown* k, Pcg64* rng, Ha
 
 
 # ---------------------------------------------------------------- rollouts
-cdef int search_evaluate(const HandC* h, const SearchKnown* k, const int16_t* codes, int n_codes,
-                         int i0, int i1, const uint32_t* root, int n_root,
-                         const RolloutPolicy* policy, bint det, double* out) noexcept nogil:
-    """Rows i0..i1-1 of evaluate_actions into out (row-major, n_codes a row): row i is
-    determinization i (seeded by match_seeds(root, i)'s match word) and each built-in bot
-    of seat s seeded by its agent word s, reset for every candidate. 0; -1 no consistent
-    deal; -2 a candidate not legal; -3 the policy played an illegal code."""
+cdef int _rows(const HandC* h, const SearchKnown* k, const int16_t* codes, int n_codes,
+               int i0, int i1, const uint32_t* root, int n_root, const RolloutPolicy* policy,
+               bint det, char* states, size_t state_size, double* out) noexcept nogil:
     cdef HandC base
     cdef HandC x
     cdef AgentC ag[4]
@@ -453,10 +460,14 @@ cdef int search_evaluate(const HandC* h, const SearchKnown* k, const int16_t* co
             memcpy(&x, &base, sizeof(HandC))
             if hand_apply(&x, k.seat, codes[j]) != 0:
                 return -2
-            for s in range(4):
-                memset(&ag[s], 0, sizeof(AgentC))
-                ag[s].kind = policy.builtin if policy.builtin >= 0 else AGENT_GREEDY
-                pcg64_seed_int(&ag[s].rng, aseeds[s])
+            if policy.choose == NULL:
+                for s in range(4):
+                    memcpy(&ag[s], &policy.agent, sizeof(AgentC))
+                    if state_size:
+                        ag[s].state = states + s * state_size
+                        memset(ag[s].state, 0, state_size)
+                    if agent_reset(&ag[s], aseeds[s]) != 0:
+                        return -3
             steps = 0
             while True:
                 s = hand_current(&x)
@@ -465,15 +476,36 @@ cdef int search_evaluate(const HandC* h, const SearchKnown* k, const int16_t* co
                 n = hand_legal(&x, s, legal)
                 if n <= 0 or steps > MAX_LOG:
                     return -3
-                if policy.builtin >= 0:
-                    c = agent_choose(&ag[s], &x, s, legal, n)
-                else:
+                if policy.choose != NULL:
                     c = policy.choose(policy.data, &x, s, legal, n)
+                else:
+                    c = agent_choose(&ag[s], &x, s, legal, n)
                 if hand_apply(&x, s, c) != 0:
                     return -3
                 steps += 1
             out[i * n_codes + j] = x.win.payments[k.seat]
     return 0
+
+
+cdef int search_evaluate(const HandC* h, const SearchKnown* k, const int16_t* codes, int n_codes,
+                         int i0, int i1, const uint32_t* root, int n_root,
+                         const RolloutPolicy* policy, bint det, double* out) noexcept nogil:
+    """Rows i0..i1-1 of evaluate_actions into out (row-major, n_codes a row): row i is
+    determinization i (seeded by match_seeds(root, i)'s match word) and each seat's agent
+    (a copy of policy.agent, its own state) reset with its agent word s for every
+    candidate. 0; -1 no consistent deal; -2 a candidate not legal; -3 the policy played
+    an illegal code; -4 no memory for the agents' states."""
+    cdef size_t state_size = 0
+    cdef char* states = NULL
+    cdef int rc
+    if policy.choose == NULL and policy.agent.kind == AGENT_NATIVE and policy.agent.spec.state_size:
+        state_size = policy.agent.spec.state_size
+        states = <char*>malloc(4 * state_size)
+        if states == NULL:
+            return -4
+    rc = _rows(h, k, codes, n_codes, i0, i1, root, n_root, policy, det, states, state_size, out)
+    free(states)
+    return rc
 
 
 cdef int _builtin_fn(void* data, HandC* h, int seat, const int16_t* codes, int n) noexcept nogil:
@@ -505,30 +537,32 @@ def policy_capsule(name):
     return (cap, holder)
 
 
-cdef object _policy(object policy, RolloutPolicy* p):
-    """Fill p from policy: a built-in name, or a (capsule, context) pair / capsule of a
-    registered native agent (rollout_fn_t; the context's first C field is its data).
-    Returns what must stay alive while p is used. Raises AgentError."""
-    p.builtin = -1
-    p.choose = NULL
-    p.data = NULL
-    if isinstance(policy, str):
-        key = policy.strip().lower()
-        if key == "greedy":
-            p.builtin = AGENT_GREEDY
-            return None
-        if key == "random":
-            p.builtin = AGENT_RANDOM
-            return None
-        raise AgentError(f"policy: no rollout policy {policy!r} (greedy, random, or a registered native agent)")
+cdef object _policy(object policy, RolloutPolicy* p, object rules):
+    """Fill p from policy: "greedy" / "random", a RandomAgent / GreedyAgent, a registered
+    native agent (a NativeAgent, agent.pxd), or a rollout_fn_t capsule (or a (capsule,
+    context) pair: policy_capsule). Returns what must stay alive while p is used.
+
+    Raises:
+        AgentError: anything else (a Python agent: rollouts run without the GIL).
+    """
+    memset(p, 0, sizeof(RolloutPolicy))
     cap, ctx = (policy if isinstance(policy, tuple) and len(policy) == 2 else (policy, None))
-    if not PyCapsule_IsValid(cap, _CAPSULE):
-        raise AgentError(f"policy: {policy!r} is neither a built-in bot (greedy, random) nor a "
-                         f"registered native agent ({CAPSULE_NAME} capsule)")
-    p.choose = <rollout_fn_t>PyCapsule_GetPointer(cap, _CAPSULE)
-    if isinstance(ctx, _Capsule):
-        p.data = &(<_Capsule>ctx).a
-    return policy
+    if PyCapsule_IsValid(cap, _CAPSULE):
+        p.choose = <rollout_fn_t>PyCapsule_GetPointer(cap, _CAPSULE)
+        if isinstance(ctx, _Capsule):
+            p.data = &(<_Capsule>ctx).a
+        return policy
+    what = ("a built-in bot ('greedy', 'random'), a registered native agent (NativeAgent) or "
+            f"a {CAPSULE_NAME} capsule")
+    if isinstance(policy, str) and policy.strip().lower() not in POLICIES:
+        raise AgentError(f"policy: no rollout policy {policy!r}: {what}")
+    try:
+        owner = agent_setup(&p.agent, policy, 0, "rollout", rules)
+    except AgentError as err:
+        raise AgentError(f"policy: {policy!r} is not {what} ({err})") from None
+    if p.agent.kind == AGENT_PYTHON:
+        raise AgentError(f"policy: {policy!r} is a Python agent; rollouts run without the GIL: {what}")
+    return owner
 
 
 # ---------------------------------------------------------------- Python faces
@@ -615,7 +649,7 @@ cdef class _Job:
 
 
 cdef object _evaluate(const HandC* h, int seat, object codes, object n, object seed, object policy,
-                      object threads, bint det):
+                      object threads, bint det, object rules):
     cdef _Job job = _Job()
     cdef int16_t legal[N_ACTIONS]
     cdef int n_legal, i, n_rows, n_threads
@@ -645,7 +679,7 @@ cdef object _evaluate(const HandC* h, int seat, object codes, object n, object s
     n_rows = _checks.count(n, "evaluate_actions: n", SimulationError, 1, 2 ** 31 - 1)
     n_threads = _checks.count(threads, "evaluate_actions: threads", SimulationError, 1, 1024)
     root = int_words(_seed64(seed, "evaluate_actions: seed"))
-    keep = _policy(policy, &job.policy)
+    keep = _policy(policy, &job.policy, rules)
     for i in range(len(cs)):
         job.codes[i] = cs[i]
     job.n_codes = len(cs)
@@ -678,6 +712,8 @@ cdef object _evaluate(const HandC* h, int seat, object codes, object n, object s
             raise IllegalActionError(f"evaluate_actions: a candidate is not legal for seat {seat}")
         if rc == -3:
             raise AgentError(f"evaluate_actions: the rollout policy {policy!r} played an illegal code")
+        if rc == -4:
+            raise MemoryError("evaluate_actions: no memory for the rollout agents' states")
     return arr
 
 
@@ -688,15 +724,19 @@ def evaluate_actions(NativeHand hand not None, seat, codes, n, seed=0, policy="g
     Row ``i`` plays every candidate on determinization ``i`` — ``determinize(hand, seat,
     match_seeds(seed, i)[0])`` (:func:`wuhanmj.sim.batch.match_seeds`), or ``hand`` itself
     when ``determinize`` is False — with the built-in bot of each seat ``s`` seeded by
-    ``match_seeds(seed, i)[1][s]`` (a RandomAgent's ``default_rng``), reset for every
-    candidate: common random numbers, the same rows whatever ``threads``.
+    ``match_seeds(seed, i)[1][s]`` (a RandomAgent's ``default_rng``, a native agent's
+    reset), reset for every candidate: common random numbers, the same rows whatever
+    ``threads``.
 
     Args:
         hand: a NativeHand (not changed); seat: the seat 0-3 to evaluate, which must have a
             decision now; codes: candidate action codes, each legal for it now.
         n: determinizations, >= 1; seed: an int 0 <= seed < 2**64.
-        policy: ``"greedy"`` or ``"random"`` (every seat), or a registered native agent
-            (a ``rollout_fn_t`` capsule, see :func:`policy_capsule`).
+        policy: what every seat plays: ``"greedy"`` or ``"random"`` (or a GreedyAgent /
+            RandomAgent), a registered native agent (a
+            :class:`~wuhanmj.native.agents.NativeAgent`, agent.pxd: each seat with its own
+            zeroed state, reset with its seed), or a ``rollout_fn_t`` capsule
+            (:func:`policy_capsule`). Not a Python agent: rollouts run without the GIL.
         threads: threads to spread the rows over (>= 1; the rollouts run without the GIL).
         determinize: False plays the candidates on the true state (tests, perfect-information
             baselines).
@@ -713,7 +753,7 @@ def evaluate_actions(NativeHand hand not None, seat, codes, n, seed=0, policy="g
         SetupError: no consistent determinization found (see :func:`determinize`).
     """
     s = _checks.seat(seat, "seat", IllegalActionError)
-    return _evaluate(&hand.h, s, codes, n, seed, policy, threads, bool(determinize))
+    return _evaluate(&hand.h, s, codes, n, seed, policy, threads, bool(determinize), hand.rules)
 
 
 @cython.no_gc
@@ -772,7 +812,7 @@ cdef class SearchView:
         """:func:`evaluate_actions` for this seat on determinizations of the current state
         (always determinized: the true state is not this seat's to play on)."""
         self._load()
-        return _evaluate(&self._h, self._seat, codes, n, seed, policy, threads, True)
+        return _evaluate(&self._h, self._seat, codes, n, seed, policy, threads, True, self._rules)
 
     def close(self):
         """End the view: later calls raise IllegalActionError (the game loop closes a
