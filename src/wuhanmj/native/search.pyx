@@ -94,7 +94,7 @@ from wuhanmj.native.defs cimport (
 )
 from wuhanmj.native.hand cimport HandC, hand_apply, hand_current, hand_deal, hand_legal
 from wuhanmj.native.handapi cimport NativeHand
-from wuhanmj.native.rng cimport Pcg64, match_seeds_c, pcg64_interval, pcg64_seed_int
+from wuhanmj.native.rng cimport Pcg64, match_seeds_c, pcg64_interval, pcg64_next64, pcg64_seed_int
 from wuhanmj.native.score cimport WinOut
 
 import numpy as np
@@ -419,16 +419,20 @@ cdef int search_determinize(const HandC* h, const SearchKnown* k, Pcg64* rng, Ha
     """One determinization of h for k.seat into out (see the module docstring): 0, or -1
     when SEARCH_MAX_TRIES deals gave none consistent with what the seat sees."""
     cdef uint8_t perm[136]
+    cdef Pcg64 hist
     cdef int tries
     if h.phase == PH_OVER:
         memcpy(out, h, sizeof(HandC))
         _drop_caches(out)
         return 0
+    # the wall's drawn part is shuffled from its own stream: the deals drawn do not depend
+    # on how much of the history is known (a hand with or without its decision log)
+    pcg64_seed_int(&hist, pcg64_next64(rng))
     for tries in range(SEARCH_MAX_TRIES):
         memcpy(perm, k.pool, k.n_pool)
         _shuffle(perm, k.n_pool, rng)
         memcpy(out, h, sizeof(HandC))
-        _deal_sample(h, k, perm, rng, out)
+        _deal_sample(h, k, perm, &hist, out)
         if _reopen(h, k, out) == 0:
             _drop_caches(out)
             out.n_log = 0
