@@ -17,6 +17,37 @@ if _TESTS not in sys.path:
     sys.path.insert(0, _TESTS)
 
 from helpers.cases import load_cases  # noqa: E402
+from helpers.engines import ENGINES, engine_class, native_built  # noqa: E402
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line("markers", "python_only: a test of the Python engine's internals "
+                            "(its HandState): the engine fixture runs it on the Python engine only")
+
+
+@pytest.fixture(params=ENGINES)
+def engine(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> object:
+    """The hand implementation under test (:class:`wuhanmj.game.protocol.HandEngine`):
+    ``Game`` ("python") or ``NativeHand`` ("native", skipped when not built).
+
+    A test module opts in with ``pytestmark = pytest.mark.usefixtures("engine")``: each of its
+    tests runs on both, its name ``Game`` (and that of ``helpers.game_script`` and
+    ``helpers.walls``) being the class under test while it runs (as CPython runs one test
+    suite on ``datetime`` and ``_pydatetime``). ``@pytest.mark.python_only`` tests run on
+    the Python engine only."""
+    import helpers.game_script
+    import helpers.walls
+
+    if request.param == "native":
+        if request.node.get_closest_marker("python_only"):
+            pytest.skip("reads the Python engine's internals")
+        if not native_built():  # pragma: no cover - a tree without the built extensions
+            pytest.skip("the native engine is not built")
+    cls = engine_class(request.param)
+    for mod in (request.module, helpers.game_script, helpers.walls):
+        if getattr(mod, "Game", None) is not None:
+            monkeypatch.setattr(mod, "Game", cls)
+    return cls
 
 
 @pytest.fixture(scope="session")

@@ -30,6 +30,8 @@ from wuhanmj.rules import Rules
 from wuhanmj.scoring.settlement import escape_payments
 from wuhanmj.tiles import parse_tile, parse_tiles
 
+pytestmark = pytest.mark.usefixtures("engine")  # each test on both engines (tests/conftest.py)
+
 T = parse_tile
 KAIKOU = Rules.kaikou()
 

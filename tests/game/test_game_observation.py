@@ -4,6 +4,7 @@ numeric encoding for learning code."""
 from __future__ import annotations
 
 import numpy as np
+import pytest
 
 from helpers.game_script import make_game, run
 from helpers.walls import B_HANDS, B_OPEN
@@ -13,6 +14,8 @@ from wuhanmj.game.engine import Game
 from wuhanmj.game.observation import N_PLANES, N_SCALARS
 from wuhanmj.rules import Rules
 from wuhanmj.tiles import parse_tile
+
+pytestmark = pytest.mark.usefixtures("engine")  # each test on both engines (tests/conftest.py)
 
 T = parse_tile
 

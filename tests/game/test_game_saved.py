@@ -19,6 +19,8 @@ from wuhanmj.errors import ReplayError, SetupError
 from wuhanmj.game.engine import Game
 from wuhanmj.rules import Rules
 
+pytestmark = pytest.mark.usefixtures("engine")  # each test on both engines (tests/conftest.py)
+
 
 def _play(seed: int, phase: str | None = None, steps: int | None = None) -> Game:
     """Random legal play from ``Game(seed=seed)`` until ``phase`` (or ``steps`` decisions)."""
@@ -326,3 +328,62 @@ def test_random_corruptions_are_setup_errors_or_change_nothing(mid):
         except SetupError:
             continue
         assert not changed, f"{path}: accepted {box!r}"
+
+
+# ------------------------------------------------------------------ inconsistent states (both engines)
+def test_a_fifth_copy_of_a_kind_is_named(mid):
+    """T1: a hand given one more tile of a kind (the census no longer 4 per kind)."""
+    d = copy.deepcopy(mid)
+    h = d["hands"][2]
+    h[next(t for t in range(34) if h[t] == 3 or h[t] == 2)] += 1
+    _refused(d, "hands")
+
+
+def test_every_kind_must_total_four_in_the_deal(mid):
+    """T1: a deal wall with five of one kind and three of another does not replay."""
+    d = copy.deepcopy(mid)
+    w = d["events"][0]["wall"]
+    a = w[-1]
+    w[-1] = next(x for x in w if x != a)
+    _refused(d, "events")
+
+
+def test_options_the_hand_cannot_make_are_named(claim):
+    """P2: a claim option (peng) given to a seat without the pair."""
+    d = copy.deepcopy(claim)
+    t = d["tile"]
+    s = next(str(s) for s in range(4) if d["hands"][s][t] < 2 and s != d["turn"])
+    d["options"][s] = sorted(set(d["options"].get(s, [])) | {55})
+    _refused(d, "options")
+
+
+def test_the_claim_tile_changed(claim):
+    d = copy.deepcopy(claim)
+    d["tile"] = (d["tile"] + 1) % 34
+    _refused(d, "tile")
+
+
+@pytest.mark.parametrize("bad", [[None] * 3, [{"suit": 0, "liable": 1, "co_liable": []}, None, None, None], 5])
+def test_xiayu_threats_that_are_not_in_the_log(mid, bad):
+    """L5: 下雨 threats the event log never made."""
+    d = copy.deepcopy(mid)
+    d["xiayu"] = bad
+    _refused(d, "xiayu")
+
+
+@pytest.mark.parametrize("field, bad", [("hands", "1m2m"), ("wall", None), ("front", 54.0), ("options", []),
+                                        ("decisions", [1]), ("rivers", {"0": []}), ("melds", None)])
+def test_a_field_of_the_wrong_type_is_named(mid, field, bad):
+    d = copy.deepcopy(mid)
+    d[field] = bad
+    _refused(d, field)
+
+
+def test_a_save_nested_too_deeply_is_refused(mid):
+    d = copy.deepcopy(mid)
+    x: list = []
+    for _ in range(1000):
+        x = [x]
+    d["scores"] = x
+    with pytest.raises(SetupError, match="deep"):
+        Game.from_dict(d)

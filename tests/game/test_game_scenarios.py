@@ -17,6 +17,8 @@ from wuhanmj.rules import Rules
 from wuhanmj.tiles import parse_tile
 from wuhanmj.game.wall import scripted_wall
 
+pytestmark = pytest.mark.usefixtures("engine")  # each test on both engines (tests/conftest.py)
+
 T = parse_tile
 
 def test_p2_chi_only_by_the_next_player():

@@ -20,6 +20,8 @@ from wuhanmj.game.actions import ACTION_SPACE_SIZE, Action, Hu, Pass
 from wuhanmj.errors import IllegalActionError
 from wuhanmj.game.engine import Game
 
+pytestmark = pytest.mark.usefixtures("engine")  # each test on both engines (tests/conftest.py)
+
 
 def _reach(phase: str) -> Game:
     """A game in ``phase``, reached by random legal play (seeded)."""

@@ -14,6 +14,8 @@ from wuhanmj.game.engine import Game
 from wuhanmj.tiles import parse_tile
 from wuhanmj.game.wall import check_wall, shuffled_wall
 
+pytestmark = pytest.mark.usefixtures("engine")  # each test on both engines (tests/conftest.py)
+
 
 @pytest.mark.parametrize("bad", ["abc", "1", -1, -(2**70), 1.5, 2.0, True, False, [1, 2], b"1", object()])
 def test_g1_bad_seed_is_a_setup_error_naming_it(bad):
@@ -25,14 +27,14 @@ def test_g1_bad_seed_is_a_setup_error_naming_it(bad):
 
 @pytest.mark.parametrize("seed", [0, 7, 2**63, np.int64(7), np.uint32(7)])
 def test_g1_int_seeds_shuffle_the_same_wall_as_their_value(seed):
-    assert Game(seed=seed).state.wall == shuffled_wall(int(seed))
+    assert Game(seed=seed).to_dict()["wall"] == shuffled_wall(int(seed))
 
 
 def test_g1_generator_and_seed_sequence_seeds_are_accepted():
-    a = Game(seed=np.random.default_rng(5)).state.wall
+    a = Game(seed=np.random.default_rng(5)).to_dict()["wall"]
     assert a == shuffled_wall(np.random.default_rng(5))
-    assert Game(seed=np.random.SeedSequence(5)).state.wall == shuffled_wall(5)
-    assert sorted(Game(seed=None).state.wall) == sorted(a)
+    assert Game(seed=np.random.SeedSequence(5)).to_dict()["wall"] == shuffled_wall(5)
+    assert sorted(Game(seed=None).to_dict()["wall"]) == sorted(a)
 
 
 @pytest.mark.parametrize("bad", [[1], (1,), 3.7, 3.0, True, False, -1, 34, object(), np.float64(3.0)])

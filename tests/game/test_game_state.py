@@ -41,6 +41,8 @@ from wuhanmj.rules import Rules
 from wuhanmj.tiles import parse_tile, parse_tiles
 from wuhanmj.game.wall import check_wall, scripted_wall, shuffled_wall
 
+pytestmark = pytest.mark.usefixtures("engine")  # each test on both engines (tests/conftest.py)
+
 T = parse_tile
 
 

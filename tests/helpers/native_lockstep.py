@@ -3,10 +3,10 @@
 :class:`Lockstep` drives a :class:`wuhanmj.game.Game` (the reference) and a
 :class:`wuhanmj.native.handapi.NativeHand` with the same actions. At every decision the legal
 codes of all four seats and the current player must agree; after every action the
-native ``to_dict()`` must equal the Python ``state_dict`` (without ``format``, ``rules``
-and ``events``), values and types; at the end the results agree: winner, how, tile,
+native ``state_dict()`` must equal the Python ``state_dict`` (without ``format``, ``rules``
+and ``events``), values and types; at the end the native verdict agrees: winner, how, tile,
 discarder, payments (types included), big hu, hard, wilds, liability (L1–L4), the L5
-co-liable seats and the fan. Now and then an illegal code is tried on the native hand:
+co-liable seats and the fan, and ``NativeHand.result`` equals ``Game.result``. Now and then an illegal code is tried on the native hand:
 it must raise IllegalActionError and leave the state as it was; now and then the hand
 plays on from a ``copy()``.
 
@@ -47,7 +47,8 @@ from wuhanmj.game.save import state_dict
 from wuhanmj.native.agents import greedy_choice
 from wuhanmj.native.handapi import NativeHand
 
-__all__ = ["CUSTOM", "POLICIES", "PRESETS", "SLOW_MUST", "Lockstep", "choose", "count", "play_hand", "py_state", "result_facts"]
+__all__ = ["CUSTOM", "POLICIES", "PRESETS", "SLOW_MUST", "Lockstep", "choose", "count", "play_hand", "py_fields", "py_state", "result_facts",
+           "verdict_facts"]
 
 PRESETS = ("kaikou", "koukou", "koukou_fan")
 POLICIES = ("random", "eager", "greedy", "flush", "hoard", "passive", "greedy", "flush", "eager", "passive")
@@ -106,8 +107,14 @@ class _NoRules:
 
 
 def py_state(g: Game) -> dict:
+    """``g.to_dict()``: what ``NativeHand.to_dict()`` must equal (events included)."""
+    return g.to_dict()
+
+
+def py_fields(g: Game) -> dict:
     """``g.to_dict()`` without ``format``, ``rules`` and ``events`` (the same code,
-    :func:`wuhanmj.game.save.state_dict`, with the two costly fields left empty)."""
+    :func:`wuhanmj.game.save.state_dict`, with the two costly fields left empty): what
+    ``NativeHand.state_dict()`` must equal."""
     st = g.state
     rules, events = st.rules, st.events
     st.rules, st.events = _NoRules, []  # type: ignore[assignment]
@@ -135,8 +142,13 @@ def _first_difference(a: dict, b: dict) -> str:
     return f"keys: python {sorted(a)} native {sorted(b)}"
 
 
-def result_facts(g: Game) -> dict:
-    """The Python result in the form of NativeHand.result."""
+def result_facts(g: Game) -> object:
+    """The Python result, which ``NativeHand.result`` must equal (a HandResult)."""
+    return g.result
+
+
+def verdict_facts(g: Game) -> dict:
+    """The Python result in the form of ``NativeHand.verdict`` (the native verdict)."""
     r = g.result
     assert r is not None
     out = {"winner": r.winner, "how": r.how, "win_tile": r.win_tile, "discarder": r.discarder,
@@ -165,7 +177,7 @@ class Lockstep:
         self.steps = 0
         self.compared = 0  # decisions at which the four seats' codes were compared
         self.check()
-        assert repr(py_state(self.g)) == repr(self.n.to_dict()), f"{where}: the deal"
+        assert repr(py_fields(self.g)) == repr(self.n.state_dict()), f"{where}: the deal"
 
     def check(self) -> None:
         """Every seat's legal codes and the current player agree."""
@@ -184,14 +196,14 @@ class Lockstep:
         assert self.rng is not None
         bad = [c for c in range(PASS + 1) if c not in legal]
         code = bad[int(self.rng.integers(len(bad)))]
-        before = self.n.to_dict()
+        before = self.n.state_dict()
         try:
             self.n.step(seat, code)
         except IllegalActionError:
             pass
         else:  # pragma: no cover - the failure message
             raise AssertionError(f"{self.where} step {self.steps}: seat {seat} code {code} was accepted")
-        assert self.n.to_dict() == before, f"{self.where}: an illegal code changed the state"
+        assert self.n.state_dict() == before, f"{self.where}: an illegal code changed the state"
         assert self.n.legal(seat) == legal
 
     def step(self, seat: int, code: int) -> None:
@@ -205,7 +217,7 @@ class Lockstep:
         self.g.step(seat, code)
         self.n.step(seat, code)
         self.steps += 1
-        a, b = py_state(self.g), self.n.to_dict()
+        a, b = py_fields(self.g), self.n.state_dict()
         # values at every step; types and key order (1 != 1.0 != True in a repr) now and then
         # and at the end (check_end)
         if a != b or (self.rng is not None and self.rng.random() < 0.1 and repr(a) != repr(b)):
@@ -216,9 +228,10 @@ class Lockstep:
     def check_end(self) -> None:
         g, n = self.g, self.n
         assert g.over and n.over, self.where
-        assert repr(py_state(g)) == repr(n.to_dict()), f"{self.where}: the final state"
-        want, got = result_facts(g), n.result
+        assert repr(py_fields(g)) == repr(n.state_dict()), f"{self.where}: the final state"
+        want, got = verdict_facts(g), n.verdict
         assert _typed(got) == _typed(want), f"{self.where}: result python {want} native {got}"
+        assert n.result == g.result, f"{self.where}: HandResult python {g.result} native {n.result}"
         assert n.length == (g.state.front - 54) + (135 - g.state.back), self.where
         assert len(n.log) == self.steps, self.where
 

@@ -226,7 +226,8 @@ def test_a_run_stopped_by_an_agent_leaves_a_readable_records_file(tmp_path):
                  records=str(path), batch_hands=8)
     assert str(err).startswith("seat 1 (agent 'late'): act() raised RuntimeError")
     rows = list(iter_records(path))          # readable, in order, up to the last whole hand
-    tally, lines = err.partial               # the failed batch's whole hands before the error
+    tally, items = err.partial               # the failed batch's whole hands before the error
+    lines = [ln for block in items for ln in bytes(block).decode("utf-8").splitlines()]   # blocks of lines
     assert lines is not None and tally.counts.get("hands", 0) == len(lines) < 8
     assert [json.loads(line)["hand"] for line in lines] == [r["hand"] for r in rows][-len(lines):]
     assert [r["hand"] for r in rows] == list(range(len(rows))) and len(rows) % 8 == len(lines) > 0

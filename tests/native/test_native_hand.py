@@ -172,7 +172,7 @@ def test_p2_d11_one_winner_on_a_discard(hu_order, seat3, winner):
     wall = scripted_wall(**_TWO_HU_WALL)
     script = _TWO_HU_OPEN + [(0, HU)] + ([(3, seat3)] if seat3 is not None else [])
     ls = play_script(rules, wall, 0, script, f"two hu {hu_order} {seat3}")
-    r = ls.n.result
+    r = ls.n.verdict
     assert (r["winner"], r["how"], r["win_tile"], r["discarder"]) == (winner, "fangchong", _5S, 2)
 
 
@@ -192,7 +192,7 @@ def test_p4_d11_two_seats_rob_one_xu_gang(hu_order, seat0, winner):
     wall = scripted_wall(**_ROB_WALL)
     script = _ROB_OPEN + [(3, HU)] + ([(0, seat0)] if seat0 is not None else [])
     ls = play_script(rules, wall, 0, script, f"rob {hu_order} {seat0}")
-    r = ls.n.result
+    r = ls.n.verdict
     assert (r["winner"], r["how"], r["win_tile"], r["discarder"]) == (winner, "qianggang", _5S, 1)
     assert r["liable"] == 1 and r["liable_rule"] == "L3"
     assert [m[0] for m in ls.n.to_dict()["melds"][1]] == ["peng"]
@@ -226,7 +226,7 @@ def test_w3_w11_luanjiang_on_a_discard(preset):
         assert ls.n.legal(3) == (HU, PASS)
         ls.step(3, HU)
         ls.check_end()
-        assert "jiangyise" in ls.n.result["big"]
+        assert "jiangyise" in ls.n.verdict["big"]
     else:
         assert ls.n.phase == "turn" and ls.n.current_player == 1 and not ls.n.legal(3)
 
@@ -324,7 +324,7 @@ def test_native_hand_plays_to_the_end_and_stops():
         codes = n.legal()
         n.step(n.current_player, codes[int(rng.random() * len(codes))])
     assert n.current_player is None and n.legal() == () and all(n.legal(s) == () for s in range(4))
-    assert n.result is not None and sum(n.result["payments"]) == 0
+    assert n.result is not None and sum(n.result.payments) == 0
     assert n.length == (n.to_dict()["front"] - 54) + (135 - n.to_dict()["back"])
     with pytest.raises(IllegalActionError):
         n.step(0, PASS)

@@ -89,6 +89,9 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     p.add_argument("--records", metavar="FILE",
                    help="write every hand (for wuhanmj replay): binary (docs/RECORDS.md) unless FILE ends .jsonl "
                    "or .jsonl.gz (JSON lines, gzip); - for JSON lines on stdout")
+    p.add_argument("--verify-records", action="store_true",
+                   help="on the native engine, also replay every recorded hand through the Python engine and "
+                   "stop with an error if its record differs (slower)")
     p.add_argument("--report", metavar="FILE", help="write an HTML report (needs matplotlib: wuhanmj[report])")
     p.add_argument("--scheduler", metavar="ADDRESS", help="run on a Dask cluster, e.g. tcp://host:8786 (extra wuhanmj[dask])")
     p.add_argument(
@@ -144,6 +147,7 @@ def run(args: argparse.Namespace) -> int:
         progress=progress,
         match_hands=args.match_hands,
         engine=args.engine,
+        verify=args.verify_records,
     )
     t0 = time.perf_counter()
     if args.scheduler:

@@ -1,5 +1,6 @@
 """The game engine: one hand (:class:`Game`) and a match of hands (:class:`Match`), the
-fixed action space, walls, events, saves and observations (G, P, M)."""
+fixed action space, walls, events, saves and observations (G, P, M), and the hand
+interface :class:`HandEngine` that Game and the native engine's NativeHand both answer."""
 
 from .actions import (
     ACTION_SPACE_SIZE,
@@ -22,10 +23,11 @@ from .actions import (
 from .engine import PHASES, Game, HandResult
 from .match import Match
 from .observation import Observation
+from .protocol import HandEngine
 from .wall import scripted_wall, shuffled_wall
 
 __all__ = [
-    "Game", "HandResult", "PHASES", "Match", "Observation", "shuffled_wall", "scripted_wall",
+    "Game", "HandEngine", "HandResult", "PHASES", "Match", "Observation", "shuffled_wall", "scripted_wall",
     "Action", "Discard", "Chi", "Peng", "ChongGang", "XuGang", "AnGang", "HongzhongGang", "PiziGang",
     "LaiziGang", "Hu", "Pass", "ACTIONS", "ACTION_SPACE_SIZE", "decode", "encode",
 ]

@@ -74,6 +74,10 @@ def state_dict(st: HandState) -> dict[str, Any]:
 def restore(cls: type[Game], d: object) -> Game:
     """The game a save describes: its event log replayed, every field checked against it.
 
+    ``cls`` is :class:`~wuhanmj.game.Game` or another hand class answering
+    :class:`~wuhanmj.game.protocol.HandEngine` (``replay``, ``to_dict``, ``rules``): the
+    native ``NativeHand.from_dict`` restores through this one validation.
+
     Raises:
         SetupError: ``d`` is not a mapping or nests too deeply (``_json.MAX_DEPTH``),
             the format is unknown, a field is missing
@@ -136,7 +140,11 @@ def _claim_turn(events: list[dict]) -> bool:
 def restore_unchecked(cls: type[Game], d: Mapping[str, Any]) -> Game:
     """A game with exactly the state of ``d`` (a :meth:`Game.to_dict` form), *without*
     checking it against its event log: for tests that need a state no log reaches
-    (state surgery, e.g. a wall run down to the dead wall). Not for user data."""
+    (state surgery, e.g. a wall run down to the dead wall). Not for user data.
+    A class with its own ``restore_unchecked`` (the native hand) restores through it."""
+    own = getattr(cls, "restore_unchecked", None)
+    if own is not None:
+        return own(d)
     g = cls(Rules.from_dict(d["rules"]), wall=d["wall"], dealer=d["dealer"],
             prev_laizi=d["prev_laizi"], scores=tuple(d["scores"]))
     st = g.state

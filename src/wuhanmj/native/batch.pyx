@@ -134,6 +134,8 @@ ctypedef struct Out:            # the arrays' data pointers
 ctypedef struct Log:            # the decision log of every hand, grown as needed
     uint8_t* seat
     uint8_t* code
+    uint8_t* after              # the hand after each decision: front, back, phase, turn
+    uint8_t* walls              # every hand's wall (136 a hand, room made by run_matches)
     int64_t n
     int64_t cap
 
@@ -153,10 +155,11 @@ ctypedef struct Err:
     HandC* at           # not NULL: where the hand was when an agent failed (copied there)
 
 
-cdef int _log_push(Log* log, int seat, int code) noexcept nogil:
+cdef int _log_push(Log* log, int seat, int code, const HandC* h) noexcept nogil:
     cdef int64_t cap
     cdef uint8_t* s
     cdef uint8_t* c
+    cdef uint8_t* a
     if log.n == log.cap:
         cap = 2 * log.cap if log.cap else 4096
         s = <uint8_t*>realloc(log.seat, cap)
@@ -167,9 +170,20 @@ cdef int _log_push(Log* log, int seat, int code) noexcept nogil:
         if c == NULL:
             return -1
         log.code = c
+        a = <uint8_t*>realloc(log.after, 4 * cap)
+        if a == NULL:
+            return -1
+        log.after = a
         log.cap = cap
     log.seat[log.n] = <uint8_t>seat
     log.code[log.n] = <uint8_t>code
+    # what the records need to write the draws and the window's end without a replay
+    # (wuhanmj.native.records): the wall ends, the phase and the seat after the decision
+    a = &log.after[4 * log.n]
+    a[0] = <uint8_t>h.front
+    a[1] = <uint8_t>h.back
+    a[2] = <uint8_t>h.phase
+    a[3] = <uint8_t>h.turn
     log.n += 1
     return 0
 
@@ -280,6 +294,7 @@ cdef int _play(const RulesC* rules, const uint32_t* root, int n_root, const Agen
             o.prev_laizi[i] = <int8_t>prev_laizi
             if log != NULL:
                 offsets[i] = log.n
+                memcpy(log.walls + 136 * i, wall, 136)
             decisions = 0
             while True:
                 seat = hand_current(&h)
@@ -306,7 +321,7 @@ cdef int _play(const RulesC* rules, const uint32_t* root, int n_root, const Agen
                     err.hand = start + k
                     err.match = m
                     return -1
-                if log != NULL and _log_push(log, seat, code) != 0:
+                if log != NULL and _log_push(log, seat, code, &h) != 0:
                     err.kind = E_MEMORY
                     return -1
                 decisions += 1
@@ -360,8 +375,11 @@ def run_matches(rules, agent_kinds, root_seed, first_match, stop_match, match_ha
     Returns:
         a dict of numpy arrays, one row per hand in hand order (:data:`HAND_FIELDS`: the
         ``(n, 4)`` ones are ``payments``, ``scores`` and ``loser_fan``), and when ``record``:
-        ``log_seat``, ``log_code`` (uint8, every decision in order) and ``log_offsets``
-        (int64, n + 1: hand ``i``'s decisions are ``log_offsets[i]:log_offsets[i + 1]``).
+        ``log_seat``, ``log_code`` (uint8, every decision in order), ``log_offsets``
+        (int64, n + 1: hand ``i``'s decisions are ``log_offsets[i]:log_offsets[i + 1]``)
+        and ``log_after`` (uint8, (decisions, 4): the hand after each decision: its
+        ``front``, ``back``, ``phase`` and ``turn``, for :mod:`wuhanmj.native.records`)
+        and ``log_wall`` (uint8, (n, 136): each hand's wall, G1).
 
     Raises:
         SimulationError: bad arguments (``dealers``, ``prev_laizi``, ``agent_seeds`` of
@@ -422,6 +440,10 @@ def run_matches(rules, agent_kinds, root_seed, first_match, stop_match, match_ha
     memset(&log, 0, sizeof(Log))
     memset(&err, 0, sizeof(Err))
     cdef bint rec = bool(record)
+    walls = np.empty((n_hands if rec else 0, 136), np.uint8)
+    cdef uint8_t[:, ::1] wv = walls
+    if rec:
+        log.walls = &wv[0, 0]
     if any(seats[s].kind >= AGENT_NATIVE for s in range(4)):
         err.at = <HandC*>malloc(sizeof(HandC))
         if err.at == NULL:
@@ -438,6 +460,8 @@ def run_matches(rules, agent_kinds, root_seed, first_match, stop_match, match_ha
                 else:
                     seats[s].scores = NULL
                     failure = agent_failure(&seats[s], err.at, <int>s, err.code, labs[s], py_rules)
+                if rec:
+                    arrays["log_wall"] = walls
                 failure.partial = _partial(arrays, err.rows, rec, &log, offsets)
                 raise failure
             raise SimulationError(_error_text(&err))
@@ -445,16 +469,19 @@ def run_matches(rules, agent_kinds, root_seed, first_match, stop_match, match_ha
             arrays["log_seat"] = _bytes_array(log.seat, log.n)
             arrays["log_code"] = _bytes_array(log.code, log.n)
             arrays["log_offsets"] = offsets
+            arrays["log_after"] = _bytes_array(log.after, 4 * log.n).reshape(log.n, 4)
+            arrays["log_wall"] = walls
     finally:
         free(log.seat)
         free(log.code)
+        free(log.after)
         free(err.at)
         del owners
     return arrays
 
 
 cdef dict _partial(dict arrays, int64_t rows, bint rec, Log* log, object offsets):
-    """The arrays of the first rows hands (and their log), as run_matches returns them."""
+    """The arrays of the first rows hands (and their log and walls), as run_matches returns them."""
     part = {name: a[:rows].copy() for name, a in arrays.items()}
     if rec:
         off = offsets[:rows + 1].copy()
@@ -462,6 +489,7 @@ cdef dict _partial(dict arrays, int64_t rows, bint rec, Log* log, object offsets
         part["log_seat"] = _bytes_array(log.seat, n)
         part["log_code"] = _bytes_array(log.code, n)
         part["log_offsets"] = off
+        part["log_after"] = _bytes_array(log.after, 4 * n).reshape(n, 4)
     return part
 
 

@@ -7,6 +7,10 @@ cdef class NativeHand:
     cdef HandC h
     cdef readonly object rules
     cdef readonly tuple scores
+    cdef object _twin           # (deal key, Game): python_twin's replay of this state
+    cdef object _result         # (deal key, HandResult), once over and read
+    cdef bint _surgery          # made by restore_unchecked: _twin is stepped with it
+    cdef bytes _deal_key(self)
 
 
 # The Observation of seat (0-3, not checked) in h, equal to wuhanmj.game.Game.observation

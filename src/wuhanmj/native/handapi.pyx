@@ -1,20 +1,39 @@
 # cython: language_level=3
-"""The Python face of the native hand engine (issue 11, point 1): :class:`NativeHand`, one
-:c:type:`~wuhanmj.native.hand.HandC` with ``legal``, ``mask``, ``step``, ``copy``,
-``to_dict`` (the fields of :func:`wuhanmj.game.save.state_dict` but rules, events and
-format), ``result`` and ``log`` — the same game as :class:`wuhanmj.game.Game`.
+"""The Python face of the native hand engine: :class:`NativeHand`, one
+:c:type:`~wuhanmj.native.hand.HandC` answering the hand interface of
+:class:`wuhanmj.game.protocol.HandEngine` with the names, types and values of
+:class:`wuhanmj.game.Game` — the same game, played in C.
 
-The engine is :mod:`wuhanmj.native.hand` (cimported through ``hand.pxd``); C code reaches a
-NativeHand's state through ``handapi.pxd``. The scoring it calls is chosen by
-:func:`wuhanmj.native.fallback.use_scoring`.
+What is native: the rules of play (legal codes, steps, the claim and rob windows, the 海底
+phase, the settlement's verdict) and the views read from the struct (observations, hands,
+melds, rivers, the state fields of a save). What goes through the Python reference, each
+behind one small function:
+
+- :func:`hand_events` (the event log of :attr:`NativeHand.events` and of the ``events``
+  of :meth:`NativeHand.to_dict`) and the message of a refused step (why_illegal) read
+  :func:`python_twin`: the :class:`Game` of the same deal and decision log (replayed once,
+  kept until the state changes).
+- the :class:`~wuhanmj.scoring.WinResult` of :attr:`NativeHand.result`: the native verdict
+  gives winner, how, tile, discarder and payments; the WinResult (fan items, settlement)
+  is :func:`wuhanmj.scoring.evaluate_win` of the finished native state, worked out once
+  when first read.
+- :meth:`NativeHand.from_dict` is :func:`wuhanmj.game.save.restore` (one validation for
+  both engines: the event log replayed and checked, every field compared).
+
+Old names kept: ``legal`` (:meth:`legal_action_codes`), ``mask`` (:meth:`action_mask`),
+``copy`` (:meth:`clone`), ``log`` (the decisions), ``state_dict`` (the state fields of
+a save without ``format``, ``rules`` and ``events``), ``verdict`` (the native verdict as a
+dict). C code reaches a NativeHand's state through ``handapi.pxd``; the scoring the engine
+calls is chosen by :func:`wuhanmj.native.fallback.use_scoring`.
 """
 
+from cpython.ref cimport Py_INCREF
+from cpython.tuple cimport PyTuple_New, PyTuple_SET_ITEM
 from libc.stdint cimport int16_t, uint8_t
 from libc.string cimport memcpy
 
-from wuhanmj.native.defs cimport N_ACTIONS, PH_CLAIM, PH_HAIDI, PH_OVER, PH_ROB, PH_TURN
+from wuhanmj.native.defs cimport MAX_LOG, N_ACTIONS, PH_CLAIM, PH_HAIDI, PH_OVER, PH_ROB, PH_TURN
 from wuhanmj.native.fallback cimport meld_tuple, raise_fallback_error, remember_rules
-from wuhanmj.native.score cimport MeldC
 from wuhanmj.native.hand cimport (
     HandC,
     hand_apply,
@@ -25,26 +44,35 @@ from wuhanmj.native.hand cimport (
     hand_prepare,
 )
 from wuhanmj.native.rulesc cimport RulesC, rules_to_c
-from wuhanmj.native.score cimport WinOut
+from wuhanmj.native.score cimport MeldC, WinOut
+
+import json
+import math
+from dataclasses import fields as _fields
 
 import numpy as np
 
-from wuhanmj import _checks
-from wuhanmj.errors import IllegalActionError, SetupError, TileError
-from wuhanmj.game.actions import action_name
+from wuhanmj import _checks, scoring
+from wuhanmj.errors import IllegalActionError, ReplayError, SetupError, TileError
+from wuhanmj.game.actions import ACTION_SPACE_SIZE, ACTIONS, Action, action_name, decode
+from wuhanmj.game.engine import Game
 from wuhanmj.game.observation import Observation
-from wuhanmj.game.state import meld_value
 from wuhanmj.game.phases import PHASES
+from wuhanmj.game.save import FORMAT, restore
+from wuhanmj.game.save import restore_unchecked as _py_restore_unchecked
+from wuhanmj.game.state import HandResult, meld_value
 from wuhanmj.game.wall import check_wall, shuffled_wall
+from wuhanmj.hand.meld import MELD_KINDS, SeatPlays
+from wuhanmj.hand.waits import holds_non_jiang, is_ready
 from wuhanmj.rules import Rules
 from wuhanmj.terms import HOWS
 
-__all__ = ["NativeHand"]
-
-from dataclasses import fields as _fields
+__all__ = ["NativeHand", "hand_events", "python_twin"]
 
 PLAY_KINDS = ("hongzhong_gang", "pizi_gang", "laizi_gang")
 _BIG_BITS = None             # big hu name -> its BH_* bit (defs.pxd), built on first use
+_DRAW = HandResult(None, None, None, None, (0, 0, 0, 0), None)
+
 
 def _seat(seat):
     return _checks.seat(seat, "seat", IllegalActionError)
@@ -59,6 +87,22 @@ cdef object _amount(double x):
     if x == <double><long long>x:
         return <long long>x
     return x
+
+
+def _code_of(action):
+    """The plain-int code of an Action or of an integer (numpy integers included), as
+    Game.step reads it."""
+    if isinstance(action, Action):
+        try:
+            c = action.code
+        except NotImplementedError:
+            raise IllegalActionError(f"{action!r} is not a concrete action (the Action base class has "
+                                     "no code); use Discard, Chi, Peng, ... or an int code") from None
+        if type(c) is int:
+            return c
+        action = c
+    return decode(action).code
+
 
 # ---------------------------------------------------------------- observations
 # Observation values are built field by field through the frozen dataclass's slot
@@ -92,14 +136,43 @@ cdef tuple _seat_plays(const HandC* h, int s):
     return tuple([(PLAY_KINDS[h.play_kind[s][i]], h.play_tile[s][i]) for i in range(n)])
 
 
+# the small ints 0-255 as objects, for tuples built without a Python call per item
+cdef tuple _INTS = tuple(range(256))
+
+
+cdef inline tuple _u8_tuple(const uint8_t* a, int n):
+    """A tuple of n small ints (0-255) read from a."""
+    cdef tuple out = PyTuple_New(n)
+    cdef int i
+    cdef object x
+    for i in range(n):
+        x = _INTS[a[i]]
+        Py_INCREF(x)
+        PyTuple_SET_ITEM(out, i, x)
+    return out
+
+
 cdef tuple _concealed(const HandC* h, int s):
     """The seat's concealed tiles, sorted (game.state.hand_tuple)."""
-    cdef list out = []
-    cdef int t, k
+    cdef uint8_t tiles[20]
+    cdef int t, k, n = 0
     for t in range(34):
         for k in range(h.hands[s][t]):
-            out.append(t)
-    return tuple(out)
+            if n < 20:
+                tiles[n] = t
+                n += 1
+    return _u8_tuple(tiles, n)
+
+
+cdef tuple _codes_tuple(const int16_t* codes, int n):
+    cdef tuple out = PyTuple_New(n)
+    cdef int i
+    cdef object x
+    for i in range(n):
+        x = codes[i]
+        Py_INCREF(x)
+        PyTuple_SET_ITEM(out, i, x)
+    return out
 
 
 cdef object hand_observation(HandC* h, int seat, object rules, object scores):
@@ -119,7 +192,8 @@ cdef object hand_observation(HandC* h, int seat, object rules, object scores):
         h.drawn if (ph == PH_TURN or ph == PH_HAIDI) and h.turn == seat and h.drawn >= 0 else None,
         (h.sizes[0], h.sizes[1], h.sizes[2], h.sizes[3]),
         (_seat_melds(h, 0), _seat_melds(h, 1), _seat_melds(h, 2), _seat_melds(h, 3)),
-        tuple([tuple([h.river[s][i] for i in range(h.n_river[s])]) for s in range(4)]),
+        (_u8_tuple(h.river[0], h.n_river[0]), _u8_tuple(h.river[1], h.n_river[1]),
+         _u8_tuple(h.river[2], h.n_river[2]), _u8_tuple(h.river[3], h.n_river[3])),
         (_seat_plays(h, 0), _seat_plays(h, 1), _seat_plays(h, 2), _seat_plays(h, 3)),
         h.indicator,
         h.laizi,
@@ -132,10 +206,10 @@ cdef object hand_observation(HandC* h, int seat, object rules, object scores):
         h.turn,
         None if cur < 0 else cur,
         h.tile if (ph == PH_CLAIM or ph == PH_ROB) and h.tile >= 0 else None,
-        tuple([codes[i] for i in range(n)]),
+        _codes_tuple(codes, n),
         rules.pizi,
         rules.schedule,
-        tuple([h.seen[i] for i in range(34)]),
+        _u8_tuple(h.seen, 34),
     )
     for i in range(len(_OBS_SETTERS)):
         _OBS_SETTERS[i](o, values[i])
@@ -143,22 +217,28 @@ cdef object hand_observation(HandC* h, int seat, object rules, object scores):
 
 
 cdef class NativeHand:
-    """One hand on the native engine; the same game as :class:`wuhanmj.game.Game`.
+    """One hand on the native engine: the same game as :class:`wuhanmj.game.Game`, with its
+    interface (:class:`wuhanmj.game.protocol.HandEngine`).
 
     Args:
         rules: a Rules, a preset name or None (kaikou).
         wall: 136 tile kinds in the layout of :mod:`wuhanmj.game.wall` (or ``seed=``).
         dealer: the dealer seat 0-3; prev_laizi: the previous hand's 癞子 (X4) or None.
-        scores: shown in :meth:`to_dict` only (as Game's).
+        seed: shuffles the wall (G1), exclusive with ``wall``.
+        scores: the match scores before this hand (four finite numbers; shown in
+            observations and saves only).
+
+    Raises: what :class:`Game` raises for the same arguments (SetupError, TileError,
+    TileCountError, RulesError).
     """
 
-    def __init__(self, rules=None, wall=None, int dealer=0, prev_laizi=None, *, seed=None,
+    def __init__(self, rules=None, wall=None, dealer=0, prev_laizi=None, *, seed=None,
                  scores=(0, 0, 0, 0)):
         cdef RulesC rc
         cdef uint8_t w[136]
         cdef int i, prev = -1
         r = Rules.coerce(rules)
-        if not 0 <= dealer <= 3:
+        if isinstance(dealer, (bool, np.bool_)) or not isinstance(dealer, int) or not 0 <= dealer <= 3:
             raise SetupError(f"dealer must be a seat 0-3, got {dealer!r}")
         if wall is not None and seed is not None:
             raise SetupError("give a seed or an explicit wall, not both (G1)")
@@ -168,24 +248,151 @@ cdef class NativeHand:
                 prev = _checks.tile(prev_laizi, "prev_laizi", TileError)
             else:
                 prev = _checks.tile(prev_laizi, "prev_laizi", SetupError, notation=False)
+        try:
+            sc = tuple(scores)
+        except TypeError:
+            sc = ()
+        if len(sc) != 4 or not all(isinstance(x, (int, float)) and not isinstance(x, bool) and math.isfinite(x)
+                                   for x in sc):
+            raise SetupError(f"scores must be four finite numbers, got {scores!r}")
         rules_to_c(r, &rc)
         for i in range(136):
             w[i] = tiles[i]
         hand_prepare()
         hand_deal(&self.h, &rc, w, dealer, prev)
         self.rules = r
-        self.scores = tuple(scores)
+        self.scores = sc
         remember_rules(&self.h.rules, r)
 
-    def copy(self):
+    def clone(self):
         """An independent copy (one memcpy of the struct)."""
         cdef NativeHand c = NativeHand.__new__(NativeHand)
         memcpy(&c.h, &self.h, sizeof(HandC))
         c.rules = self.rules
         c.scores = self.scores
+        c._twin = self._twin
+        c._result = self._result
+        c._surgery = self._surgery
+        if self._surgery:       # its twin is stepped with it: a copy of its own
+            c._twin = (None, self._twin[1].clone())
         return c
 
-    __copy__ = copy
+    copy = clone
+    __copy__ = clone
+
+    @classmethod
+    def from_game(cls, game):
+        """The native hand of a :class:`Game`'s state: its deal, and its decisions played
+        natively (so every window, cache and liability is worked out by the engine).
+
+        Raises:
+            SetupError: ``game`` is not a Game.
+        """
+        if not isinstance(game, Game):
+            raise SetupError(f"from_game needs a wuhanmj.game.Game, got {type(game).__name__}")
+        st = game.state
+        cdef NativeHand n = cls(game.rules, st.wall, game.dealer, game.prev_laizi, scores=game.scores)
+        for ev in game.events:
+            if "action" in ev:
+                n.step(ev["seat"], ev["action"])
+        n._twin = (n._deal_key(), game.clone())
+        return n
+
+    @classmethod
+    def replay(cls, events):
+        """:meth:`Game.replay` of an event log (checked by the Python engine, which raises
+        ReplayError), played natively (:meth:`from_game`)."""
+        return cls.from_game(Game.replay(events))
+
+    @classmethod
+    def from_dict(cls, d):
+        """Restore a hand saved by :meth:`to_dict` or :meth:`Game.to_dict` (mid-hand or over):
+        :func:`wuhanmj.game.save.restore`, the validation of :meth:`Game.from_dict` — the
+        event log is replayed and checked, every other field must equal what it gives.
+
+        Raises:
+            SetupError: as :meth:`Game.from_dict` (the message names the field).
+        """
+        return restore(cls, d)
+
+    @classmethod
+    def restore_unchecked(cls, d):
+        """A native hand with exactly the state of ``d`` (a :meth:`to_dict` form), *without*
+        checking it against its event log, as :func:`wuhanmj.game.save.restore_unchecked`
+        does for Game: for tests that need a state no log reaches (state surgery). Every
+        cache is dropped; the hand keeps a Python twin of that state, stepped with it, for
+        its events and its refusal messages. Not for user data.
+
+        Raises:
+            SetupError: a finished hand (restored by :meth:`from_dict` only).
+        """
+        cdef NativeHand n
+        cdef HandC* h
+        cdef int s, i, t
+        g = _py_restore_unchecked(Game, d)       # the same reading of the save, and the twin
+        st = g.state
+        n = cls(g.rules, st.wall, g.dealer, g.prev_laizi, scores=g.scores)
+        h = &n.h
+        h.front = st.front
+        h.back = st.back
+        for s in range(4):
+            for t in range(34):
+                h.hands[s][t] = st.hands[s][t]
+            h.sizes[s] = sum(st.hands[s])
+            h.seats[s].n_melds = len(st.melds[s])
+            h.openings[s] = 0
+            for i, (kind, tiles, src) in enumerate(st.melds[s]):
+                h.seats[s].melds[i].kind = MELD_KINDS.index(kind)
+                h.seats[s].melds[i].tile = min(tiles)
+                h.seats[s].melds[i].source = -1 if src is None else src
+                h.openings[s] += kind != "an_gang"
+            h.n_plays[s] = len(st.plays[s])
+            h.seats[s].hz = h.seats[s].pz = h.seats[s].lz = 0
+            for i, (kind, t) in enumerate(st.plays[s]):
+                h.play_kind[s][i] = PLAY_KINDS.index(kind)
+                h.play_tile[s][i] = t
+                if kind == "hongzhong_gang":
+                    h.seats[s].hz += 1
+                elif kind == "pizi_gang":
+                    h.seats[s].pz += 1
+                else:
+                    h.seats[s].lz += 1
+            h.n_river[s] = len(st.rivers[s])
+            for i, t in enumerate(st.rivers[s]):
+                h.river[s][i] = t
+            h.n_options[s] = len(st.options.get(s, ()))
+            for i, c in enumerate(st.options.get(s, ())):
+                h.options[s][i] = c
+            h.decision[s] = st.decisions.get(s, -1)
+            x = st.xiayu[s]
+            h.xiayu_suit[s] = -1 if x is None else x[0]
+            h.xiayu_liable[s] = -1 if x is None else x[1]
+            h.xiayu_co[s] = 0 if x is None else sum(1 << c for c in x[2])
+            h.waits_known[s] = 0
+            h.claim_win_known[s] = 0
+        seen = st.derived.seen
+        for t in range(34):
+            h.seen[t] = seen[t]
+        h.phase = st.phase
+        h.turn = st.turn
+        h.drawn = -1 if st.drawn is None else st.drawn
+        h.draw_kind = st.draw_kind
+        h.claim_turn = st.claim_turn
+        h.tile = -1 if st.tile is None else st.tile
+        h.turn_win = -1
+        h.legal_seat = -1
+        n._surgery = True
+        n._twin = (None, g)
+        return n
+
+    cdef bytes _deal_key(self):
+        """What the state follows from (the wall, the dealer, the previous 癞子 and the log),
+        and the concealed hands, so that a state edited in C is never taken for another."""
+        cdef const HandC* h = &self.h
+        cdef int n = h.n_log
+        return (bytes((<const char*>h.wall)[:136]) + bytes([h.dealer & 255, h.prev_laizi & 255])
+                + bytes((<const char*>h.hands)[:136])
+                + bytes((<const char*>h.log_seat)[:n]) + bytes((<const char*>h.log_code)[:n]))
 
     # ------------------------------------------------------------ state
     @property
@@ -195,15 +402,34 @@ cdef class NativeHand:
         return None if s < 0 else s
 
     @property
+    def pending(self):
+        """Seats that may act now, in turn order (several in a claim window)."""
+        cdef const HandC* h = &self.h
+        cdef int ph = h.phase, s, i
+        if ph == PH_TURN or ph == PH_HAIDI:
+            return (h.turn,)
+        if ph == PH_OVER:
+            return ()
+        out = []
+        for i in range(1, 4):
+            s = (h.turn + i) & 3
+            if h.n_options[s] and h.decision[s] < 0:
+                out.append(s)
+        return tuple(out)
+
+    @property
     def over(self):
+        """True once the hand has a result (a win or a draw)."""
         return self.h.phase == PH_OVER
 
     @property
     def phase(self):
+        """``"turn"``, ``"claim"``, ``"rob"``, ``"haidi"`` or ``"over"``."""
         return PHASES[self.h.phase]
 
     @property
     def turn(self):
+        """The seat on turn; in a claim or rob window, the discarder / robbed seat."""
         return self.h.turn
 
     @property
@@ -213,6 +439,7 @@ cdef class NativeHand:
 
     @property
     def tiles_left(self):
+        """Tiles left in the wall, both ends together (G2, D1)."""
         return hand_left(&self.h)
 
     @property
@@ -237,20 +464,74 @@ cdef class NativeHand:
         return self.h.dealer
 
     @property
+    def prev_laizi(self):
+        return _opt(self.h.prev_laizi)
+
+    @property
     def log(self):
         """Every decision so far, in order: a list of ``(seat, code)``."""
         return [(self.h.log_seat[i], self.h.log_code[i]) for i in range(self.h.n_log)]
 
+    def hand(self, seat):
+        """The concealed tiles of ``seat``, sorted (a list of ints). Hidden information."""
+        return list(_concealed(&self.h, _seat(seat)))
+
     def hand_counts(self, seat):
+        """The concealed tiles of ``seat`` as 34 counts (a new list)."""
         seat = _seat(seat)
         return [self.h.hands[seat][t] for t in range(34)]
 
+    def hand_size(self, seat):
+        """Number of concealed tiles of ``seat`` (public)."""
+        return self.h.sizes[_seat(seat)]
+
+    def melds(self, seat):
+        """The melds of ``seat`` in the order made (Meld values; a 蓄杠 replaces its 碰)."""
+        return _seat_melds(&self.h, _seat(seat))
+
+    def discards(self, seat):
+        """The discards of ``seat`` still on the table."""
+        cdef int s = _seat(seat), i
+        return tuple([self.h.river[s][i] for i in range(self.h.n_river[s])])
+
+    def special_plays(self, seat):
+        """The special plays of ``seat`` in order: ``(kind, tile)`` (P3)."""
+        return _seat_plays(&self.h, _seat(seat))
+
+    def drawn_tile(self, seat):
+        """The tile ``seat`` just drew, on its own turn (hidden from others), else None.
+
+        Raises:
+            IllegalActionError: ``seat`` is not a seat 0-3.
+        """
+        cdef int s = _seat(seat), ph = self.h.phase
+        if (ph == PH_TURN or ph == PH_HAIDI) and self.h.turn == s:
+            return _opt(self.h.drawn)
+        return None
+
     def visible_counts(self):
+        """34 counts of the tiles face up for every seat (D6)."""
         return tuple([self.h.seen[t] for t in range(34)])
 
+    def census(self):
+        """Every tile of the hand counted wherever it is: 34 counts that must all be 4 (T1)."""
+        cdef const HandC* h = &self.h
+        cdef int s, t, i
+        c = list(self.visible_counts())
+        for s in range(4):
+            for t in range(34):
+                c[t] += h.hands[s][t]
+        for i in range(h.front, h.back + 1):
+            c[h.wall[i]] += 1
+        return c
+
     # ------------------------------------------------------------ actions
-    def legal(self, seat=None):
-        """The legal codes of seat (None: the current player), ascending."""
+    def legal_action_codes(self, seat=None):
+        """The legal codes of seat (None: the current player; empty once over), ascending.
+
+        Raises:
+            IllegalActionError: ``seat`` is not a seat 0-3.
+        """
         cdef int16_t codes[N_ACTIONS]
         cdef int n, i
         if seat is None:
@@ -261,27 +542,47 @@ cdef class NativeHand:
         n = hand_legal(&self.h, seat, codes)
         return tuple([codes[i] for i in range(n)])
 
-    def mask(self, seat=None):
+    legal = legal_action_codes
+
+    def legal_actions(self, seat=None):
+        """The legal actions of ``seat`` (None: the current player) as action values."""
+        return [ACTIONS[c] for c in self.legal_action_codes(seat)]
+
+    def action_mask(self, seat=None):
         """Bool array (163,): True at the legal codes of seat (None: the current player)."""
-        m = np.zeros(N_ACTIONS, dtype=bool)
-        codes = self.legal(seat)
+        m = np.zeros(ACTION_SPACE_SIZE, dtype=bool)
+        codes = self.legal_action_codes(seat)
         if codes:
             m[list(codes)] = True
         return m
 
-    def step(self, seat, code):
-        """Play code for seat. Raises IllegalActionError (state unchanged) when not legal."""
-        cdef int c
+    mask = action_mask
+
+    def step(self, seat, action):
+        """Play ``action`` (an Action or its int code 0-162) for ``seat``.
+
+        Raises:
+            IllegalActionError: not legal now (the message of :meth:`Game.step`, naming the
+                rule), a bad seat or action; the state is left exactly as it was.
+        """
         seat = _seat(seat)
-        x = _checks.index(code)
-        if x is None or not 0 <= x < N_ACTIONS:
-            raise IllegalActionError(f"action code must be an int 0-{N_ACTIONS - 1}, got {code!r}")
-        c = x
-        if hand_apply(&self.h, seat, c) < 0:
-            raise IllegalActionError(
-                f"seat {seat}: {action_name(c)} ({c}) is not legal now "
-                f"(phase {PHASES[self.h.phase]}, legal {self.legal(seat)})")
-        raise_fallback_error()
+        x = action if type(action) is int else _code_of(action)
+        if 0 <= x < N_ACTIONS and self.h.n_log < MAX_LOG and hand_apply(&self.h, seat, x) == 0:
+            raise_fallback_error()
+            if self._surgery:
+                self._twin[1].step(seat, x)
+            return
+        if self.h.n_log >= MAX_LOG:  # pragma: no cover - no hand comes near
+            raise IllegalActionError(f"the native hand keeps at most {MAX_LOG} decisions")
+        try:
+            twin = python_twin(self)
+        except ReplayError:         # a state edited in C: no Python twin to explain why
+            twin = None
+        if twin is not None:
+            twin.clone().step(seat, x)     # raises Game's IllegalActionError, naming the rule
+        raise IllegalActionError(
+            f"seat {seat}: {action!r} is not legal now (phase {PHASES[self.h.phase]}, "
+            f"legal {self.legal_action_codes(seat)})")
 
     # ------------------------------------------------------------ views
     def observation(self, seat):
@@ -296,9 +597,22 @@ cdef class NativeHand:
 
     @property
     def result(self):
-        """None until over; then a dict: winner, how, win_tile, discarder, payments, draw,
-        and for a win big (sorted names), hard, wilds, liable, liable_rule, co_liable,
-        winner_fan, big_fan, loser_fan (as WinResult's)."""
+        """The :class:`~wuhanmj.game.state.HandResult` once the hand is over (equal to
+        :attr:`Game.result`), else None. Winner, how, tile, discarder and payments are the
+        native verdict's; ``win`` is the :class:`~wuhanmj.scoring.WinResult` of
+        :func:`wuhanmj.scoring.evaluate_win` on the finished state (worked out once)."""
+        if self.h.phase != PH_OVER:
+            return None
+        key = self._deal_key()
+        if self._result is None or self._result[0] != key:
+            self._result = (key, _hand_result(self))
+        return self._result[1]
+
+    @property
+    def verdict(self):
+        """The native verdict: None until over; then a dict: winner, how, win_tile,
+        discarder, payments, draw, and for a win big (sorted names), hard, wilds, liable,
+        liable_rule, co_liable, winner_fan, big_fan, loser_fan (as WinResult's)."""
         cdef const HandC* h = &self.h
         cdef const WinOut* w = &h.win
         if h.phase != PH_OVER:
@@ -329,9 +643,29 @@ cdef class NativeHand:
             "loser_fan": tuple([None if w.loser_fan[s] < 0 else w.loser_fan[s] for s in range(4)]),
         }
 
-    def to_dict(self):
-        """The fields of :func:`wuhanmj.game.save.state_dict` but ``format``, ``rules`` and
-        ``events``, with the same values and types."""
+    # ------------------------------------------------------------ events and saves
+    @property
+    def events(self):
+        """The event log so far, as :attr:`Game.events` gives it (JSON-ready dicts, tiles in
+        the notation of T2; see :func:`hand_events`)."""
+        return hand_events(self)
+
+    def events_since(self, start):
+        """``events[start:]``."""
+        return hand_events(self)[start:]
+
+    @property
+    def n_events(self):
+        """Number of events so far."""
+        return len(hand_events(self))
+
+    def event_log(self):
+        """The event log as JSON lines (one event per line), as :meth:`Game.event_log`."""
+        return "\n".join(json.dumps(e, ensure_ascii=False, separators=(",", ":")) for e in hand_events(self)) + "\n"
+
+    def state_dict(self):
+        """The fields of :meth:`to_dict` but ``format``, ``rules`` and ``events`` (no Python
+        replay: read from the struct), with the same values and types."""
         cdef const HandC* h = &self.h
         cdef int s, i, t
         melds = []
@@ -369,6 +703,85 @@ cdef class NativeHand:
             "xiayu": xiayu,
         }
 
+    def to_dict(self):
+        """The whole state as JSON-ready data, equal to :meth:`Game.to_dict` of the same hand
+        (format, rules and the event log included); see :meth:`from_dict`."""
+        d = {"format": FORMAT, "rules": self.rules.to_dict()}
+        d.update(self.state_dict())
+        d["events"] = hand_events(self)
+        return d
+
     def __repr__(self):
         return (f"<NativeHand {self.rules.name} dealer={self.h.dealer} phase={PHASES[self.h.phase]} "
                 f"turn={self.h.turn} left={hand_left(&self.h)}>")
+
+
+def hand_events(NativeHand hand):
+    """The event log of ``hand`` (a list of JSON-ready dicts, :attr:`Game.events`' form): the
+    one place :class:`NativeHand` gets its events, today from :func:`python_twin`."""
+    return python_twin(hand).events
+
+
+_NOT_REACHED = ("the native hand's state does not follow from its deal and decisions (a state "
+                "edited in C, e.g. resampled hidden tiles): it has no event log")
+
+
+def python_twin(NativeHand hand):
+    """The :class:`wuhanmj.game.Game` of ``hand``'s deal with its decision log replayed:
+    the same state in the Python engine (kept with the hand until its state changes; do not
+    step it). The one place the native face goes through the Python engine for its event
+    log (native event generation replaces it here).
+
+    Raises:
+        ReplayError: the state does not follow from its deal and decision log (edited in
+            C, e.g. hidden tiles resampled): it has no event log (``state_dict`` still reads
+            it).
+    """
+    if hand._surgery:       # restore_unchecked: the twin is stepped with the hand
+        return hand._twin[1]
+    key = hand._deal_key()
+    tw = hand._twin
+    if tw is not None and tw[0] == key:
+        return tw[1]
+    cdef const HandC* h = &hand.h
+    cdef int s, t
+    g = Game(hand.rules, wall=[h.wall[i] for i in range(136)], dealer=h.dealer,
+             prev_laizi=_opt(h.prev_laizi), scores=hand.scores)
+    try:
+        for i in range(h.n_log):
+            g.step(h.log_seat[i], h.log_code[i])
+    except IllegalActionError as e:
+        raise ReplayError(f"{_NOT_REACHED}: {e}") from None
+    st = g.state
+    if ((st.front, st.back, st.phase, st.turn) != (h.front, h.back, h.phase, h.turn)
+            or any(st.hands[s][t] != h.hands[s][t] for s in range(4) for t in range(34))):
+        raise ReplayError(_NOT_REACHED)
+    hand._twin = (key, g)
+    return g
+
+
+cdef object _hand_result(NativeHand hand):
+    """The HandResult of a finished native hand (see NativeHand.result)."""
+    cdef const HandC* h = &hand.h
+    cdef const WinOut* w = &h.win
+    cdef int s, d = h.discarder, winner = h.winner
+    if winner < 0:
+        return _DRAW
+    rules = hand.rules
+    how = HOWS[h.how]
+    seats = tuple([SeatPlays(_seat_melds(h, s), h.seats[s].hz, h.seats[s].pz, h.seats[s].lz)
+                   for s in range(4)])
+    kw = {}
+    if d >= 0 and h.seats[winner].n_melds == 4:
+        # the discarder's facts (L1), as moves.evaluate: a robbed 蓄杠 tile already left it
+        dh = list(_concealed(h, d))
+        kw["discarder_ready"] = bool(is_ready(dh, h.indicator, rules, _seat_melds(h, d)))
+        kw["discarder_holds_non_jiang"] = bool(holds_non_jiang(dh))
+    if h.xiayu_suit[winner] >= 0 and h.xiayu_co[winner]:
+        kw["co_liable"] = tuple([s for s in range(4) if (h.xiayu_co[winner] >> s) & 1])
+    win = scoring.evaluate_win(
+        hand=list(_concealed(h, winner)), win_tile=h.win_tile, how=how, winner=winner,
+        dealer=h.dealer, indicator=h.indicator, seats=seats, discarder=_opt(d),
+        prev_laizi=_opt(h.prev_laizi), rules=rules, **kw)
+    return HandResult(winner, how, h.win_tile, _opt(d),
+                      tuple([_amount(w.payments[s]) for s in range(4)]), win)

@@ -54,6 +54,7 @@ class BatchSpec:
     agents: tuple[Any, Any, Any, Any]
     labels: tuple[str, str, str, str]
     records: bool | str  # False, True (JSON lines) or recordio.BINARY (issue 13)
+    verify: bool = False  # the native engine's records: also replay each hand through Game and compare
 
 
 def record_line(spec: BatchSpec, m: int, h: int, game: Game, outcome: HandOutcome) -> str:

@@ -12,10 +12,13 @@ and returns one row of numpy arrays per hand. From them:
   presets), the per-value :class:`~fractions.Fraction` sums of
   :class:`~wuhanmj.sim.stats.Moments` otherwise — so it equals, key for key and type for
   type, the tally :func:`~wuhanmj.sim.outcome.tally_outcome` builds hand by hand;
-- the records, only when asked, by replaying each hand's decisions through the Python
-  :class:`~wuhanmj.game.Game` (so the lines are the Python engine's, byte for byte), and
-  each replay is checked against the native arrays: any difference (a refused decision,
-  another winner, other payments, …) is a :class:`~wuhanmj.errors.SimulationError`.
+- the records, only when asked (:func:`native_records`): written in C from the arrays and
+  the decision log (:func:`wuhanmj.sim.native_records.record_items`, the Python engine's
+  records byte for byte); with ``verify`` (and for a rule set with a fractional amount,
+  which the C writer does not serve) each hand's decisions are also replayed through the
+  Python :class:`~wuhanmj.game.Game` (:func:`replay_records`), checked against the native
+  arrays and the lines compared: any difference (a refused decision, another winner,
+  other payments, another line, …) is a :class:`~wuhanmj.errors.SimulationError`.
 """
 
 from __future__ import annotations
@@ -32,13 +35,15 @@ from ..errors import AgentError, IllegalActionError, SimulationError
 from ..game.engine import Game
 from ..game.match import Match
 from .batch import BatchSpec, match_seeds, record_item
+from .recordio import BINARY
 from .loop import outcome_of
+from .native_records import exact_amounts, record_items
 from .outcome import BIG_HU, HOWS, LIABILITY, SELF_DRAWN, TRACE_BINS, HandOutcome, amount_key
 from .stats import Moments, Tally
 
 __all__ = [
     "ENGINES", "native_kinds", "native_available", "choose_engine", "run_native_batch",
-    "tally_arrays", "replay_records",
+    "tally_arrays", "native_records", "replay_records",
 ]
 
 ENGINES = ("auto", "native", "python")
@@ -127,7 +132,7 @@ def run_native_batch(spec: BatchSpec, first_match: int, stop_match: int) -> tupl
 
 def _finish(spec: BatchSpec, arrays: dict[str, np.ndarray]) -> tuple[Tally, list[Any] | None]:
     tally = tally_arrays(arrays, spec.labels, (spec.hands, spec.match_hands))
-    return tally, (replay_records(spec, arrays) if spec.records else None)
+    return tally, (native_records(spec, arrays) if spec.records else None)
 
 
 # ---------------------------------------------------------------- the tally from the arrays
@@ -288,6 +293,34 @@ def _tally_figures(
                     f"trace.agent_hand:{name}#{b:02d}",
                     Moments.of(Moments.of(r[s] for s in seats).total for r in p[rows].tolist()),
                 )
+
+
+# ---------------------------------------------------------------- records
+def native_records(spec: BatchSpec, a: dict[str, np.ndarray]) -> list[Any]:
+    """The records of a native batch (``run_matches(..., record=True)``) in hand order:
+    binary hands, or JSON lines in blocks of whole lines, as ``spec.records`` asks; written
+    from the arrays (:func:`~wuhanmj.sim.native_records.record_items`), by
+    :func:`replay_records` for a rule set with a fractional amount; with ``spec.verify``
+    both, compared line by line.
+
+    Raises:
+        SimulationError: with ``spec.verify``, a hand whose replay differs from the native
+            arrays or whose record differs from the replay's (the message names the hand).
+    """
+    if not exact_amounts(spec.rules):
+        return replay_records(spec, a)
+    binary = spec.records == BINARY
+    items = record_items(spec.rules, a, spec.records, seed=spec.seed, agents=spec.labels, blocks=not binary)
+    if spec.verify:
+        lines = items if binary else b"".join(items).decode("utf-8").split("\n")[:-1]
+        for i, (mine, theirs) in enumerate(zip(lines, replay_records(spec, a))):
+            if mine != theirs:
+                at = next((k for k, (x, y) in enumerate(zip(mine, theirs)) if x != y), min(len(mine), len(theirs)))
+                raise SimulationError(
+                    f"native engine: hand {int(a['hand'][i])} (match {int(a['match'][i])}): its record differs "
+                    f"from the Python engine's replay at offset {at}"
+                )
+    return items
 
 
 # ---------------------------------------------------------------- records by replay

@@ -48,15 +48,53 @@ def record_kind(records: Any) -> bool | str:
     return True
 
 
+def _runs(items: Sequence[str | bytes | bytearray]) -> Iterator[tuple[bool, list[Any]]]:
+    """The items in runs of one type: ``(True, blocks)`` for bytes or bytearray, ``(False, lines)`` for str."""
+    run: list[Any] = []
+    kind = False
+    for it in items:
+        b = isinstance(it, (bytes, bytearray))
+        if run and b != kind:
+            yield kind, run
+            run = []
+        kind = b
+        run.append(it)
+    if run:
+        yield kind, run
+
+
 class _TextSink:
-    """JSON lines to a text file."""
+    """JSON lines to a text file object. An item is one line (str, without its newline)
+    or a block of whole lines (bytes: UTF-8, each line ended by a newline, as the native
+    engine writes them, :func:`wuhanmj.sim.native_records.record_items`)."""
 
     def __init__(self, f: IO[str]) -> None:
         self.f = f
 
-    def add_items(self, lines: Sequence[str]) -> None:
-        if lines:
-            self.f.write("\n".join(lines) + "\n")
+    def add_items(self, items: Sequence[str | bytes | bytearray]) -> None:
+        for blocks, run in _runs(items):
+            if blocks:
+                for b in run:
+                    self.f.write(b.decode("utf-8"))
+            else:
+                self.f.write("\n".join(run) + "\n")
+
+
+class _BytesSink:
+    """JSON lines to a file opened here, in binary (UTF-8, a newline after each line on
+    every system); the items of :class:`_TextSink`. A batch's lines are written at once:
+    a run stopped by an error leaves the file ending with a whole line."""
+
+    def __init__(self, f: IO[bytes]) -> None:
+        self.f = f
+
+    def add_items(self, items: Sequence[str | bytes | bytearray]) -> None:
+        for blocks, run in _runs(items):
+            if blocks:
+                for b in run:
+                    self.f.write(b)
+            else:
+                self.f.write(("\n".join(run) + "\n").encode("utf-8"))
 
 
 class _NoSink:
@@ -75,9 +113,9 @@ def open_sink(
     match_hands: int,
 ) -> Iterator[Any]:
     """The records sink of a run: an object with ``add_items(items)`` taking the batch's
-    items in hand order (JSON lines, or binary hands when :func:`record_kind` is
-    :data:`BINARY`); None when ``records`` is None. Closed on exit (a binary file gets
-    its index then, also when the run fails).
+    items in hand order (JSON lines — a str a line, or bytes blocks of whole lines —, or
+    binary hands when :func:`record_kind` is :data:`BINARY`); None when ``records`` is
+    None. Closed on exit (a binary file gets its index then, also when the run fails).
 
     Raises:
         SimulationError: the file cannot be opened.
@@ -95,14 +133,14 @@ def open_sink(
             with RecordsWriter(path, header) as w:
                 yield w
             return
-        f: IO[str] = (gzip.open(path, "wt", encoding="utf-8") if path.name.lower().endswith(".gz")
-                      else open(path, "w", encoding="utf-8"))
+        f: IO[bytes] = (gzip.open(path, "wb") if path.name.lower().endswith(".gz")  # type: ignore[assignment]
+                        else open(path, "wb"))
     except RecordsError as err:  # the writer's message already names the file and the reason
         raise SimulationError(str(err)) from None
     except OSError as err:
         raise SimulationError(f"records: cannot write {os.fspath(records)!r}: {_os_reason(err)}") from None
     with f:
-        yield _TextSink(f)
+        yield _BytesSink(f)
 
 
 def _os_reason(err: OSError) -> str:

@@ -63,6 +63,7 @@ from .batch import match_seeds
 from .batch import run_batch as _run_batch
 from .native import ENGINES, choose_engine
 from .native import run_native_batch as _run_native_batch
+from .native_records import exact_amounts
 from .results import SimulationResult
 from .recordio import open_sink, record_kind
 from .stats import Tally
@@ -275,6 +276,7 @@ def simulate(
     match_hands: int = DEFAULT_MATCH_HANDS,
     batch_hands: int | None = None,
     engine: str = "auto",
+    verify: bool = False,
 ) -> SimulationResult:
     """Play ``hands`` hands and return their statistics.
 
@@ -313,8 +315,12 @@ def simulate(
             Python engine's observation), the Python engine otherwise; ``"native"`` or
             ``"python"`` to choose. Both play the same hands with the same decisions: the result (and
             every record line) is the same; its ``engine`` says which ran. Records on
-            the native engine are written by replaying each hand's decisions through
-            the Python engine, which is checked to give the native result.
+            the native engine are written from its arrays, in C
+            (:func:`~wuhanmj.sim.native_records.record_items`).
+        verify: on the native engine with ``records``, also replay every hand's
+            decisions through the Python engine, check that it gives the native result
+            and the same record, and raise SimulationError otherwise (slower: the
+            Python engine's pace). Ignored without records or on the Python engine.
 
     Returns:
         :class:`~wuhanmj.sim.results.SimulationResult`, the same for the same seed,
@@ -351,6 +357,8 @@ def simulate(
         )
     if not isinstance(engine, str) or engine not in ENGINES:
         raise SimulationError(f"engine: expected one of {', '.join(ENGINES)}, got {engine!r}")
+    if not isinstance(verify, (bool, np.bool_)):
+        raise SimulationError(f"verify: expected True or False, got {verify!r}")
     the_rules = _resolve_rules(rules)
     the_agents = _resolve_agents(agents)
     a0, a1, a2, a3 = the_agents
@@ -366,8 +374,9 @@ def simulate(
     if batch_hands is None:
         parallel = 1 if executor is None and workers == 1 else (workers if executor is None else 8)
         # Enough batches to keep every worker busy (4 each), none above the target size.
-        # records on the native engine are replayed by the Python one: its batch sizes
-        fast = native and records is None
+        # records on the native engine replayed by the Python one (verify, a fractional
+        # amount): the Python engine's batch sizes
+        fast = native and (records is None or (not verify and exact_amounts(the_rules)))
         if parallel == 1:
             # in this process: small batches keep the progress display smooth
             per = _NATIVE_BATCH_HANDS if fast else _LOCAL_BATCH_HANDS
@@ -380,7 +389,7 @@ def simulate(
     batches = ((b, min(b + per_batch, n_matches)) for b in range(0, n_matches, per_batch))
     pool_size = min(workers, -(-n_matches // per_batch))  # never more processes than batches
 
-    spec = _Spec(root, hands, match_hands, the_rules, the_agents, labels, record_kind(records))
+    spec = _Spec(root, hands, match_hands, the_rules, the_agents, labels, record_kind(records), bool(verify))
     total = Tally()
     report = _progress(progress, hands)
     done = 0
