@@ -85,7 +85,7 @@ def _states(n_games: int, salt: int = 0, every: int = 3, policy: str = "gang"):
 
 def _game_of(nh: NativeHand) -> Game:
     """The Python engine in the native hand's state: its decision log replayed on its wall."""
-    d = nh.to_dict()
+    d = nh.state_dict()
     g = Game(nh.rules, wall=d["wall"], dealer=d["dealer"], prev_laizi=d["prev_laizi"])
     for seat, code in nh.log:
         g.step(seat, code)
@@ -94,7 +94,7 @@ def _game_of(nh: NativeHand) -> Game:
 
 def _python_of(d: NativeHand, rules: Rules, g: Game) -> Game:
     """The Python engine holding exactly the (determinized) state d; g's log for D18."""
-    return restore_unchecked(Game, {**d.to_dict(), "rules": rules.to_dict(), "events": g.to_dict()["events"]})
+    return restore_unchecked(Game, {**d.state_dict(), "rules": rules.to_dict(), "events": g.to_dict()["events"]})
 
 
 def _undrawn(d: dict) -> list[int]:
@@ -104,7 +104,7 @@ def _undrawn(d: dict) -> list[int]:
 def _check_counts(nh: NativeHand, d: NativeHand, seat: int) -> None:
     """T1, D6, G1: 4 of each kind among the hands, the face-up tiles and the undrawn wall;
     a wall of 136; the same ends and indicator; the seat's dealt tiles where they were."""
-    a, b = nh.to_dict(), d.to_dict()
+    a, b = nh.state_dict(), d.state_dict()
     check_wall(b["wall"])
     total = np.array(d.visible_counts()) + np.bincount(_undrawn(b), minlength=34)
     for s in range(4):
@@ -179,16 +179,16 @@ def test_p4_g3_determinize_keeps_the_observation_in_rob_windows_and_the_haidi(ra
 
 def test_determinize_leaves_the_hand_unchanged(states):
     _, nh, _ = states[5]
-    before = nh.to_dict()
+    before = nh.state_dict()
     determinize(nh, 0, 1)
-    assert nh.to_dict() == before
+    assert nh.state_dict() == before
 
 
 def test_determinize_deals_the_hidden_tiles_again(states):
     """Not a copy: the other hands differ between seeds (a late state has few unseen tiles,
     but more than one deal)."""
     _, nh, _ = states[len(states) // 2]
-    deals = {tuple(map(tuple, determinize(nh, 0, s).to_dict()["hands"][1:])) for s in range(6)}
+    deals = {tuple(map(tuple, determinize(nh, 0, s).state_dict()["hands"][1:])) for s in range(6)}
     assert len(deals) > 1
 
 
@@ -196,7 +196,7 @@ def test_determinize_deals_the_hidden_tiles_again(states):
 def _python_window(d: NativeHand, rules: Rules, g: Game) -> dict:
     """The options the Python engine gives on d's dealt hands when the window's discard /
     蓄杠 is played again (P2, P4)."""
-    x = d.to_dict()
+    x = d.state_dict()
     t, disc = x["tile"], x["turn"]
     if x["phase"] == "claim":
         x["hands"][disc][t] += 1
@@ -220,7 +220,7 @@ def test_p2_p4_reopened_windows_have_the_python_engines_options(states, rare_sta
             d = _determinize_or_rare(nh, seat, 1000 + i)
             if d is None:
                 continue
-            x = d.to_dict()
+            x = d.state_dict()
             assert {int(s): o for s, o in x["options"].items()} == _python_window(d, rules, g)
             cur = nh.current_player
             # answers: the seat's own kept; the others before the first to act passed
@@ -231,8 +231,8 @@ def test_p2_p4_reopened_windows_have_the_python_engines_options(states, rare_sta
                     break
                 before.append(s)
             want = {str(s): PASS for s in before if s != seat and str(s) in x["options"]}
-            if str(seat) in nh.to_dict()["decisions"]:
-                want[str(seat)] = nh.to_dict()["decisions"][str(seat)]
+            if str(seat) in nh.state_dict()["decisions"]:
+                want[str(seat)] = nh.state_dict()["decisions"][str(seat)]
             assert x["decisions"] == want
             n += 1
     assert n
@@ -297,7 +297,7 @@ def _late_turn_state():
         nh.step(s, _eager_gang(nh, s, rng))
         if nh.over:
             raise AssertionError("the scripted hand ended early")
-        x = nh.to_dict()
+        x = nh.state_dict()
         if x["phase"] == "turn" and x["turn"] == 1 and x["drawn"] is not None and nh.tiles_left < 40:
             return nh
 
@@ -324,7 +324,7 @@ def test_determinize_is_uniform_chi_square(case):
     nh = _late_turn_state() if case == "late_turn" else _claim_state_of_next_seat()
     seat = 0 if case == "late_turn" else nh.current_player
     others = [(seat + i) & 3 for i in (1, 2, 3)]
-    x = nh.to_dict()
+    x = nh.state_dict()
     unseen = [4 - a - v for a, v in zip(x["hands"][seat], nh.visible_counts())]
     n_unseen = sum(unseen)
     kind = max(range(34), key=lambda t: unseen[t])
@@ -332,7 +332,7 @@ def test_determinize_is_uniform_chi_square(case):
     m = 6000
     drawn, first, places = Counter(), Counter(), Counter()
     for i in range(m):
-        y = determinize(nh, seat, i).to_dict()
+        y = determinize(nh, seat, i).state_dict()
         if y["drawn"] is not None:
             drawn[y["drawn"]] += 1
         first[y["wall"][y["front"]]] += 1
@@ -452,7 +452,7 @@ def test_bad_input_raises_specific_errors_naming_it(states):
     other = (seat + 1) & 3
     codes = nh.legal(seat)
     illegal = next(c for c in range(163) if c not in codes)
-    before = nh.to_dict()
+    before = nh.state_dict()
     cases = [
         (dict(seat=other, codes=codes), IllegalActionError, "not to act"),
         (dict(codes=[codes[0], illegal]), IllegalActionError, f"code {illegal} is not legal"),
@@ -474,7 +474,7 @@ def test_bad_input_raises_specific_errors_naming_it(states):
         determinize(nh, -1, 0)
     with pytest.raises(SimulationError, match="seed"):
         determinize(nh, 0, 2 ** 64)
-    assert nh.to_dict() == before
+    assert nh.state_dict() == before
     over = nh.copy()
     while not over.over:
         over.step(over.current_player, greedy_choice(over, over.current_player))
@@ -495,7 +495,7 @@ def test_search_view_offers_only_the_search_calls(states):
         v.__reduce__()
     codes = nh.legal(seat)
     assert np.array_equal(v.evaluate_actions(codes, 3, seed=1), evaluate_actions(nh, seat, codes, 3, seed=1))
-    assert v.determinize(5).to_dict() == determinize(nh, seat, 5).to_dict()
+    assert v.determinize(5).state_dict() == determinize(nh, seat, 5).state_dict()
     v.close()
     with pytest.raises(IllegalActionError, match="closed"):
         v.determinize(5)
@@ -598,7 +598,7 @@ def test_determinizations_do_not_depend_on_the_decision_log(states):
     _, nh, _ = next(s for s in states if s[1].phase == "claim")
     bare = determinize(nh, 0, 1)        # no log, and the same state as far as seat 0 sees
     for seed in range(4):
-        a, b = determinize(nh, 0, seed).to_dict(), determinize(bare, 0, seed).to_dict()
+        a, b = determinize(nh, 0, seed).state_dict(), determinize(bare, 0, seed).state_dict()
         assert a["hands"][1:] == b["hands"][1:]
         assert _undrawn(a) == _undrawn(b)
 
@@ -613,7 +613,7 @@ def test_soak_determinize_keeps_the_observation_and_reopens_windows():
             _check_view_kept(rules, nh, g, i)
             if nh.phase in ("claim", "rob"):
                 d = determinize(nh, nh.current_player, i)
-                assert {int(s): o for s, o in d.to_dict()["options"].items()} == _python_window(d, rules, g)
+                assert {int(s): o for s, o in d.state_dict()["options"].items()} == _python_window(d, rules, g)
             n += 1
     assert n > N_SOAK
 

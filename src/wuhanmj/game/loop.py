@@ -70,16 +70,12 @@ def wants_view(act: Callable[..., Any]) -> bool:
 
 
 def _native_state(game: Game) -> NativeHand:
-    """``game``'s current state on the native engine: its decisions replayed on the same
-    wall (so the native hand has the decision log that determinizations read)."""
+    """``game``'s current state on the native engine (:meth:`NativeHand.from_game`: its
+    decisions replayed on the same wall, so the native hand has the decision log that
+    determinizations read)."""
     from ..native.handapi import NativeHand
 
-    nh = NativeHand(game.rules, wall=game.state.wall, dealer=game.dealer, prev_laizi=game.prev_laizi,
-                    scores=game.scores)
-    for ev in game.events:
-        if "action" in ev:
-            nh.step(ev["seat"], ev["action"])
-    return nh
+    return NativeHand.from_game(game)
 
 
 def search_view_of(game: Game, seat: int) -> SearchView:

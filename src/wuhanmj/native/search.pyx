@@ -620,7 +620,9 @@ def determinize(NativeHand hand not None, seat, seed=0):
     Returns:
         A new NativeHand: the same observation for ``seat``, 4 tiles of each kind, the
         wall layout of G1 (indicator at 53, the same ``front`` and ``back``), no caches,
-        an empty decision log.
+        an empty decision log. Its state does not follow from its deal, so it has no event
+        log: read it with ``state_dict()`` / ``observation(seat)`` (``to_dict()`` raises
+        ReplayError), or play it.
 
     Raises:
         IllegalActionError: ``seat`` is not a seat.
