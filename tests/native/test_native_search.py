@@ -397,6 +397,21 @@ def test_evaluate_actions_does_not_depend_on_threads(states, policy):
         assert np.array_equal(evaluate_actions(nh, seat, codes, 9, seed=3, policy=policy, threads=k), one)
 
 
+def test_evaluate_actions_prepares_the_greedy_bot_itself():
+    """In a fresh process, undeterminized rollouts first (no determinize call before them
+    to build the bot's tables): the same rows as in this process."""
+    import subprocess
+    import sys
+
+    code = ("from wuhanmj.native.handapi import NativeHand\n"
+            "from wuhanmj.native.search import evaluate_actions\n"
+            "h = NativeHand(seed=7)\n"
+            "print(evaluate_actions(h, h.current_player, h.legal(), 1, determinize=False).tolist())\n")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    h = NativeHand(seed=7)
+    assert out.strip() == str(evaluate_actions(h, h.current_player, h.legal(), 1, determinize=False).tolist())
+
+
 def test_a_registered_native_agent_plays_through_the_hook(states):
     _, nh, _ = states[4]
     seat = nh.current_player
@@ -470,6 +485,8 @@ def test_bad_input_raises_specific_errors_naming_it(states):
         kw = dict(seat=seat, codes=codes, n=2, seed=0) | change
         with pytest.raises(error, match=text):
             evaluate_actions(nh, **kw)
+    with pytest.raises(AgentError, match="stateless"):
+        policy_capsule("random")
     with pytest.raises(IllegalActionError, match="seat"):
         determinize(nh, -1, 0)
     with pytest.raises(SimulationError, match="seed"):

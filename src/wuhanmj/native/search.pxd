@@ -26,7 +26,8 @@ ctypedef struct SearchKnown:    # what one seat knows of a state, computed once 
     int8_t fixed_tile
     int8_t current              # hand_current of the state (the observation shows it)
 
-# The rollout policy's decision: the code seat plays among the n legal codes of h.
+# The rollout policy's decision: the code seat plays among the n legal codes of h (called
+# without the GIL, from several threads at once when evaluate_actions has threads > 1).
 ctypedef int (*rollout_fn_t)(void* data, HandC* h, int seat, const int16_t* codes, int n) noexcept nogil
 
 ctypedef struct RolloutPolicy:

@@ -67,7 +67,6 @@ from wuhanmj.native.agents cimport (
     AGENT_GREEDY,
     AGENT_NATIVE,
     AGENT_PYTHON,
-    AGENT_RANDOM,
     AgentC,
     agent_choose,
     agent_reset,
@@ -522,21 +521,20 @@ cdef class _Capsule:
     cdef AgentC a
 
 
-def policy_capsule(name):
-    """A ``PyCapsule`` (named :data:`CAPSULE_NAME`) with the built-in bot ``name``
-    (``"greedy"``; ``"random"`` seeded 0, its stream shared by every seat) behind the
-    :c:type:`rollout_fn_t` hook that registered native agents use: ``evaluate_actions(...,
-    policy=capsule)`` plays it. For tests of the hook.
+def policy_capsule(name="greedy"):
+    """A ``(PyCapsule, context)`` pair (the capsule named :data:`CAPSULE_NAME`) with the
+    built-in greedy bot behind the :c:type:`rollout_fn_t` hook: ``evaluate_actions(...,
+    policy=pair)`` plays it. For tests of the hook (a rollout_fn_t must be safe to call
+    from several threads at once: the greedy bot keeps no state).
 
     Raises:
-        AgentError: not a built-in bot.
+        AgentError: ``name`` is not ``"greedy"``.
     """
     cdef _Capsule holder = _Capsule()
-    if name not in POLICIES:
-        raise AgentError(f"policy_capsule: no built-in bot {name!r} (greedy, random)")
+    if name != "greedy":
+        raise AgentError(f"policy_capsule: only the stateless 'greedy' bot, got {name!r}")
     memset(&holder.a, 0, sizeof(AgentC))
-    holder.a.kind = AGENT_GREEDY if name == "greedy" else AGENT_RANDOM
-    pcg64_seed_int(&holder.a.rng, 0)
+    holder.a.kind = AGENT_GREEDY
     cap = PyCapsule_New(<void*>_builtin_fn, _CAPSULE, NULL)
     return (cap, holder)
 
@@ -660,6 +658,7 @@ cdef object _evaluate(const HandC* h, int seat, object codes, object n, object s
     cdef int16_t legal[N_ACTIONS]
     cdef int n_legal, i, n_rows, n_threads
     cdef double[:, ::1] view
+    agents_prepare()            # the greedy bot's tables and the hand engine's, once
     if h.phase == PH_OVER:
         raise IllegalActionError(f"evaluate_actions: the hand is over; seat {seat} has nothing to play")
     memcpy(&job.h, h, sizeof(HandC))
