@@ -59,14 +59,25 @@ def agent_act(agent: Any, seat: int | None = None) -> Callable[[Any, Any], Any]:
     raise AgentError(f"{where}{agent!r} has no act() and is not callable")
 
 
+_WANTS_VIEW: dict[Any, bool] = {}   # function -> wants_view, for plain functions and methods
+
+
 def wants_view(act: Callable[..., Any]) -> bool:
     """True when ``act`` (an agent's ``act`` or a callable agent) takes a keyword-only
-    parameter named ``view``: the opt-in to a :class:`~wuhanmj.native.search.SearchView`."""
+    parameter named ``view``: the opt-in to a :class:`~wuhanmj.native.search.SearchView`.
+    (Remembered per function: a signature costs ~10 µs, play_game asks once per hand.)"""
+    func = getattr(act, "__func__", act)
+    key = func if inspect.isfunction(func) else None
+    if key is not None and key in _WANTS_VIEW:
+        return _WANTS_VIEW[key]
     try:
         p = inspect.signature(act).parameters.get("view")
+        found = p is not None and p.kind is inspect.Parameter.KEYWORD_ONLY
     except (TypeError, ValueError):  # builtins and extension callables without a signature
-        return False
-    return p is not None and p.kind is inspect.Parameter.KEYWORD_ONLY
+        found = False
+    if key is not None and len(_WANTS_VIEW) < 4096:
+        _WANTS_VIEW[key] = found
+    return found
 
 
 def _native_state(game: Game) -> NativeHand:
