@@ -20,6 +20,20 @@ The public API, re-exported from the modules that own it. The file tree shows th
 Every error raised on purpose is a :class:`WuhanMJError`.
 """
 
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
+from . import _display
+from .errors import *  # noqa: F403
+from .errors import __all__ as _errors_all
+from .tiles import *  # noqa: F403
+from .tiles import __all__ as _tiles_all
+
+# The shape core, at once (about 6 ms: its compiled modules, no table is built before its
+# first use): wuhanmj._core, its compiled face, cimports it, so importing wuhanmj._core
+# first must find it in place.
 from .core import (
     get_include,
     is_complete,
@@ -31,56 +45,111 @@ from .core import (
     waits,
     waits_batch,
 )
-from .agents.base import Agent, GreedyAgent, RandomAgent, make_agent
-from .errors import *  # noqa: F403
-from .errors import __all__ as _errors_all
-from .game.actions import (
-    ACTION_SPACE_SIZE,
-    Action,
-    AnGang,
-    Chi,
-    ChongGang,
-    Discard,
-    HongzhongGang,
-    Hu,
-    LaiziGang,
-    Pass,
-    Peng,
-    PiziGang,
-    XuGang,
-)
-from .game.actions import decode as decode_action
-from .game.actions import encode as encode_action
-from .game.engine import Game, HandResult
-from .game.match import Match
-from .game.observation import Observation
-from .game.wall import scripted_wall, shuffled_wall
-from .hand.analysis import (
-    DiscardOption,
-    EffectiveTiles,
-    ShantenResult,
-    discard_advice,
-    effective_tiles,
-    wuhan_shanten,
-)
-from .hand.bighu import BIG_HU
-from .hand.meld import Meld, SeatPlays
-from .hand.waits import holds_non_jiang, is_ready, winning_tiles
-from .rules import PRESETS, Rules
-from .scoring.evaluate import evaluate_win
-from .scoring.result import WinResult
-from .scoring.settlement import Settlement, draw_payments, escape_payments, settle
-from .sim.arena import arena
-from .sim.arena_result import ArenaResult
-from .sim.results import HandOutcome, SimulationResult
-from .sim.simulate import dask_executor, simulate
-from .terms import FAN_ITEMS, HOWS
-from .tiles import *  # noqa: F403
-from .tiles import __all__ as _tiles_all
 
-# last: wuhanmj.render draws what the modules above make, and registers the display hooks
-# of Observation, Game and WinResult (_repr_svg_, _repr_html_) in wuhanmj._display
-from . import render  # noqa: E402,F401  isort: skip
+if TYPE_CHECKING:  # what the names below are, for type checkers; at run time they load on first use
+    from .agents.base import Agent, GreedyAgent, RandomAgent, make_agent
+    from .game.actions import (
+        ACTION_SPACE_SIZE,
+        Action,
+        AnGang,
+        Chi,
+        ChongGang,
+        Discard,
+        HongzhongGang,
+        Hu,
+        LaiziGang,
+        Pass,
+        Peng,
+        PiziGang,
+        XuGang,
+    )
+    from .game.actions import decode as decode_action
+    from .game.actions import encode as encode_action
+    from .game.engine import Game, HandResult
+    from .game.match import Match
+    from .game.observation import Observation
+    from .game.wall import scripted_wall, shuffled_wall
+    from .hand.analysis import (
+        DiscardOption,
+        EffectiveTiles,
+        ShantenResult,
+        discard_advice,
+        effective_tiles,
+        wuhan_shanten,
+    )
+    from .hand.bighu import BIG_HU
+    from .hand.meld import Meld, SeatPlays
+    from .hand.waits import holds_non_jiang, is_ready, winning_tiles
+    from .rules import PRESETS, Rules
+    from .scoring.evaluate import evaluate_win
+    from .scoring.result import WinResult
+    from .scoring.settlement import Settlement, draw_payments, escape_payments, settle
+    from .sim.arena import arena
+    from .sim.arena_result import ArenaResult
+    from .sim.results import HandOutcome, SimulationResult
+    from .sim.simulate import dask_executor, simulate
+    from .terms import FAN_ITEMS, HOWS
+
+# Where each public name lives: module -> its names ("name=attr" when exported under
+# another name). ``import wuhanmj`` loads only tiles, errors and the shape core (and numpy);
+# a name below is imported the first time it is used (PEP 562 ``__getattr__``), then cached
+# in the package.
+_LAZY_FROM: dict[str, str] = {
+    "agents.base": "Agent GreedyAgent RandomAgent make_agent",
+    "game.actions": "ACTION_SPACE_SIZE Action AnGang Chi ChongGang Discard HongzhongGang Hu LaiziGang "
+                    "Pass Peng PiziGang XuGang decode_action=decode encode_action=encode",
+    "game.engine": "Game HandResult",
+    "game.match": "Match",
+    "game.observation": "Observation",
+    "game.wall": "scripted_wall shuffled_wall",
+    "hand.analysis": "DiscardOption EffectiveTiles ShantenResult discard_advice effective_tiles wuhan_shanten",
+    "hand.bighu": "BIG_HU",
+    "hand.meld": "Meld SeatPlays",
+    "hand.waits": "holds_non_jiang is_ready winning_tiles",
+    "rules": "PRESETS Rules",
+    "scoring.evaluate": "evaluate_win",
+    "scoring.result": "WinResult",
+    "scoring.settlement": "Settlement draw_payments escape_payments settle",
+    "sim.arena": "arena",
+    "sim.arena_result": "ArenaResult",
+    "sim.results": "HandOutcome SimulationResult",
+    "sim.simulate": "dask_executor simulate",
+    "terms": "FAN_ITEMS HOWS",
+}
+_LAZY: dict[str, tuple[str, str]] = {
+    name: (module, attr or name)
+    for module, names in _LAZY_FROM.items()
+    for name, _, attr in (spec.partition("=") for spec in names.split())
+}
+_SUBPACKAGES = frozenset({"agents", "cli", "core", "envs", "game", "hand", "native", "play", "render", "scoring",
+                          "sim", "web", "rules", "rulefiles", "terms"})
+
+# wuhanmj.render draws what the modules above make and registers the display hooks of
+# Observation, Game and WinResult (_repr_svg_, _repr_html_); it is imported the first time
+# one of them is asked for, not here (``_display.provide``).
+_display.provide(__name__ + ".render")
+
+
+def __getattr__(name: str) -> Any:
+    """A public name (``wuhanmj.Game``) or subpackage (``wuhanmj.render``), imported on first use.
+
+    Raises:
+        AttributeError: ``name`` is not part of the package.
+    """
+    spec = _LAZY.get(name)
+    if spec is not None:
+        value = getattr(importlib.import_module(f".{spec[0]}", __name__), spec[1])
+    elif name in _SUBPACKAGES:
+        value = importlib.import_module(f".{name}", __name__)
+    else:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(__all__) | _SUBPACKAGES)
+
 
 __version__ = "0.2.0"
 

@@ -1,4 +1,4 @@
-"""Agents (issue 6): the protocol, RandomAgent, GreedyAgent.
+"""Agents: the protocol, RandomAgent, GreedyAgent.
 
 GreedyAgent's choices are checked against positions worked out by hand and,
 on many positions from real games, against the public analysis functions

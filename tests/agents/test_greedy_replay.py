@@ -1,7 +1,7 @@
 """GreedyAgent decides exactly as it did when ``data/greedy_decisions.json`` was recorded.
 
 The fixture was recorded (by ``greedy_replay.py``) before the agent and the game loop
-were made faster (issue 6, speed): 200 seeded hands with greedy seats (every decision,
+were made faster: 200 seeded hands with greedy seats (every decision,
 through :func:`wuhanmj.sim.loop.play_game`) and greedy's answer at the ~4,000 decisions of
 45 hands played at random (through :meth:`Game.observation`). The values are those of
 the policy of record — discard_advice's first option, claims that keep shanten —

@@ -1,4 +1,4 @@
-"""``wuhanmj arena`` (its engines, its one-line refusals) and the progress line of issue 13."""
+"""``wuhanmj arena`` (its engines, its one-line refusals) and the progress line."""
 
 from __future__ import annotations
 

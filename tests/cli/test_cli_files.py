@@ -1,5 +1,5 @@
 """Files the commands read and write, and the limits of a run: what a new user's trial of
-issues 11–14 found (each test failed before its fix).
+earlier reviews found (each test failed before its fix).
 
 - No output may overwrite an input or another output of the same command (``--out``,
   ``--records``, ``--report``, ``replay --html``, ``report -o``, ``export_jsonl``).

@@ -1,4 +1,4 @@
-"""The ``score`` subcommand (issue 3): JSON out in the expect schema, --explain, --check, errors."""
+"""The ``score`` subcommand: JSON out in the expect schema, --explain, --check, errors."""
 
 from __future__ import annotations
 

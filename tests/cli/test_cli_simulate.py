@@ -1,4 +1,4 @@
-"""The ``simulate``, ``replay`` and ``bench`` subcommands (issue 6): output, files, errors, help."""
+"""The ``simulate``, ``replay`` and ``bench`` subcommands: output, files, errors, help."""
 
 from __future__ import annotations
 

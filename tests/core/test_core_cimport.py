@@ -1,4 +1,4 @@
-"""The core's kernels are cimportable (issue 10, point 2): a small Cython module written
+"""The core's kernels are cimportable: a small Cython module written
 here cimports ``wuhanmj.core.{defs,tables,shape,shanten,routes}`` through
 ``wuhanmj.get_include()``, is compiled with cythonize + setuptools in a temporary folder,
 and calls the ``nogil`` kernels inside ``with nogil:``; its answers on a few hundred

@@ -1,4 +1,4 @@
-"""Failure kinds seen in other hu engines, and bad input (W1, W2, D8; issue 2 point 5).
+"""Failure kinds seen in other hu engines, and bad input (W1, W2, D8).
 
 Each expected value is worked out by hand in the comment beside it and also
 checked against the brute-force reference (``tests/reference/shape_ref.py``).

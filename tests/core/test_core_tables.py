@@ -1,4 +1,4 @@
-"""Facts about the precomputed tables of the shape core (issue 2: size, determinism, layout)."""
+"""Facts about the precomputed tables of the shape core (size, determinism, layout)."""
 
 import numpy as np
 

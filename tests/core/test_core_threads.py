@@ -1,4 +1,4 @@
-"""Tables are built once, under a lock, however many threads ask at once (issue 10, point 2).
+"""Tables are built once, under a lock, however many threads ask at once.
 
 Each check runs in a fresh interpreter (the tables of this one are long built): eight
 threads wait at a barrier, then all make their first core call together; every answer

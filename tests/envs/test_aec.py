@@ -1,4 +1,4 @@
-"""The PettingZoo AEC environment wuhan_mahjong_v0 (issue 12, point 1): PettingZoo's own
+"""The PettingZoo AEC environment wuhan_mahjong_v0: PettingZoo's own
 API and seed tests, claims jumping to the claimant, rewards, recorded hands reproduced,
 illegal actions, masks over thousands of random hands."""
 

@@ -1,4 +1,4 @@
-"""The versioned observation encoding (issue 12): its layout, worked out by hand on a
+"""The versioned observation encoding: its layout, worked out by hand on a
 scripted hand; the rivers in discard order; nothing a seat may not see; the oracle part."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The rl extra (issue 12): ``import wuhanmj`` never needs it, ``wuhanmj.envs`` says how to
+"""The rl extra: ``import wuhanmj`` never needs it, ``wuhanmj.envs`` says how to
 get it, the Gymnasium id is registered on import, and pyproject declares it."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The Gymnasium environment wuhanmj/WuhanMahjong-v0 (issue 12, point 2): Gymnasium's
+"""The Gymnasium environment wuhanmj/WuhanMahjong-v0: Gymnasium's
 env checker, masks for MaskablePPO, seats, opponents, illegal actions, rewards."""
 
 from __future__ import annotations

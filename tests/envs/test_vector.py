@@ -1,4 +1,4 @@
-"""VectorEnv (issue 12, point 3), and the same seed giving the same trajectories in the
+"""VectorEnv, and the same seed giving the same trajectories in the
 three environments (point 4)."""
 
 from __future__ import annotations

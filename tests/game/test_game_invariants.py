@@ -1,4 +1,4 @@
-"""Invariants over many random-legal-action hands (issue 4, point 7).
+"""Invariants over many random-legal-action hands.
 
 - T1: all 136 tiles accounted for (hands, melds, rivers, special plays, indicator,
   wall) at every step of 1,000 hands, and at the end of 10,000 hands;

@@ -1,4 +1,4 @@
-"""Observations (issue 4 point 5): what a seat sees, nothing hidden from it, and the
+"""Observations: what a seat sees, nothing hidden from it, and the
 numeric encoding for learning code."""
 
 from __future__ import annotations

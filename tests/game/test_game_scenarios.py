@@ -1,4 +1,4 @@
-"""Scenario tests on scripted walls (issue 4, point 8). Every expected payment is worked
+"""Scenario tests on scripted walls. Every expected payment is worked
 by hand from RULES.md (the arithmetic is in each test's docstring), never by the engine.
 
 Indicator 8s in most walls: 癞子 9s (R2); under koukou_fan the 痞子 are 7s and 8s (R3).

@@ -1,4 +1,4 @@
-"""Illegal actions (issue 4 point 4), determinism, replay, save/restore, clone (point 6),
+"""Illegal actions, determinism, replay, save/restore, clone,
 and the action space, walls and setup errors."""
 
 from __future__ import annotations

@@ -20,7 +20,7 @@ from wuhanmj.game.engine import Game
 from wuhanmj.sim.loop import play_game
 from wuhanmj.rules import Rules
 
-# The fixture was recorded before D11-D13 became rule fields (issue 9): its hands are
+# The fixture was recorded before D11-D13 became rule fields: its hands are
 # played under the readings the engine had then (一炮单响 from the discarder, gangs until
 # only the dead wall is left, a second 癞子 kept), so the recorded decisions stay valid.
 RECORDED_WITH = {"hu_order": "discarder", "gang_cutoff": "dead_wall", "second_laizi": "keep"}

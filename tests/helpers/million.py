@@ -1,5 +1,5 @@
 """A binary records file of many hands, built fast from a few real ones (for the seek
-test and benchmark of issue 13: a 1,000,000-hand file without playing a million hands).
+test and benchmark of the binary records: a 1,000,000-hand file without playing a million hands).
 
 The real hands of a small file are written again and again in order, each copy with its
 own index (``hand``, ``match`` and ``hand_in_match`` follow the run's layout) and its CRC

@@ -1,4 +1,4 @@
-"""The Python engine and the native one on the same wall, compared at every step (issue 11).
+"""The Python engine and the native one on the same wall, compared at every step.
 
 :class:`Lockstep` drives a :class:`wuhanmj.game.Game` (the reference) and a
 :class:`wuhanmj.native.handapi.NativeHand` with the same actions. At every decision the legal

@@ -1,4 +1,4 @@
-"""The native bots against the Python ones (issue 11, point 3).
+"""The native bots against the Python ones.
 
 - GreedyAgent: at every decision of whole hands (every seat that may act, several in a
   claim window), the native choice (``agents.greedy_choice``) equals

@@ -201,6 +201,6 @@ def test_play_seats_any_agent_on_a_native_hand_as_play_game_does():
         count = nagents.play(n, [nagents.NativeAgent(capsule()), "greedy", Second(), GreedyAgent()])
         g = Game("koukou", wall=wall, dealer=1)
         assert play_game(g, [nagents.NativeAgent(capsule()), GreedyAgent(), Second(), GreedyAgent()]) == count
-        assert n.over and g.over and n.result["winner"] == g.result.winner
-        assert n.result["payments"] == tuple(g.result.payments)
+        assert n.over and g.over and n.result == g.result
+        assert tuple(n.result.payments) == tuple(g.result.payments)
         assert n.observation(0) == g.observation(0)

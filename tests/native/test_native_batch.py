@@ -1,4 +1,4 @@
-"""The native path of a simulation around the engine (issue 11, point 4 and 5): the tally
+"""The native path of a simulation around the engine: the tally
 counted from the per-hand arrays, the records replayed from the decision logs and checked
 against the arrays, the choice of engine, ``run_matches``' seeding and arguments, and the
 ``engine`` of a result.
@@ -104,7 +104,7 @@ def test_tally_of_synthetic_rows_by_hand():
         "hands": 2, "draws": 1, "win.seat2": 1, "win.agent:greedy": 1, "dealer_win": 1, "big": 1,
         "big.pengpenghu": 1, "big.qingyise": 1, "hard": 1, "how.zimo": 1, "yinding": 1, "yinding_losers": 3,
         "jinding": 1, "liability.L2": 1,
-        # issue 13's figures: the win's seat and agent (S3 deal-in: none, a self-draw)
+        # the win's seat and agent (S3 deal-in: none, a self-draw)
         "zimo.seat2": 1, "zimo.agent:greedy": 1, "liable.seat1": 1, "liable.agent:random": 1,
         "big.seat2": 1, "big.agent:greedy": 1, "yinding.seat2": 1, "yinding.agent:greedy": 1,
         "jinding.seat2": 1, "jinding.agent:greedy": 1, "how.agent:greedy.zimo": 1, "fanhist.agent:greedy=4": 1,

@@ -1,4 +1,4 @@
-"""The native hand engine against the Python one, step by step (issue 11, point 1).
+"""The native hand engine against the Python one, step by step.
 
 Every hand is played by :class:`wuhanmj.game.Game` (the reference) and
 :class:`wuhanmj.native.handapi.NativeHand` on the same wall with the same actions
@@ -81,7 +81,7 @@ _MUST_MEET = ("haidilao", "gangshanghua", "zimo", "fangchong", "draw", "several_
 
 
 def _require(stats: dict, must) -> None:
-    # the counts behind the report of issue 11 (shown with pytest -s)
+    # the counts behind the native engine's report (shown with pytest -s)
     print(f"\n[native lockstep] {stats.get('hands', 0)} hands, {stats.get('decisions', 0)} decisions compared, "
           f"{stats.get('turn', 0) + stats.get('claim', 0) + stats.get('rob', 0) + stats.get('haidi', 0)} actions")
     missing = [k for k in must if not stats.get(k)]

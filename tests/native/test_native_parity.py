@@ -1,4 +1,4 @@
-"""The native engine against the Python engine, hand for hand (issue 11, point 5).
+"""The native engine against the Python engine, hand for hand.
 
 For the same seed both engines must play the same hands: the same records (every field;
 the JSON lines compared byte for byte), the same per-hand facts (every column of

@@ -1,4 +1,4 @@
-"""The native engine's random streams against numpy itself (issue 11, point 3).
+"""The native engine's random streams against numpy itself.
 
 ``wuhanmj.native.rng`` recomputes in C what numpy computes: SeedSequence's entropy
 mixing and ``generate_state``, PCG64's seeding and its 64/32-bit outputs, ``random()``,

@@ -1,5 +1,5 @@
-"""The native scoring (``wuhanmj.native.score``, called through ``wuhanmj.native.scoreapi``,
-issue 11 point 2) against the Python reference :func:`wuhanmj.scoring.evaluate_win`, field by
+"""The native scoring (``wuhanmj.native.score``, called through ``wuhanmj.native.scoreapi``)
+against the Python reference :func:`wuhanmj.scoring.evaluate_win`, field by
 field (W1–W11, S1–S5, X1–X5, L1–L5).
 
 Every comparison is of two dicts of the same shape: ``evaluate_win_native(**kwargs)`` and

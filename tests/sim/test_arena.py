@@ -1,4 +1,4 @@
-"""The arena (issue 13): seatings on the same walls, paired statistics, workers."""
+"""The arena: seatings on the same walls, paired statistics, workers."""
 
 from __future__ import annotations
 

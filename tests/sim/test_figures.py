@@ -1,4 +1,4 @@
-"""The per-seat and per-agent figures of issue 13 (sim/figures.py), on hands worked by hand."""
+"""The per-seat and per-agent figures (sim/figures.py), on hands worked by hand."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The binary records format (issue 13, docs/RECORDS.md): round trip against the JSON
+"""The binary records format (docs/RECORDS.md): round trip against the JSON
 lines, seeking, and damaged files (every byte flipped, every length cut)."""
 
 from __future__ import annotations

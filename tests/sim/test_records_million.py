@@ -1,4 +1,4 @@
-"""Issue 13's goal for the binary records: ``wuhanmj replay FILE --hand N`` on a
+"""The goal of the binary records: ``wuhanmj replay FILE --hand N`` on a
 1,000,000-hand file within 200 MB (measured here in a child process with
 ``resource.getrusage``); its time is measured by bench/bench_records.py, not asserted."""
 

@@ -60,26 +60,31 @@ def test_native_records_are_the_python_engines_on_custom_rules(tmp_path, name, e
     assert py == nat, _first_difference(py, nat)
 
 
-def test_a_rule_set_with_a_fractional_amount_is_written_by_the_replay(tmp_path):
+def test_a_rule_set_with_fractional_amounts_keeps_their_types(tmp_path):
     # X2: a money table with amounts that are not whole; the Python engine keeps some
-    # payments as floats, which the C writer does not print: the replay writes them
+    # payments (and the running scores they are added to, M1) as floats, even whole ones
+    # (a liable seat's sum, L): the native records print them as the Python engine does
     money = Rules.koukou_fan().replace(money=((6, 2.5), (7, 5.25), (8, 10.125), (9, 20.5), (10, 40.75)),
                                        gold_money=60.5)
     assert not exact_amounts(money) and exact_amounts(Rules.koukou_fan())
     for ext in ("wmj", "jsonl"):
-        py, nat = _files(tmp_path, money, "greedy", 30, 5, ext)
+        py, nat = _files(tmp_path, money, "greedy,random,greedy,greedy", 60, 5, ext)
         assert py == nat, _first_difference(py, nat)
     lines = [json.loads(ln) for ln in py.decode().splitlines()]
     assert any(isinstance(p, float) for ln in lines for p in ln["result"]["payments"])
+    assert any(isinstance(x, float) for ln in lines for x in ln["events"][0]["scores"])
 
 
-def test_record_items_refuses_a_rule_set_with_a_fractional_amount():
+def test_record_items_with_fractional_amounts_is_the_replays():
     from wuhanmj.native.batch import run_matches
+    from wuhanmj.agents.base import make_agent
+    from wuhanmj.sim.batch import BatchSpec
 
-    money = Rules.kaikou().replace(gold_cap=400.5)
-    a = run_matches(money, ("random",) * 4, 1, 0, 1, 2, 2, True)
-    with pytest.raises(SimulationError, match="fractional amount"):
-        record_items(money, a, True, seed=1, agents=("random",) * 4)
+    money = Rules.kaikou().replace(gold_cap=400.5, cap=299.5)
+    kinds = ("greedy", "random", "greedy", "random")
+    a = run_matches(money, kinds, 1, 0, 6, 4, 24, True)
+    spec = BatchSpec(1, 24, 4, money, tuple(make_agent(k) for k in kinds), kinds, True)
+    assert record_items(money, a, True, seed=1, agents=kinds) == snative.replay_records(spec, a)
 
 
 def test_a_text_file_gets_the_same_lines():
@@ -111,6 +116,17 @@ def test_the_arena_line_has_its_wall_and_seating_after_hand_in_match():
     assert [r[16] for r in rows] == [3] * 4  # the row's seating byte
 
 
+def test_blocks_hold_the_lines_each_ended_by_a_newline():
+    from wuhanmj.native.batch import run_matches
+
+    kinds = ("greedy", "random", "random", "greedy")
+    a = run_matches(Rules.koukou(), kinds, 4, 0, 3, 4, 12, True)
+    lines = record_items(Rules.koukou(), a, True, seed=4, agents=kinds)
+    blocks = record_items(Rules.koukou(), a, True, seed=4, agents=kinds, blocks=True)
+    assert all(isinstance(ln, str) for ln in lines) and len(lines) == 12
+    assert b"".join(blocks).decode("utf-8") == "".join(ln + "\n" for ln in lines)
+
+
 def test_the_crc_is_zlibs():
     from wuhanmj.native.records import crc32
 
@@ -126,6 +142,13 @@ def test_verify_replays_and_passes(tmp_path):
     plain = tmp_path / "p.wmj"
     simulate(hands=12, agents="greedy,random,greedy,random", seed=2, records=plain, engine="native")
     assert path.read_bytes() == plain.read_bytes()
+
+
+@pytest.mark.parametrize("ext", ["jsonl", "wmj"])
+def test_verify_with_fractional_amounts(tmp_path, ext):
+    money = Rules.kaikou().replace(gold_cap=400.5, cap=299.5)
+    simulate(hands=12, rules=money, agents="greedy,random,greedy,random", seed=2, records=tmp_path / f"v.{ext}",
+             verify=True, engine="native")
 
 
 def test_verify_finds_a_record_that_differs(tmp_path, monkeypatch):

@@ -1,4 +1,4 @@
-"""The HTML report (issue 13): produced, self-contained, every plot present."""
+"""The HTML report: produced, self-contained, every plot present."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Simulation statistics (stats.py, results.py) and simulate() (issue 6).
+"""Simulation statistics (stats.py, results.py) and simulate().
 
 Statistics are checked against values worked out by hand on tiny fixed inputs;
 simulate() against itself only for determinism (same seed, different workers,
@@ -344,7 +344,7 @@ def test_memory_flat_without_records():
     tally, lines = _run_batch(spec, 0, 50)
     assert lines is None  # no per-hand list kept when records are off
     keys = [*tally.to_dict()["counts"], *tally.to_dict()["moments"]]
-    # the trace (issue 13) has at most TRACE_BINS bins per agent; the histograms one key
+    # the trace has at most TRACE_BINS bins per agent; the histograms one key
     # per amount that occurred: bounded by the schedule, not by the hands
     from wuhanmj.sim.outcome import TRACE_BINS
 

@@ -32,8 +32,15 @@ class OneLineParser(argparse.ArgumentParser):
         self.exit(2, f"{self.prog}: {message} (see {self.prog} --help)\n")
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """The argparse tree of the ``wuhanmj`` command."""
+def build_parser(only: str | None = None) -> argparse.ArgumentParser:
+    """The argparse tree of the ``wuhanmj`` command.
+
+    Args:
+        only: a name of ``SUBCOMMANDS``: that subcommand's module alone is imported and
+            added (what :func:`main` does when the command line names one, so that
+            ``wuhanmj simulate`` never loads the modules of ``play`` or ``replay``); None:
+            every subcommand (``wuhanmj --help`` lists them all).
+    """
     from .. import __version__
 
     parser = OneLineParser(
@@ -43,7 +50,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"wuhanmj {__version__}")
     parser.add_argument("--traceback", action="store_true", help=TRACEBACK_HELP)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
-    for name in SUBCOMMANDS:
+    for name in SUBCOMMANDS if only is None else (only,):
         try:
             module = importlib.import_module(f"{__name__}.{name}")
         except ModuleNotFoundError as err:  # a subcommand not built yet
@@ -60,9 +67,19 @@ TRACEBACK_HELP = ("on an error, print the Python traceback of its cause (a custo
                   "module:Name) before the one-line message")
 
 
+def _command_named(argv: list[str]) -> str | None:
+    """The subcommand the command line names (its first word that is not an option: the
+    top level's options take no value), or None (none, or a word that is no subcommand:
+    the whole tree then says so)."""
+    for word in argv:
+        if not word.startswith("-"):
+            return word if word in SUBCOMMANDS else None
+    return None
+
+
 def main(argv: list[str] | None = None) -> int:
     """Entry point of the console script; returns the exit code."""
-    parser = build_parser()
+    parser = build_parser(_command_named(sys.argv[1:] if argv is None else argv))
     args = parser.parse_args(argv)
     if not getattr(args, "run", None):
         parser.print_help()

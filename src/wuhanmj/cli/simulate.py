@@ -109,7 +109,7 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
 
 class _PlainProgress(PlainProgress):
     """Progress as a few plain lines on stderr (when stderr is not a terminal): every
-    10 %, with the rate and the ETA (issue 13; :class:`wuhanmj.cli.progress.PlainProgress`)."""
+    10 %, with the rate and the ETA (:class:`wuhanmj.cli.progress.PlainProgress`)."""
 
 
 def run(args: argparse.Namespace) -> int:
@@ -120,7 +120,7 @@ def run(args: argparse.Namespace) -> int:
     for what, name in (("out", args.out), ("records", args.records)):
         if name is not None and name != STDOUT:
             check_output_path(what, name)
-    if args.report is not None:  # issue 13: the HTML report, checked before any hand
+    if args.report is not None:  # the HTML report, checked before any hand
         from ..sim.report import check_matplotlib
 
         check_output_path("report", args.report)

@@ -1,4 +1,4 @@
-"""The Cython shape core of wuhanmj (W1, W2, D8; shanten and Wuhan routes, issue 5).
+"""The Cython shape core of wuhanmj (W1, W2, D8; shanten and Wuhan routes).
 
 One extension module per job, each with a ``.pxd`` that Cython code may cimport:
 

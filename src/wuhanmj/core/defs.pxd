@@ -1,5 +1,7 @@
 # Constants shared by the core's modules and by Cython code that cimports them
 # (``from wuhanmj.core.defs cimport PAIR_258``). Declarations only: no module behind it.
+# wuhanmj.native.constants reads every one back and tests/native/test_native_defs.py checks
+# each against its Python source or the definition given here: keep them equal.
 
 cdef enum:
     MAX_TILES = 14          # a hand never holds more (tiles + wildcards)

@@ -1,4 +1,4 @@
-"""Routes to a legal Wuhan win and the shanten of each (W1-W3, W6-W8, D8, R3; issue 5).
+"""Routes to a legal Wuhan win and the shanten of each (W1-W3, W6-W8, D8, R3).
 
 Each route is a target shape for the concealed part of a hand:
 

@@ -1,4 +1,4 @@
-# Shanten (向听) kernels over the shanten tables (W1, W2, W6, D8; issue 5). C callers:
+# Shanten (向听) kernels over the shanten tables (W1, W2, W6, D8). C callers:
 # ``wuhanmj.core.tables.ensure_tables()`` once, with the GIL, before any of these.
 #
 # Counts are 34 uint8 (0-4 each); ``pair_mode`` PAIR_ANY or PAIR_258 (defs.pxd).

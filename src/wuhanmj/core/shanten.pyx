@@ -1,4 +1,4 @@
-"""Shanten (向听) of regular hands over the shanten tables (W1, W2, W6, D8; issue 5).
+"""Shanten (向听) of regular hands over the shanten tables (W1, W2, W6, D8).
 
 Definition (the one the ``mahjong`` package computes for regular hands)
 ----------------------------------------------------------------------

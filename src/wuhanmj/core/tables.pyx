@@ -4,7 +4,7 @@ Three families, each behind one accessor (``tables.pxd``) that builds it on firs
 holding that family's lock, so threads racing on first use wait for one build:
 
 * **hu** (:func:`hu_tables`): least wildcards that complete a suit or the honors;
-* **shanten** (:func:`sh_tables`): least tiles to come in, per target (issue 5);
+* **shanten** (:func:`sh_tables`): least tiles to come in, per target;
 * **segments** (:func:`segment_table`): the shanten tables of a run of suit positions
   between 痞子 (R3), one small table per (start, length), built when a hand's 痞子 need it.
 

@@ -1,4 +1,4 @@
-"""The native engine (issue 11): whole hands in Cython — the game, the scoring and the
+"""The native engine: whole hands in Cython — the game, the scoring and the
 built-in bots — on the same tables as :mod:`wuhanmj.core`, with the same results as the
 Python engine (:mod:`wuhanmj.game`, :func:`wuhanmj.scoring.evaluate_win`,
 :mod:`wuhanmj.agents`), hand for hand.

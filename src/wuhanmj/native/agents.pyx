@@ -33,6 +33,7 @@ from cpython.pycapsule cimport PyCapsule_GetName, PyCapsule_GetPointer, PyCapsul
 from libc.stdint cimport int8_t, int16_t, uint8_t, uint64_t
 from libc.string cimport memcpy, memset, strcmp
 
+from wuhanmj.core.tables cimport ensure_tables
 from wuhanmj.core.routes cimport WSpec, wuhan_best_discard_c, wuhan_routes_c, wuhan_spec
 from wuhanmj.core.defs cimport N_ROUTES
 from wuhanmj.native.defs cimport (
@@ -135,6 +136,7 @@ cdef int agents_prepare() except -1:
     if _prepared:
         return 0
     hand_prepare()
+    ensure_tables()             # the shanten tables the route search reads
     from wuhanmj.hand.bighu import MELD_ROUTES
     same, chi = MELD_ROUTES
     for ind in range(34):

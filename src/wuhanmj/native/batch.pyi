@@ -1,4 +1,4 @@
-"""Type stub for ``wuhanmj.native.batch``: matches played natively, results as arrays (issue 11)."""
+"""Type stub for ``wuhanmj.native.batch``: matches played natively, results as arrays."""
 
 from collections.abc import Sequence
 from typing import Any

@@ -1,5 +1,5 @@
 # cython: language_level=3
-"""Matches of hands played natively, results as arrays (issue 11, point 4).
+"""Matches of hands played natively, results as arrays.
 
 :func:`run_matches` plays matches ``first_match`` … ``stop_match - 1`` of a simulation
 exactly as :func:`wuhanmj.sim.batch.run_batch` plays them with the Python engine:
@@ -30,7 +30,6 @@ from libc.string cimport memcpy, memset
 
 import numpy as np
 
-from wuhanmj.core.tables cimport ensure_tables
 from wuhanmj.native.agents cimport (
     AGENT_GREEDY,
     AGENT_NATIVE,
@@ -424,9 +423,9 @@ def run_matches(rules, agent_kinds, root_seed, first_match, stop_match, match_ha
             f"native engine: bad batch (matches {first}-{stop}, match_hands {mh}, hands {total})")
     words = np.ascontiguousarray(int_words(root_seed))
     cdef uint32_t[::1] root = words
-    ensure_tables()
     hand_prepare()
-    agents_prepare()
+    if any(seats[s].kind == AGENT_GREEDY for s in range(4)):
+        agents_prepare()        # the greedy bot's route specs and shanten tables
     n_hands = min(stop * mh, total) - first * mh
     arrays = {}
     for name, dtype, cols in HAND_FIELDS:
@@ -600,9 +599,7 @@ def native_ready() -> bool:
     cdef int16_t codes[N_ACTIONS]
     cdef int n, seat, want
     rules_to_c("kaikou", &rc)
-    ensure_tables()
     hand_prepare()
-    agents_prepare()
     shuffled_wall_c(0, wall)
     hand_deal(&h, &rc, wall, 0, -1)
     seat = hand_current(&h)

@@ -1,4 +1,4 @@
-# Constants of the native engine (issue 11), shared by its modules and by Cython code that
+# Constants of the native engine, shared by its modules and by Cython code that
 # cimports them. Each mirrors a Python name: keep them equal (tests/native/test_native_defs.py).
 
 cdef enum:

@@ -1,4 +1,4 @@
-# The native hand engine (issue 11, point 1): one hand of Wuhan Mahjong on C arrays, the
+# The native hand engine: one hand of Wuhan Mahjong on C arrays, the
 # same rules as wuhanmj.game (state.py / moves.py), every Rules field included. The state
 # is a plain struct: copy it with memcpy. Legal actions are ascending codes of the fixed
 # action space (wuhanmj.game.actions), exactly as moves.legal() gives them.

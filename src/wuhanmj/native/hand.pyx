@@ -1,5 +1,5 @@
 # cython: language_level=3
-"""The native hand engine (issue 11, point 1): :mod:`wuhanmj.game.moves` on a C struct.
+"""The native hand engine: :mod:`wuhanmj.game.moves` on a C struct.
 
 One hand of Wuhan Mahjong — the deal (G1, R2), turns (P1, P3: discards, 自摸 / 杠上开花 /
 海底捞, 暗杠, 蓄杠 with its 抢杠 window P4, 红中/痞子/癞子杠 with replacement draws D1),
@@ -34,7 +34,7 @@ from libc.string cimport memcpy, memset
 
 from wuhanmj.core.defs cimport PAIR_ANY
 from wuhanmj.core.shape cimport is_complete_c, waits_c
-from wuhanmj.core.tables cimport ensure_tables
+from wuhanmj.core.tables cimport hu_tables
 from wuhanmj.native.defs cimport (
     A_AN_GANG,
     A_CHI,
@@ -132,8 +132,9 @@ cdef inline bint _jiang(int t) noexcept nogil:
 
 # ---------------------------------------------------------------- deal and queries
 cdef int hand_prepare() except -1:
-    """The hu tables the shape kernels read (W1, W2, D8): built once, with the GIL."""
-    ensure_tables()
+    """The hu tables the shape kernels read (W1, W2, D8): built once, with the GIL (the
+    shanten tables only the greedy bot reads are built by its own preparation)."""
+    hu_tables()
     return 0
 
 

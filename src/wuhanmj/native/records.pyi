@@ -22,4 +22,6 @@ def encode_records(
     seating: int = 0,
     joined: bool = False,
     block_bytes: int = ...,
+    types: npt.NDArray[np.uint8] | None = None,
+    skip: npt.NDArray[np.uint8] | None = None,
 ) -> list[Any]: ...

@@ -147,11 +147,26 @@ cdef int _int_long(Buf* b, int64_t v) noexcept nogil:
     return _put(b, &tmp[k], 24 - k)
 
 
-cdef int _amount(Buf* b, double x) except -1:
-    """A whole amount as the Python int the engine keeps (settlement._num)."""
+cdef extern from "Python.h":
+    char* PyOS_double_to_string(double val, char format_code, int precision, int flags, int* ptype) except NULL
+    int Py_DTSF_ADD_DOT_0
+    void PyMem_Free(void* p)
+
+
+cdef int _amount(Buf* b, double x, bint is_float) except -1:
+    """An amount as JSON writes the Python number the engine keeps: an int (a whole
+    number, settlement._num) or, when ``is_float``, a float (``repr``)."""
+    cdef char* text
+    if is_float:
+        text = PyOS_double_to_string(x, b'r', 0, Py_DTSF_ADD_DOT_0, NULL)
+        try:
+            _put(b, text, strlen(text))
+        finally:
+            PyMem_Free(text)
+        return 0
     if x != x or x != <double><int64_t>x or x >= 9007199254740992.0 or x <= -9007199254740992.0:
         raise SimulationError(f"native records: amount {x!r} is not a whole number (a bug: the caller "
-                              "checks the rules' amounts)")
+                              "gives the amounts' types)")
     return _int(b, <int64_t>x)
 
 
@@ -310,6 +325,7 @@ ctypedef struct HandIn:         # row i of the arrays, as C values
     const uint8_t* code
     const uint8_t* after        # 4 a decision: front, back, phase, turn
     int n
+    int types                   # bit i: amount i is a float (scores 0-3, payments 4-7)
 
 
 cdef int _settlement(Buf* b, const Names* nm, const HandIn* x) except -1:
@@ -326,7 +342,7 @@ cdef int _settlement(Buf* b, const Names* nm, const HandIn* x) except -1:
     for s in range(4):
         if s:
             _c(b, b',')
-        _amount(b, x.payments[s])
+        _amount(b, x.payments[s], x.types >> (4 + s) & 1)
     if x.winner < 0:
         return _s(b, b'],"draw":true}')
     _s(b, b'],"draw":false,"big":')
@@ -531,7 +547,7 @@ cdef int _json_hand(Buf* b, const Names* nm, const HandIn* x, const HandC* h0, c
     for s in range(4):
         if s:
             _c(b, b',')
-        _amount(b, x.scores[s])
+        _amount(b, x.scores[s], x.types >> s & 1)
     _s(b, b'],"rules":')
     _put(b, rules, rules_n)
     _s(b, b',"wall":[')
@@ -575,7 +591,7 @@ cdef int _json_hand(Buf* b, const Names* nm, const HandIn* x, const HandC* h0, c
     for s in range(4):
         if s:
             _c(b, b',')
-        _amount(b, x.payments[s])
+        _amount(b, x.payments[s], x.types >> (4 + s) & 1)
     _s(b, b'],"liability":')
     if x.liable_rule > 0:
         _put(b, nm.liab[x.liable_rule - 1], nm.liab_n[x.liable_rule - 1])
@@ -621,9 +637,11 @@ cdef int _wmj_hand(Buf* b, const HandIn* x, const uint8_t* wall) except -1:
         amounts[i] = x.scores[i]
         amounts[4 + i] = x.payments[i]
     for i in range(8):
-        if amounts[i] != <double><int64_t>amounts[i]:
+        if x.types >> i & 1:
+            wide = True
+        elif amounts[i] != <double><int64_t>amounts[i]:
             raise SimulationError(f"native records: amount {amounts[i]!r} is not a whole number")
-        if not _i32(amounts[i]):
+        elif not _i32(amounts[i]):
             wide = True
     if wide:
         flags |= 4
@@ -664,7 +682,7 @@ cdef int _wmj_hand(Buf* b, const HandIn* x, const uint8_t* wall) except -1:
         v[n + (i >> 2)] |= <uint8_t>(x.seat[i] << (2 * (i & 3)))
     if wide:
         k = n + (n + 3) // 4
-        v[k] = 0    # every amount is an int (records._FLOAT_EXT's mask)
+        v[k] = <uint8_t>x.types     # which amounts are floats (records._FLOAT_EXT's mask)
         for i in range(8):
             memcpy(&bits, &amounts[i], 8)
             _le(v + k + 1 + 8 * i, bits, 8)
@@ -676,7 +694,7 @@ cdef int _wmj_hand(Buf* b, const HandIn* x, const uint8_t* wall) except -1:
 # ---------------------------------------------------------------- the batch
 def encode_records(rules, dict arrays, bint binary, names, seed_json=b"0", agents_json=b"[]",
                    rules_json=b"{}", index=None, wall_index=None, int seating=0, bint joined=False,
-                   Py_ssize_t block_bytes=1 << 21):
+                   Py_ssize_t block_bytes=1 << 21, types=None, skip=None):
     """The records of the hands of a native batch, one item a hand in row order.
 
     Args:
@@ -697,6 +715,11 @@ def encode_records(rules, dict arrays, bint binary, names, seed_json=b"0", agent
         joined: JSON lines only: blocks of whole lines instead, each a ``bytearray`` of
             about ``block_bytes`` holding its lines in UTF-8, each ended by a newline
             (what a file of them holds).
+        types: uint8 ``(n,)`` or None (every amount an int): bit ``i`` set when amount
+            ``i`` of the row (``scores`` 0-3, ``payments`` 4-7) is a float in the Python
+            engine (written as its ``repr``; a binary row's float extension).
+        skip: uint8 ``(n,)`` or None: rows written elsewhere (None in their place; not
+            with ``joined``).
 
     Returns:
         a list of str (JSON lines), bytes (binary hands) or, when ``joined``, bytearray
@@ -735,12 +758,17 @@ def encode_records(rules, dict arrays, bint binary, names, seed_json=b"0", agent
     cdef const uint8_t[:, ::1] lafter = np.ascontiguousarray(arrays["log_after"], np.uint8)
     cdef const int64_t[::1] off = np.ascontiguousarray(arrays["log_offsets"], np.int64)
     cdef const int64_t[::1] wix
+    cdef const uint8_t[::1] tv = np.ascontiguousarray(np.zeros(1, np.uint8) if types is None else types, np.uint8)
+    cdef const uint8_t[::1] sk = np.ascontiguousarray(np.zeros(1, np.uint8) if skip is None else skip, np.uint8)
+    cdef bint typed = types is not None, skipping = skip is not None
     cdef bint has_walls = "log_wall" in arrays
     cdef const uint8_t[:, ::1] walls = np.ascontiguousarray(arrays["log_wall"] if has_walls
                                                             else np.zeros((1, 136), np.uint8), np.uint8)
     n = hand.shape[0]
     if wall_index is not None:
         wix = np.ascontiguousarray(wall_index, np.int64)
+    if (typed and tv.shape[0] != n) or (skipping and (sk.shape[0] != n or joined)):
+        raise SimulationError("native records: types or skip do not match the hands")
     if off.shape[0] != n + 1 or lseat.shape[0] != lafter.shape[0] or lseat.shape[0] != lcode.shape[0]:
         raise SimulationError("native records: the decision log does not match the hands")
     # the most a line can take: its fixed texts, every tile of the wall twice (the deal, a
@@ -750,6 +778,10 @@ def encode_records(rules, dict arrays, bint binary, names, seed_json=b"0", agent
     x.seating = seating
     try:
         for i in range(n):
+            if skipping and sk[i]:
+                out.append(None)
+                continue
+            x.types = tv[i] if typed else 0
             x.hand = hand[i]
             x.match = match[i]
             x.hand_in_match = him[i]

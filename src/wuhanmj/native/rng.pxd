@@ -1,4 +1,4 @@
-# numpy-compatible random streams in C (issue 11, point 3): the same numbers as
+# numpy-compatible random streams in C: the same numbers as
 # numpy.random.SeedSequence, PCG64 (numpy.random.default_rng), Generator.random(),
 # Generator.integers(2**63) and Generator.permutation(136), so that the native engine
 # deals the same walls and the native RandomAgent draws the same choices as the Python

@@ -1,4 +1,4 @@
-"""Type stub for ``wuhanmj.native.rng``: numpy-exact random streams in C (issue 11)."""
+"""Type stub for ``wuhanmj.native.rng``: numpy-exact random streams in C."""
 
 from collections.abc import Sequence
 from typing import Any

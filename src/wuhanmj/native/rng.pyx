@@ -1,5 +1,5 @@
 # cython: language_level=3
-"""numpy-compatible random streams in C (issue 11, point 3); see rng.pxd.
+"""numpy-compatible random streams in C; see rng.pxd.
 
 The native engine must deal the walls the Python engine deals (G1: ``shuffled_wall`` =
 ``default_rng(seed).permutation(136) // 4``), draw the hand seeds a

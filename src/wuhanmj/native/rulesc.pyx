@@ -44,7 +44,20 @@ cdef int rules_to_c(object rules, RulesC* out) except -1:
 
 
 def rules_dict(rules) -> dict:
-    """The C struct of ``rules`` as a dict (for tests: every field converted)."""
+    """The C struct that :func:`rules_to_c` fills from ``rules``, read back (for tests).
+
+    Args:
+        rules: a :class:`~wuhanmj.rules.Rules`, a preset name or None (kaikou).
+
+    Returns:
+        dict: one key per field of ``RulesC`` (``rulesc.pxd``) and its C value: ints for
+        the flags and counts, floats for the amounts; ``money`` and ``has_money`` as lists
+        of ``MAX_MONEY_FAN + 1`` entries indexed by fan (X2).
+
+    Raises:
+        RulesError: ``rules`` is no rule set, or its money table names a fan above
+            ``MAX_MONEY_FAN``.
+    """
     cdef RulesC c
     rules_to_c(rules, &c)
     d = dict(c)

@@ -1,5 +1,5 @@
 # Native scoring of one win (W1–W11, S1–S5, X1–X6, L1–L5, D4, D8–D16): the same verdict as
-# wuhanmj.scoring.evaluate_win, which stays the readable reference (issue 11, point 2).
+# wuhanmj.scoring.evaluate_win, which stays the readable reference.
 #
 # The inputs are trusted: the native engine builds them (tile totals, meld sources, 癞子 /
 # 痞子 never in melds, how and discarder consistent). C callers call

@@ -1,5 +1,5 @@
 # cython: language_level=3
-"""Native scoring of one win (issue 11, point 2): :c:func:`evaluate_win_c` gives exactly
+"""Native scoring of one win: :c:func:`evaluate_win_c` gives exactly
 what :func:`wuhanmj.scoring.evaluate_win` gives for the same facts (W1–W11, S1–S5,
 X1–X5, L1–L5, D4, D8–D16), without Python, the GIL or the heap.
 

@@ -1,5 +1,5 @@
 """Type stub for ``wuhanmj.native.scoreapi``: the Python entries of the native scoring of
-one win (issue 11, point 2)."""
+one win."""
 
 from collections.abc import Iterable, Sequence
 from typing import Any

@@ -10,10 +10,11 @@ Functions, each returning a string:
   drawn beside it (:meth:`WinResult.explain` with ``format="html"``);
 * :func:`replay_html` — the self-contained replay viewer of one hand's events.
 
-Display hooks (notebooks): importing this package (``import wuhanmj`` does) registers its
-renderers in :mod:`wuhanmj._display`, which the ``_repr_svg_`` / ``_repr_html_`` methods of
-``Observation``, ``Game`` and ``WinResult`` ask; ``game`` and ``scoring`` never import this
-package, so there is no import circle.
+Display hooks (notebooks): importing this package registers its renderers in
+:mod:`wuhanmj._display`, which the ``_repr_svg_`` / ``_repr_html_`` methods of
+``Observation``, ``Game`` and ``WinResult`` ask; ``import wuhanmj`` does not import it, but
+names it to :mod:`wuhanmj._display`, which imports it on the first drawing asked for.
+``game`` and ``scoring`` never import this package, so there is no import circle.
 
 >>> from wuhanmj import Game
 >>> g = Game("kaikou", seed=1)

@@ -15,9 +15,9 @@ The tally comes from the arrays: each seating's hands by
 :func:`~wuhanmj.sim.outcome.tally_outcome`), and the paired values of every wall
 (:func:`~wuhanmj.sim.arena_spec.wall_values`, :func:`~wuhanmj.sim.paired.add_match`) as
 exact integer sums over int64 arrays when every payment is whole (the presets), or wall
-by wall with exact fractions otherwise. Records, when asked, are the Python engine's:
-each game's decisions replayed through :class:`~wuhanmj.game.match.Match` and checked
-against the native arrays.
+by wall with exact fractions otherwise. Records, when asked, are written from each
+seating's arrays in C (:func:`~wuhanmj.sim.native_records.record_items`), byte for byte
+the Python engine's.
 """
 
 from __future__ import annotations
@@ -29,17 +29,13 @@ from typing import Any
 
 import numpy as np
 
-from ..errors import IllegalActionError, SimulationError
-from ..game.match import Match
+from ..errors import SimulationError
 from .arena_result import scales
-from .arena_spec import ArenaSpec, agent_seed, json_line, seat_copies, wall_values
-from .batch import match_seeds
-from .loop import outcome_of
+from .arena_spec import ArenaSpec, agent_seed, seat_copies, wall_values
 from .native import ENGINES, choose_engine, native_kinds, tally_arrays
+from .native_records import record_items
 from .outcome import TRACE_BINS, trace_bin
 from .paired import add_match
-from .recordio import BINARY
-from .records import encode_hand
 from .stats import Moments, Tally, exact
 
 __all__ = ["arena_engine", "run_native_arena_batch"]
@@ -102,7 +98,7 @@ def run_native_arena_batch(spec: ArenaSpec, first: int, stop: int) -> tuple[Tall
 
     Raises:
         SimulationError: an agent the native engine cannot play, a failure of the native
-            engine, or a record replay that differs from the native result (a bug).
+            engine (a bug).
     """
     from ..native.batch import run_matches
 
@@ -131,7 +127,7 @@ def run_native_arena_batch(spec: ArenaSpec, first: int, stop: int) -> tuple[Tall
         _walls_int(spec, pays.astype(np.int64), runs[0]["match"], tally, walls)
     else:
         _walls_exact(spec, pays, runs[0]["match"], tally, walls)
-    items = _replay(spec, runs, labels) if record else None
+    items = _records(spec, runs, labels) if record else None
     return tally, items, walls
 
 
@@ -206,46 +202,16 @@ def _walls_int(spec: ArenaSpec, pays: np.ndarray, match: np.ndarray, tally: Tall
         walls.extend(tuple(row) for row in total.T.tolist())
 
 
-# ---------------------------------------------------------------- records by replay
-def _replay(spec: ArenaSpec, runs: list[dict[str, np.ndarray]], labels: list[tuple[str, ...]]) -> list[Any]:
+# ---------------------------------------------------------------- records
+def _records(spec: ArenaSpec, runs: list[dict[str, np.ndarray]], labels: list[tuple[str, ...]]) -> list[Any]:
     """The record items of a native batch, in the Python batch's order (wall by wall, its
-    seatings in order): each game's decisions replayed through a :class:`Match` of its
-    seating, with the first seating's dealer, and checked against the native arrays."""
+    seatings in order), written from each seating's arrays
+    (:func:`~wuhanmj.sim.native_records.record_items`): record ``wall × seatings + j``
+    for seating ``j`` of wall ``m × match_hands + h``, the lines of ``arena``'s shape."""
     n_seat = len(spec.seatings)
-    per_seating = [_replay_seating(spec, a, j, labels[j], n_seat) for j, a in enumerate(runs)]
+    per_seating = []
+    for j, a in enumerate(runs):
+        wall = a["match"].astype(np.int64) * spec.match_hands + a["hand_in_match"].astype(np.int64)
+        per_seating.append(record_items(spec.rules, a, spec.records, seed=spec.seed, agents=labels[j],
+                                        index=wall * n_seat + j, wall=wall, seating=j))
     return [per_seating[j][i] for i in range(len(per_seating[0])) for j in range(n_seat)]
-
-
-def _replay_seating(spec: ArenaSpec, a: dict[str, np.ndarray], j: int, labels: tuple[str, ...],
-                    n_seat: int) -> list[Any]:
-    off = a["log_offsets"].tolist()
-    seats, codes = a["log_seat"].tolist(), a["log_code"].tolist()
-    matches, in_match, dealers = a["match"].tolist(), a["hand_in_match"].tolist(), a["dealer"].tolist()
-    winners, payments = a["winner"].tolist(), a["payments"].tolist()
-    out: list[Any] = []
-    mt: Match | None = None
-    for i, (m, h) in enumerate(zip(matches, in_match)):
-        if h == 0 or mt is None:
-            mt = Match(spec.rules, seed=match_seeds(spec.seed, m)[0], dealer=m % 4)
-        mt.dealer = dealers[i]
-        g = mt.new_game()
-        wall = m * spec.match_hands + h
-        where = f"native engine: arena wall {wall}, seating {j}"
-        for k in range(off[i], off[i + 1]):
-            if g.current_player != seats[k]:
-                raise SimulationError(f"{where}, decision {k - off[i]}: seat {seats[k]} acted, "
-                                      f"the Python engine asks seat {g.current_player}")
-            try:
-                g.step(seats[k], codes[k])
-            except IllegalActionError as err:
-                raise SimulationError(f"{where}, decision {k - off[i]}: the Python engine refuses it: {err}") from None
-        o = outcome_of(g, off[i + 1] - off[i]) if g.over else None
-        if o is None or (-1 if o.winner is None else o.winner) != winners[i] \
-                or [float(x) for x in o.payments] != payments[i]:
-            raise SimulationError(f"{where}: the Python engine's replay of the native decisions differs "
-                                  f"(native winner {winners[i]}, payments {payments[i]})")
-        hand = wall * n_seat + j
-        out.append(encode_hand(g, o, hand, m, h, j) if spec.records == BINARY
-                   else json_line(spec, g, o, hand, m, h, j, labels))
-        mt.finish_hand()
-    return out

@@ -53,7 +53,7 @@ class BatchSpec:
     rules: Rules
     agents: tuple[Any, Any, Any, Any]
     labels: tuple[str, str, str, str]
-    records: bool | str  # False, True (JSON lines) or recordio.BINARY (issue 13)
+    records: bool | str  # False, True (JSON lines) or recordio.BINARY
     verify: bool = False  # the native engine's records: also replay each hand through Game and compare
 
 

@@ -1,4 +1,4 @@
-"""The native engine in a simulation (issue 11): which engine plays
+"""The native engine in a simulation: which engine plays
 (:func:`choose_engine`), the batch function the workers run (:func:`run_native_batch`),
 the tally of a batch from its arrays (:func:`tally_arrays`) and its records
 (:func:`replay_records`).
@@ -14,11 +14,10 @@ and returns one row of numpy arrays per hand. From them:
   type, the tally :func:`~wuhanmj.sim.outcome.tally_outcome` builds hand by hand;
 - the records, only when asked (:func:`native_records`): written in C from the arrays and
   the decision log (:func:`wuhanmj.sim.native_records.record_items`, the Python engine's
-  records byte for byte); with ``verify`` (and for a rule set with a fractional amount,
-  which the C writer does not serve) each hand's decisions are also replayed through the
-  Python :class:`~wuhanmj.game.Game` (:func:`replay_records`), checked against the native
-  arrays and the lines compared: any difference (a refused decision, another winner,
-  other payments, another line, …) is a :class:`~wuhanmj.errors.SimulationError`.
+  records byte for byte); with ``verify`` each hand's decisions are also replayed through
+  the Python :class:`~wuhanmj.game.Game` (:func:`replay_records`), checked against the
+  native arrays and the lines compared: any difference (a refused decision, another
+  winner, other payments, another line, …) is a :class:`~wuhanmj.errors.SimulationError`.
 """
 
 from __future__ import annotations
@@ -37,7 +36,7 @@ from ..game.match import Match
 from .batch import BatchSpec, match_seeds, record_item
 from .recordio import BINARY
 from .loop import outcome_of
-from .native_records import exact_amounts, record_items
+from .native_records import record_items
 from .outcome import BIG_HU, HOWS, LIABILITY, SELF_DRAWN, TRACE_BINS, HandOutcome, amount_key
 from .stats import Moments, Tally
 
@@ -231,7 +230,7 @@ def _tally_figures(
     agents: dict[str, list[int]],
     trace: tuple[int, int] | None,
 ) -> None:
-    """The per-seat and per-agent figures of issue 13 (``_tally_win`` and the histograms
+    """The per-seat and per-agent figures (``_tally_win`` and the histograms
     and trace of :func:`~wuhanmj.sim.outcome.tally_outcome`), from the arrays."""
     w = a["winner"].astype(np.int64)
     lab = np.array(list(labels), dtype=object)
@@ -307,12 +306,11 @@ def native_records(spec: BatchSpec, a: dict[str, np.ndarray]) -> list[Any]:
         SimulationError: with ``spec.verify``, a hand whose replay differs from the native
             arrays or whose record differs from the replay's (the message names the hand).
     """
-    if not exact_amounts(spec.rules):
-        return replay_records(spec, a)
     binary = spec.records == BINARY
     items = record_items(spec.rules, a, spec.records, seed=spec.seed, agents=spec.labels, blocks=not binary)
     if spec.verify:
-        lines = items if binary else b"".join(items).decode("utf-8").split("\n")[:-1]
+        blocks = not binary and bool(items) and not isinstance(items[0], str)
+        lines = b"".join(items).decode("utf-8").split("\n")[:-1] if blocks else items
         for i, (mine, theirs) in enumerate(zip(lines, replay_records(spec, a))):
             if mine != theirs:
                 at = next((k for k, (x, y) in enumerate(zip(mine, theirs)) if x != y), min(len(mine), len(theirs)))

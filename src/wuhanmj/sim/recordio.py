@@ -1,5 +1,5 @@
 """Where hand records go and where they are read from: the binary format of
-:mod:`wuhanmj.sim.records` or JSON lines, by the file's name (issue 13).
+:mod:`wuhanmj.sim.records` or JSON lines, by the file's name.
 
 - a name ending ``.jsonl`` — JSON lines, one hand a line; ``.jsonl.gz`` — the same,
   gzip-compressed; a text file object — JSON lines;
@@ -49,7 +49,8 @@ def record_kind(records: Any) -> bool | str:
 
 
 def _runs(items: Sequence[str | bytes | bytearray]) -> Iterator[tuple[bool, list[Any]]]:
-    """The items in runs of one type: ``(True, blocks)`` for bytes or bytearray, ``(False, lines)`` for str."""
+    """The items in runs of one type: ``(True, blocks)`` for bytes or bytearray blocks,
+    ``(False, lines)`` for str lines."""
     run: list[Any] = []
     kind = False
     for it in items:
@@ -65,8 +66,8 @@ def _runs(items: Sequence[str | bytes | bytearray]) -> Iterator[tuple[bool, list
 
 class _TextSink:
     """JSON lines to a text file object. An item is one line (str, without its newline)
-    or a block of whole lines (bytes: UTF-8, each line ended by a newline, as the native
-    engine writes them, :func:`wuhanmj.sim.native_records.record_items`)."""
+    or a block of whole lines (bytes or bytearray: UTF-8, each line ended by a newline, as
+    the native engine writes them, :func:`wuhanmj.sim.native_records.record_items`)."""
 
     def __init__(self, f: IO[str]) -> None:
         self.f = f
@@ -82,8 +83,8 @@ class _TextSink:
 
 class _BytesSink:
     """JSON lines to a file opened here, in binary (UTF-8, a newline after each line on
-    every system); the items of :class:`_TextSink`. A batch's lines are written at once:
-    a run stopped by an error leaves the file ending with a whole line."""
+    every system); the items of :class:`_TextSink`. A batch's lines are written once the
+    batch is done: a run stopped by an error leaves the file ending with a whole line."""
 
     def __init__(self, f: IO[bytes]) -> None:
         self.f = f

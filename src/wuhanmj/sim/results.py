@@ -315,7 +315,7 @@ class SimulationResult:
                     "payment_mean": m.mean,
                     "payment_std": m.std,
                     "payment_ci95": [lo, hi],
-                    **seat_figures(self, s),  # issue 13: self-draw, deal-in, fan, quantiles
+                    **seat_figures(self, s),  # self-draw, deal-in, fan, quantiles
                 }
             )
         agents = []
@@ -331,7 +331,7 @@ class SimulationResult:
                     "payment_mean": m.mean,
                     "payment_std": m.std,
                     "payment_ci95": [lo, hi],
-                    **agent_figures(self, a),  # issue 13: self-draw, deal-in, fan, quantiles
+                    **agent_figures(self, a),  # self-draw, deal-in, fan, quantiles
                 }
             )
         return {
@@ -446,7 +446,7 @@ class SimulationResult:
         r += [("yinding_rate", "", self.yinding_rate), ("jinding_rate", "", self.jinding_rate)]
         r += [("liability_count", c, v) for c, v in self.liability_counts.items()]
         r += [("mean_length", "", self.mean_length), ("mean_decisions", "", self.mean_decisions)]
-        r += extra_rows(self)  # issue 13: the figures of wuhanmj.sim.figures
+        r += extra_rows(self)  # the figures of wuhanmj.sim.figures
         return r
 
     def to_csv(self) -> str:

@@ -16,7 +16,7 @@ How a simulation is laid out (so that it is a pure function of its seed):
   records when asked). Tallies merge exactly, so the result is the same for any
   number of workers, any batch size and any ``concurrent.futures.Executor``:
   a process pool (``workers > 1``), Dask (:func:`dask_executor`), or your own.
-- Two engines play the batches (issue 11): the Python one (:mod:`wuhanmj.game`,
+- Two engines play the batches: the Python one (:mod:`wuhanmj.game`,
   :func:`wuhanmj.sim.batch.run_batch`) and the native one (:mod:`wuhanmj.native`,
   :func:`wuhanmj.sim.native.run_native_batch`) for any agents; they play the
   same hands and give the same tally and records (``engine``, :func:`simulate`).
@@ -63,7 +63,6 @@ from .batch import match_seeds
 from .batch import run_batch as _run_batch
 from .native import ENGINES, choose_engine
 from .native import run_native_batch as _run_native_batch
-from .native_records import exact_amounts
 from .results import SimulationResult
 from .recordio import open_sink, record_kind
 from .stats import Tally
@@ -374,9 +373,9 @@ def simulate(
     if batch_hands is None:
         parallel = 1 if executor is None and workers == 1 else (workers if executor is None else 8)
         # Enough batches to keep every worker busy (4 each), none above the target size.
-        # records on the native engine replayed by the Python one (verify, a fractional
-        # amount): the Python engine's batch sizes
-        fast = native and (records is None or (not verify and exact_amounts(the_rules)))
+        # records on the native engine replayed by the Python one (verify): the Python
+        # engine's batch sizes
+        fast = native and (records is None or not verify)
         if parallel == 1:
             # in this process: small batches keep the progress display smooth
             per = _NATIVE_BATCH_HANDS if fast else _LOCAL_BATCH_HANDS

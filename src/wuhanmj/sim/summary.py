@@ -106,7 +106,7 @@ def summary(r: SimulationResult) -> str:
     row("gold cap (金顶)", r.count("jinding"))
     for c, label in zip(LIABILITY, ("全求人", "清一色", "抢杠")):
         row(f"liability {c} ({label})", r.count(f"liability.{c}"))
-    lines += summary_lines(r)  # issue 13: 自摸/放冲 rates, mean fan, payment quantiles
+    lines += summary_lines(r)  # 自摸/放冲 rates, mean fan, payment quantiles
     lines += [
         "",
         f"mean hand length: {r.mean_length:.1f} tiles drawn, {r.mean_decisions:.1f} decisions",

@@ -1,0 +1,3 @@
+"""Type stub for ``wuhanmj.native.constants``: the ``.pxd`` files' constants as C sees them."""
+
+def pxd_constants() -> dict[str, dict[str, int]]: ...

@@ -1,0 +1,104 @@
+"""Start-up: ``import wuhanmj`` loads tiles, errors and the shape core only (the rest of the
+public API on first use; no table is built), the command loads only the subcommand it runs,
+and the drawings still appear without importing :mod:`wuhanmj.render` by hand. Each check is one fresh interpreter
+(``sys.modules`` of a clean start); speed itself is measured in ``bench/README.md``."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+# modules a bare ``import wuhanmj`` must not load: they cost start-up time and only some
+# programs need them (drawings, worker pools, plots, the web table, the engines)
+HEAVY = (
+    "matplotlib", "multiprocessing", "concurrent.futures", "starlette", "uvicorn", "dask", "scipy",
+    "pandas", "gymnasium", "pettingzoo", "numpy.ma", "wuhanmj.render", "wuhanmj.sim", "wuhanmj.game",
+    "wuhanmj.native", "wuhanmj.agents", "wuhanmj.scoring", "wuhanmj.hand", "wuhanmj.web", "wuhanmj.play",
+    "wuhanmj.envs", "wuhanmj.cli",
+)
+
+
+def _loaded(code: str) -> dict:
+    """Run ``code`` in a fresh interpreter; it ends by printing a JSON value."""
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert r.returncode == 0, r.stderr
+    return json.loads(r.stdout.strip().splitlines()[-1])
+
+
+def _heavy_in_modules() -> str:
+    return (f"import json, sys; print(json.dumps(sorted(m for m in sys.modules"
+            f" if m in {HEAVY!r} or m.startswith({tuple(h + '.' for h in HEAVY)!r}))))")
+
+
+def test_import_wuhanmj_loads_no_heavy_module():
+    assert _loaded("import wuhanmj\n" + _heavy_in_modules()) == []
+
+
+def test_import_wuhanmj_builds_no_table():
+    """The hu, shanten and segment tables are built on first use (core.tables), not on import."""
+    got = _loaded("import json, wuhanmj, wuhanmj.core.tables as t; print(json.dumps(t.build_counts()))")
+    assert got == {"hu": 0, "shanten": 0, "segments": 0}
+
+
+def test_the_public_names_load_on_first_use_and_are_the_owning_modules_objects():
+    got = _loaded(
+        "import importlib, json, sys, wuhanmj\n"
+        "before = 'wuhanmj.game.engine' in sys.modules\n"
+        "game = wuhanmj.Game\n"
+        "from wuhanmj.game.engine import Game\n"
+        "same = all(getattr(wuhanmj, n) is not None for n in wuhanmj.__all__)\n"
+        "spec = wuhanmj._LAZY\n"
+        "owners = all(getattr(importlib.import_module('wuhanmj.' + m), a) is getattr(wuhanmj, n)"
+        " for n, (m, a) in spec.items())\n"
+        "print(json.dumps([before, game is Game, same, owners, sorted(set(wuhanmj.__all__) - set(dir(wuhanmj))),"
+        " wuhanmj.decode_action is importlib.import_module('wuhanmj.game.actions').decode,"
+        " type(wuhanmj.render).__name__]))"
+    )
+    assert got == [False, True, True, True, [], True, "module"]
+
+
+def test_an_unknown_name_is_an_attribute_error():
+    import wuhanmj
+
+    with pytest.raises(AttributeError, match="no_such_name"):
+        wuhanmj.no_such_name  # noqa: B018
+    assert not hasattr(wuhanmj, "_private_thing")
+
+
+def test_the_drawings_load_on_the_first_one_asked_for():
+    """R2, R3 drawn: ``_repr_svg_`` finds the renderer though nobody imported wuhanmj.render."""
+    got = _loaded(
+        "import json, sys, wuhanmj\n"
+        "g = wuhanmj.Game('kaikou', seed=1)\n"
+        "before = 'wuhanmj.render' in sys.modules\n"
+        "svg = g._repr_svg_()\n"
+        "print(json.dumps([before, svg.startswith('<svg'), 'wuhanmj.render' in sys.modules]))"
+    )
+    assert got == [False, True, True]
+
+
+def test_the_command_loads_only_the_subcommand_it_runs():
+    got = _loaded(
+        "import json, sys\n"
+        "from wuhanmj.cli import build_parser\n"
+        "build_parser('simulate')\n"
+        "bad = ('wuhanmj.play', 'wuhanmj.render', 'wuhanmj.scoring', 'wuhanmj.web', 'multiprocessing', 'wuhanmj.cli.replay')\n"
+        "print(json.dumps(sorted(m for m in sys.modules if m in bad or m.startswith(tuple(b + '.' for b in bad)))))"
+    )
+    assert got == []
+
+
+@pytest.mark.parametrize(("argv", "named"), [
+    (["simulate", "--hands", "3"], "simulate"),
+    (["--traceback", "score", "-"], "score"),
+    (["--version"], None),
+    ([], None),
+    (["no-such-command"], None),
+])
+def test_the_subcommand_named_on_the_command_line(argv, named):
+    from wuhanmj.cli import _command_named
+
+    assert _command_named(argv) == named
