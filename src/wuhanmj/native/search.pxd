@@ -4,7 +4,8 @@
 #
 # C callers: agents_prepare() (agents.pxd) once with the GIL, then
 #   search_known(h, seat, &k)                  once per state and seat
-#   search_determinize(h, &k, &rng, &out)      each sample (0, or -1: no consistent deal)
+#   search_determinize(h, &k, &rng, &out)      each sample (0, or -1: no consistent deal in
+#                                              wuhanmj.native.search.MAX_TRIES draws)
 #   search_evaluate(h, &k, codes, n_codes, i0, i1, root, n_root, &policy, det, out)
 
 from libc.stdint cimport int8_t, int16_t, uint8_t, uint32_t
@@ -13,15 +14,11 @@ from wuhanmj.native.agents cimport AgentC
 from wuhanmj.native.hand cimport HandC
 from wuhanmj.native.rng cimport Pcg64
 
-cdef enum:
-    SEARCH_MAX_TRIES = 65536    # rejection draws before a determinization gives up
-    OWNER_UNKNOWN = 4           # a wall position dealt or drawn by some seat, which unknown
-
 ctypedef struct SearchKnown:    # what one seat knows of a state, computed once (search_known)
     int seat
     int n_pool                  # tiles it has not seen: the other hands and the undrawn wall
     uint8_t pool[136]
-    int8_t owner[136]           # the seat dealt/drawn wall[i]; -1 the indicator / undrawn; OWNER_UNKNOWN
+    int8_t owner[136]           # the seat dealt/drawn wall[i]; -1 the indicator / undrawn; 4 unknown
     int8_t fixed_seat           # the robbed seat of a rob window (its 蓄杠 tile is seen), -1
     int8_t fixed_tile
     int8_t current              # hand_current of the state (the observation shows it)

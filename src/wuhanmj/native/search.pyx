@@ -5,7 +5,7 @@
   other seats' concealed tiles and the undrawn wall, both ends, the dead wall included
   (G1, D1) — is dealt again uniformly among the deals consistent with what it has seen.
 - :func:`evaluate_actions`: the seat's payments (X5 units, as ``NativeHand.result
-  ["payments"]``) after each candidate action, played out by a rollout policy over ``n``
+  .payments``) after each candidate action, played out by a rollout policy over ``n``
   determinizations shared by all candidates (common random numbers), on ``threads``
   threads.
 - :class:`SearchView`: these two calls on one state for one seat, and nothing else; the
@@ -105,6 +105,10 @@ from wuhanmj.native.rng import int_words
 
 __all__ = ["determinize", "evaluate_actions", "SearchView", "search_view", "policy_capsule",
            "POLICIES", "MAX_TRIES"]
+
+cdef enum:
+    SEARCH_MAX_TRIES = 65536    # rejection draws before a determinization gives up
+    OWNER_UNKNOWN = 4           # a wall position dealt or drawn by some seat, which unknown
 
 POLICIES = ("greedy", "random")
 MAX_TRIES = SEARCH_MAX_TRIES
@@ -748,7 +752,7 @@ def evaluate_actions(NativeHand hand not None, seat, codes, n, seed=0, policy="g
 
     Returns:
         float64 array (n, len(codes)): the seat's payment (X5 units, as
-        ``NativeHand.result["payments"]``, 0 for a draw) after each candidate.
+        ``NativeHand.result.payments``, 0 for a draw) after each candidate.
 
     Raises:
         IllegalActionError: ``seat`` is not a seat or has no decision now (the hand is
