@@ -8,7 +8,12 @@ the agent returns one of them. An agent class may set ``observes = False`` (it
 gets ``None`` for the observation) or ``legal_codes = True`` (it gets the
 legal action codes, a tuple of ints, and returns a code): the game loop
 (:func:`wuhanmj.game.loop.play_game`, the one loop) then skips building what the agent does not
-read. :func:`wuhanmj.sim.simulate.simulate` calls
+read. An agent whose ``act`` takes a keyword-only ``view`` — ``act(observation,
+legal_actions, *, view)`` (:func:`wants_view`) — is also given a
+:class:`wuhanmj.native.search.SearchView` of its seat at each decision: the calls a
+search bot needs on the current state and nothing else (``view.determinize(seed)``,
+``view.evaluate_actions(codes, n, seed, policy, threads)``); no agent needs, or can
+reach, the hidden state. :func:`wuhanmj.sim.simulate.simulate` calls
 ``reset(seed=...)`` at the start of every match (hands are played in matches,
 D5/M2) with a seed derived from the simulation seed, so a seeded agent plays the
 same way whatever the number of workers.
@@ -35,7 +40,7 @@ from typing import Any, Protocol, runtime_checkable
 import numpy as np
 
 from ..errors import AgentError
-from ..game.loop import agent_act
+from ..game.loop import agent_act, wants_view
 from .greedy import GreedyAgent
 
 __all__ = [
@@ -47,6 +52,7 @@ __all__ = [
     "make_agent",
     "agent_name",
     "agent_act",
+    "wants_view",
     "reset_agent",
 ]
 
@@ -60,6 +66,17 @@ class Agent(Protocol):
     sequence of actions; return one of them.
     ``reset(seed=None)``: forget any state of the previous hand; ``seed`` (an
     int or None) seeds any randomness.
+
+    Opt-in: ``act(observation, legal_actions, *, view)`` — a keyword-only ``view``
+    parameter (detected by :func:`wants_view`) — receives a
+    :class:`~wuhanmj.native.search.SearchView` of the agent's seat on the state of this
+    decision: ``view.seat``, ``view.determinize(seed=0)`` (a
+    :class:`~wuhanmj.native.handapi.NativeHand` in which what the seat has not seen is
+    dealt again) and ``view.evaluate_actions(codes, n, seed=0, policy="greedy",
+    threads=1)`` (an (n, len(codes)) float64 array of the seat's payments after each
+    candidate, X5 units). The view holds no Python reference to the game or its hands; it
+    is valid during this call only (the loop closes it: later uses raise
+    IllegalActionError), and needs the native engine (AgentError otherwise).
     """
 
     def act(self, observation: Any, legal_actions: Sequence[Any]) -> Any: ...

@@ -10,7 +10,11 @@ so the agent protocol (:class:`wuhanmj.agents.Agent`) is honoured the same every
   instead of an :class:`~wuhanmj.game.observation.Observation`;
 - ``legal_codes = True`` (both built-in bots): it receives the legal action codes (a
   tuple of ints, :meth:`Game.legal_action_codes`) instead of action values, and may
-  return a code.
+  return a code;
+- an ``act`` with a keyword-only parameter ``view`` (``act(observation, legal, *,
+  view)``, :func:`wants_view`) is also given a :class:`wuhanmj.native.search.SearchView`
+  of its seat: determinizations and rollouts of the current state, never the hidden
+  state itself (:func:`search_view_of`; it needs the native engine).
 
 The loop asks the seat the game expects (``current_player``) until the hand is over;
 in a claim window the seats are asked one at a time in turn order, and the game
@@ -22,8 +26,9 @@ plays its hands with it; :mod:`wuhanmj.sim` builds the simulation on it.
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .. import _checks
 from ..errors import AgentError, IllegalActionError
@@ -32,7 +37,11 @@ from .actions import ACTIONS
 from .engine import Game
 from .observation import observe
 
-__all__ = ["play_game", "agent_act"]
+if TYPE_CHECKING:
+    from ..native.handapi import NativeHand
+    from ..native.search import SearchView
+
+__all__ = ["play_game", "agent_act", "wants_view", "search_view_of"]
 
 
 def agent_act(agent: Any, seat: int | None = None) -> Callable[[Any, Any], Any]:
@@ -50,6 +59,61 @@ def agent_act(agent: Any, seat: int | None = None) -> Callable[[Any, Any], Any]:
     raise AgentError(f"{where}{agent!r} has no act() and is not callable")
 
 
+_WANTS_VIEW: dict[Any, bool] = {}   # function -> wants_view, for plain functions and methods
+
+
+def wants_view(act: Callable[..., Any]) -> bool:
+    """True when ``act`` (an agent's ``act`` or a callable agent) takes a keyword-only
+    parameter named ``view``: the opt-in to a :class:`~wuhanmj.native.search.SearchView`.
+    (Remembered per function: a signature costs ~10 µs, play_game asks once per hand.)"""
+    func = getattr(act, "__func__", act)
+    key = func if inspect.isfunction(func) else None
+    if key is not None and key in _WANTS_VIEW:
+        return _WANTS_VIEW[key]
+    try:
+        p = inspect.signature(act).parameters.get("view")
+        found = p is not None and p.kind is inspect.Parameter.KEYWORD_ONLY
+    except (TypeError, ValueError):  # builtins and extension callables without a signature
+        found = False
+    if key is not None and len(_WANTS_VIEW) < 4096:
+        _WANTS_VIEW[key] = found
+    return found
+
+
+def _native_state(game: Game) -> NativeHand:
+    """``game``'s current state on the native engine (:meth:`NativeHand.from_game`: its
+    decisions replayed on the same wall, so the native hand has the decision log that
+    determinizations read)."""
+    from ..native.handapi import NativeHand
+
+    return NativeHand.from_game(game)
+
+
+def search_view_of(game: Game, seat: int) -> SearchView:
+    """The :class:`~wuhanmj.native.search.SearchView` of ``seat`` on ``game`` now, built on
+    its first use (a decision that never uses it costs nothing) and refused once the game
+    has moved on (IllegalActionError: a stale view; :func:`play_game` also closes it once
+    the decision is played).
+
+    Raises:
+        AgentError: the native engine is not built.
+    """
+    try:
+        from ..native.search import search_view
+    except ImportError as err:
+        raise AgentError(f"seat {seat}: the agent asks for a search view (act(..., *, view)), "
+                         f"which needs the native engine: {err}") from None
+    mark = game.n_events
+
+    def source() -> NativeHand:
+        if game.n_events != mark:
+            raise IllegalActionError(f"seat {seat}: this search view is stale (the game has moved on "
+                                     "since the decision it was given for)")
+        return _native_state(game)
+
+    return search_view(source, seat)
+
+
 def play_game(game: Game, agents: Sequence[Any], labels: Sequence[str] | None = None) -> int:
     """Play ``game`` to its end with 4 agents (seat order); returns the decisions made.
 
@@ -65,9 +129,10 @@ def play_game(game: Game, agents: Sequence[Any], labels: Sequence[str] | None = 
             message names the seat and the rule); the game is left as it was before it.
     """
     agents = _checks.four(agents, "agents", AgentError)
-    acts = [agent_act(a, s) for s, a in enumerate(agents)]
+    acts: list[Callable[..., Any]] = [agent_act(a, s) for s, a in enumerate(agents)]
     observes = [getattr(a, "observes", True) is not False for a in agents]
     codes = [getattr(a, "legal_codes", False) is True for a in agents]
+    views = [wants_view(a) for a in acts]
     st = game.state
     legal = moves.legal
     current = moves.current_player
@@ -79,8 +144,16 @@ def play_game(game: Game, agents: Sequence[Any], labels: Sequence[str] | None = 
             break
         lc = legal(st, seat)
         try:
-            action = acts[seat](observe(st, seat) if observes[seat] else None,
-                                lc if codes[seat] else [ACTIONS[c] for c in lc])
+            if views[seat]:
+                view = search_view_of(game, seat)
+                try:
+                    action = acts[seat](observe(st, seat) if observes[seat] else None,
+                                        lc if codes[seat] else [ACTIONS[c] for c in lc], view=view)
+                finally:
+                    view.close()
+            else:
+                action = acts[seat](observe(st, seat) if observes[seat] else None,
+                                    lc if codes[seat] else [ACTIONS[c] for c in lc])
         except Exception as err:
             who = f"seat {seat}" if labels is None else f"seat {seat} (agent {labels[seat]!r})"
             raise AgentError(f"{who}: act() raised {type(err).__name__}: {err}") from err
