@@ -599,9 +599,8 @@ class _Searcher:
         return legal[int(np.argmax(view.evaluate_actions(legal, 2, seed=len(legal)).mean(0)))]
 
 
-@pytest.mark.xfail(raises=AgentError, strict=False,
-                   reason="the native loop's Python agents (agents.pyx PyAgent) are not given a view yet")
 def test_a_view_agent_plays_the_same_hands_on_both_engines():
+    """The native loop hands a view agent the SearchView the Python loop gives it."""
     from wuhanmj import simulate
 
     agents = [_Searcher(), "greedy", "random", "greedy"]

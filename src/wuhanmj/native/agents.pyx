@@ -77,6 +77,7 @@ from wuhanmj.agents.greedy import GreedyAgent
 from wuhanmj.errors import AgentError, IllegalActionError
 from wuhanmj.game.actions import ACTIONS, Action, encode
 from wuhanmj.game.engine import Game
+from wuhanmj.game.loop import wants_view
 from wuhanmj.game.phases import PHASES
 from wuhanmj.hand.meld import MELD_KINDS
 
@@ -633,6 +634,7 @@ cdef class PyAgent:
         self.rules = rules
         self.observes = getattr(agent, "observes", True) is not False
         self.codes = getattr(agent, "legal_codes", False) is True
+        self.view = wants_view(self.act)
         self.error = None
         self.game = None
         self.synced = 0
@@ -683,6 +685,19 @@ cdef object _illegal(object rules, const HandC* h, const double* scores, int sea
     return None     # legal after all (an action value the fast path did not read)
 
 
+cdef object _search_view(PyAgent p, const HandC* h, int seat, const double* scores):
+    """The SearchView of seat on a copy of h, as the Python game loop gives it
+    (:func:`wuhanmj.game.loop.search_view_of`); the search module cimports this one, hence
+    the import at run time."""
+    from wuhanmj.native.search import SearchView
+    cdef NativeHand nh = NativeHand.__new__(NativeHand)
+    cdef int i
+    memcpy(&nh.h, h, sizeof(HandC))
+    nh.rules = p.rules
+    nh.scores = tuple([_amount(scores[i]) if scores != NULL else 0 for i in range(4)])
+    return SearchView(nh, seat)
+
+
 cdef int _py_choose(AgentC* a, HandC* h, int seat, const int16_t* codes, int n) noexcept with gil:
     cdef PyAgent p = <PyAgent>a.py
     cdef int i, code
@@ -690,7 +705,15 @@ cdef int _py_choose(AgentC* a, HandC* h, int seat, const int16_t* codes, int n) 
         lc = tuple([codes[i] for i in range(n)])
         try:
             obs = _observation(p, h, seat, a.scores) if p.observes else None
-            action = p.act(obs, lc if p.codes else [ACTIONS[i] for i in lc])
+            legal = lc if p.codes else [ACTIONS[i] for i in lc]
+            if p.view:
+                view = _search_view(p, h, seat, a.scores)
+                try:
+                    action = p.act(obs, legal, view=view)
+                finally:
+                    view.close()
+            else:
+                action = p.act(obs, legal)
         except Exception as err:
             e = AgentError(f"{p.who(seat)}: act() raised {type(err).__name__}: {err}")
             e.__cause__ = err
