@@ -565,8 +565,8 @@ cdef class NativeHand:
             IllegalActionError: not legal now (the message of :meth:`Game.step`, naming the
                 rule), a bad seat or action; the state is left exactly as it was.
         """
+        x = action if type(action) is int else _code_of(action)   # the action first, as Game.step
         seat = _seat(seat)
-        x = action if type(action) is int else _code_of(action)
         if 0 <= x < N_ACTIONS and self.h.n_log < MAX_LOG and hand_apply(&self.h, seat, x) == 0:
             raise_fallback_error()
             if self._surgery:
