@@ -39,7 +39,7 @@ from typing import Any
 import numpy as np
 
 from ..agents.base import agent_name, make_agent, reset_agent
-from ..errors import AgentError, SimulationError, WuhanMJError
+from ..errors import AgentError, IllegalActionError, SimulationError, WuhanMJError
 from ..game.loop import play_game
 from ..game.match import Match
 from ..rules import Rules
@@ -113,6 +113,21 @@ def _arena_batch(spec: ArenaSpec, first: int, stop: int) -> tuple[Tally, list[An
             wall_values(spec, pays, values, dscale, tally, tbin, walls)
         add_match(tally, values)
     return tally, items, walls
+
+
+def _native_arena_batch(spec: ArenaSpec, first: int, stop: int) -> tuple[Tally, list[Any] | None, list[Any] | None]:
+    """:func:`~wuhanmj.sim.arena_native.run_native_arena_batch`, whose agent errors are the
+    Python batch's: the native engine plays each seating through the batch in turn, the
+    Python one wall by wall (every seating of a wall, the resets at each match's start), so
+    an agent that fails at two places may fail first at another. On an agent's error the
+    batch is played again by :func:`_arena_batch` (fresh copies of the agents), which
+    raises the Python engine's error; the native error when that play does not fail."""
+    try:
+        return run_native_arena_batch(spec, first, stop)
+    except (AgentError, IllegalActionError) as err:
+        native_err = err
+    _arena_batch(spec, first, stop)
+    raise native_err
 
 
 def _labels(agents: Sequence[Any]) -> tuple[str, ...]:
@@ -238,7 +253,7 @@ def arena(
             per = max(1, min(per, -(-n_matches // (4 * parallel))))
     else:
         per = max(1, _BATCH_WALLS // match_hands)
-    run = run_native_arena_batch if native else _arena_batch
+    run = _native_arena_batch if native else _arena_batch
     n_batches = -(-n_matches // per)
     batches = ((b, min(b + per, n_matches)) for b in range(0, n_matches, per))  # lazily: walls may be many
     total = Tally()
