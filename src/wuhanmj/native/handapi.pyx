@@ -280,6 +280,14 @@ cdef class NativeHand:
     copy = clone
     __copy__ = clone
 
+    def __deepcopy__(self, memo):
+        """``copy.deepcopy``: :meth:`clone` (the struct holds every mutable value)."""
+        return self.clone()
+
+    def __reduce__(self):
+        """Pickling: the save of :meth:`to_dict`, restored (and checked) by :meth:`from_dict`."""
+        return (_from_save, (type(self), self.to_dict()))
+
     @classmethod
     def from_game(cls, game):
         """The native hand of a :class:`Game`'s state: its deal, and its decisions played
@@ -714,6 +722,11 @@ cdef class NativeHand:
     def __repr__(self):
         return (f"<NativeHand {self.rules.name} dealer={self.h.dealer} phase={PHASES[self.h.phase]} "
                 f"turn={self.h.turn} left={hand_left(&self.h)}>")
+
+
+def _from_save(cls, d):
+    """Unpickling a :class:`NativeHand` (``__reduce__``): ``cls.from_dict(d)``."""
+    return cls.from_dict(d)
 
 
 def hand_events(NativeHand hand):
