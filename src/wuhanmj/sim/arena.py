@@ -182,9 +182,9 @@ def arena(
             (:mod:`wuhanmj.native`) when it is built (the built-in bots and registered
             native agents in C, any other agent called at its own decisions), else the
             Python engine; ``"native"`` or ``"python"`` to insist. The
-            result (and every record) is the same on both; records on the native engine
-            are written by replaying each game's decisions through the Python engine,
-            checked to give the native result (:mod:`wuhanmj.sim.arena_native`).
+            result (and every record, byte for byte) is the same on both; records on the
+            native engine are written from each seating's arrays
+            (:mod:`wuhanmj.sim.arena_native`).
 
     Returns:
         :class:`~wuhanmj.sim.arena_result.ArenaResult`, the same whatever the workers.
