@@ -52,8 +52,8 @@ from .paired import add_match
 from .recordio import BINARY, open_sink, record_kind
 from .records import encode_hand
 from .simulate import (
-    DEFAULT_MATCH_HANDS, _check_int, check_hands, _mp_context, _progress, _resolve_rules, check_output_path, match_seeds,
-    max_workers,
+    DEFAULT_MATCH_HANDS, _check_int, _check_picklable, check_hands, _mp_context, _progress, _resolve_rules,
+    check_output_path, match_seeds, max_workers,
 )
 from .stats import Tally, exact
 
@@ -279,6 +279,8 @@ def arena(
                 consume(run(spec, *b), b)
         else:
             own = executor is None
+            if own:
+                _check_picklable(spec)
             ex: Executor = ProcessPoolExecutor(max_workers=min(workers, n_batches), mp_context=_mp_context()) \
                 if executor is None else executor
             try:

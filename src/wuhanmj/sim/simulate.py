@@ -108,7 +108,7 @@ def max_workers() -> int:
     return WORKERS_PER_CPU * (os.cpu_count() or 1)
 
 
-def _check_picklable(spec: _Spec) -> None:
+def _check_picklable(spec: object) -> None:
     try:
         pickle.dumps(spec)
     except (pickle.PicklingError, AttributeError, TypeError) as err:
