@@ -160,6 +160,25 @@ def test_a_subclass_of_a_registered_agent_that_overrides_act_or_reset_plays_its_
     assert VectorEnv(2, opponents=sub(), backend="auto").backend == "python"
 
 
+class _Blind(nagents.NativeAgent):
+    """A registered agent whose subclass asks for no observation (which its act needs)."""
+
+    observes = False
+
+    def __init__(self):
+        nagents.NativeAgent.__init__(self, capsule())
+
+
+def test_a_subclass_of_a_registered_agent_without_observations_fails_on_both_engines_alike():
+    errs = []
+    for engine in ("native", "python"):
+        with pytest.raises(AgentError) as info:
+            simulate(hands=2, agents=[_Blind(), GreedyAgent(), GreedyAgent(), GreedyAgent()], seed=1, engine=engine,
+                     workers=1)
+        errs.append(str(info.value))
+    assert errs[0] == errs[1] and "needs an observation" in errs[0]
+
+
 def test_a_registered_agent_that_plays_an_illegal_code_stops_with_play_games_error():
     def agents():
         return [GreedyAgent(), nagents.NativeAgent(capsule(b"cheat", "illegal")), GreedyAgent(), GreedyAgent()]

@@ -735,11 +735,13 @@ cdef int _py_reset(AgentC* a, uint64_t seed) noexcept with gil:
 
 def plays_in_c(agent):
     """True when the native engine plays ``agent`` by its C functions: a
-    :class:`NativeAgent` whose class keeps NativeAgent's ``act`` and ``reset``. A Python
-    subclass that overrides either is played as the Python agent it is (its override
-    called at its decisions, as the Python engine calls it)."""
+    :class:`NativeAgent` whose class keeps NativeAgent's ``act`` and ``reset`` and asks for
+    observations. A Python subclass that overrides either (or sets ``observes = False``)
+    is played as the Python agent it is (its ``act`` called at its decisions, as the
+    Python engine calls it)."""
     cls = type(agent)
-    return isinstance(agent, NativeAgent) and cls.act is NativeAgent.act and cls.reset is NativeAgent.reset
+    return (isinstance(agent, NativeAgent) and cls.act is NativeAgent.act and cls.reset is NativeAgent.reset
+            and getattr(agent, "observes", True) is not False)
 
 
 cdef object agent_setup(AgentC* a, object agent, int seat, object label, object rules):
