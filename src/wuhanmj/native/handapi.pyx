@@ -58,7 +58,8 @@ from wuhanmj.game.actions import ACTION_SPACE_SIZE, ACTIONS, Action, action_name
 from wuhanmj.game.engine import Game
 from wuhanmj.game.observation import Observation
 from wuhanmj.game.phases import PHASES
-from wuhanmj.game.save import FORMAT, restore
+from wuhanmj.game.save import FIELDS, FORMAT, restore
+from wuhanmj.game.save import state_dict as _state_dict
 from wuhanmj.game.save import restore_unchecked as _py_restore_unchecked
 from wuhanmj.game.state import HandResult, meld_value
 from wuhanmj.game.wall import check_wall, shuffled_wall
@@ -294,7 +295,9 @@ cdef class NativeHand:
         natively (so every window, cache and liability is worked out by the engine).
 
         Raises:
-            SetupError: ``game`` is not a Game.
+            SetupError: ``game`` is not a Game, or its state is not the one its deal and
+                decisions give (a state edited by hand; the message names the first field
+                that differs).
         """
         if not isinstance(game, Game):
             raise SetupError(f"from_game needs a wuhanmj.game.Game, got {type(game).__name__}")
@@ -303,6 +306,11 @@ cdef class NativeHand:
         for ev in game.events:
             if "action" in ev:
                 n.step(ev["seat"], ev["action"])
+        mine, theirs = n.state_dict(), _state_dict(st, events=False)
+        for k in FIELDS:
+            if k in mine and mine[k] != theirs[k]:
+                raise SetupError(f"from_game: {k}: the game's state is not the one its deal and decisions "
+                                 f"give (a state edited by hand?); restore_unchecked takes such a state")
         n._twin = (n._deal_key(), game.clone())
         return n
 
