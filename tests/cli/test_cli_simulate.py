@@ -189,6 +189,15 @@ def test_bench_prints_core_and_game_figures(capsys):
     assert "is_complete" in out and "random bots" in out and "greedy bots" in out
 
 
+@pytest.mark.parametrize("seed", ["-5", "x"])
+def test_bench_with_a_bad_seed_is_one_line_and_exit_code_2(capsys, seed):
+    from helpers.cli import one_line
+    from helpers.cli import run as run_cli
+
+    code, _, err = run_cli(capsys, "bench", "--hands", "4", "--seed", seed)
+    assert code == 2 and "--seed" in one_line(err)
+
+
 # ---------------------------------------------------------------- Dask scheduler
 def test_simulate_on_a_dask_scheduler_equals_local(capsys, tmp_path):
     distributed = pytest.importorskip("distributed")

@@ -387,3 +387,16 @@ def test_a_save_nested_too_deeply_is_refused(mid):
     d["scores"] = x
     with pytest.raises(SetupError, match="deep"):
         Game.from_dict(d)
+
+
+@pytest.mark.parametrize("phase", ["claim", None])
+def test_a_hand_deep_copied_or_pickled_is_an_equal_independent_hand(phase):
+    import pickle
+
+    g = _play(4, phase=phase, steps=None if phase else 25)
+    for twin in (copy.deepcopy(g), pickle.loads(pickle.dumps(g))):
+        assert type(twin) is type(g) and twin.to_dict() == g.to_dict()
+        before = g.to_dict()
+        s = twin.current_player
+        twin.step(s, twin.legal_action_codes(s)[0])
+        assert g.to_dict() == before

@@ -120,6 +120,14 @@ def test_p1_p2_g3_bad_action_refused_state_unchanged(phase, bad):
     _assert_refused(g, s, bad, "")
 
 
+@pytest.mark.parametrize("bad_seat", [True, 4, None, "0"])
+@pytest.mark.parametrize("bad", [None, "5m", 3.0, True])
+def test_p1_a_bad_seat_with_a_bad_action_names_the_action(bad_seat, bad):
+    # both engines read the action before the seat: the same refusal for the same step
+    g = Game(seed=2, dealer=0)
+    _assert_refused(g, bad_seat, bad, "^action code must be an int 0-162")
+
+
 def test_p1_bare_action_is_an_illegal_action_not_not_implemented():
     g = Game(seed=3)
     with pytest.raises(IllegalActionError, match="Action"):

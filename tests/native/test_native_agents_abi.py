@@ -118,6 +118,67 @@ def test_m1_a_registered_agent_plays_the_same_hands_on_both_engines(rules):
     assert native == python and native.agents[0] == "ctypes_last"
 
 
+class _FirstCode(nagents.NativeAgent):
+    """A registered agent whose Python subclass overrides act (plays the first legal code)."""
+
+    def __init__(self):
+        nagents.NativeAgent.__init__(self, capsule())
+
+    def act(self, observation, legal):
+        return legal[0]
+
+
+class _FixedReset(nagents.NativeAgent):
+    """A registered agent whose Python subclass overrides reset (records its seeds)."""
+
+    seeds: list = []
+
+    def __init__(self):
+        nagents.NativeAgent.__init__(self, capsule())
+
+    def reset(self, seed=None):
+        _FixedReset.seeds.append(seed)
+        nagents.NativeAgent.reset(self, 0)
+
+
+@pytest.mark.parametrize("sub", [_FirstCode, _FixedReset])
+def test_a_subclass_of_a_registered_agent_that_overrides_act_or_reset_plays_its_override(sub):
+    """The native engine plays a NativeAgent's C functions only when the class keeps
+    NativeAgent's act and reset; an override is called as the Python agent it is, as on the
+    Python engine (the same result, the same calls)."""
+    def agents():
+        return [sub(), GreedyAgent(), RandomAgent(), GreedyAgent()]
+
+    _FixedReset.seeds = []
+    native = simulate(hands=8, agents=agents(), seed=4, match_hands=4, engine="native", workers=1)
+    calls = list(_FixedReset.seeds)
+    _FixedReset.seeds = []
+    python = simulate(hands=8, agents=agents(), seed=4, match_hands=4, engine="python", workers=1)
+    assert native == python and calls == _FixedReset.seeds
+    from wuhanmj.envs import VectorEnv
+
+    assert VectorEnv(2, opponents=sub(), backend="auto").backend == "python"
+
+
+class _Blind(nagents.NativeAgent):
+    """A registered agent whose subclass asks for no observation (which its act needs)."""
+
+    observes = False
+
+    def __init__(self):
+        nagents.NativeAgent.__init__(self, capsule())
+
+
+def test_a_subclass_of_a_registered_agent_without_observations_fails_on_both_engines_alike():
+    errs = []
+    for engine in ("native", "python"):
+        with pytest.raises(AgentError) as info:
+            simulate(hands=2, agents=[_Blind(), GreedyAgent(), GreedyAgent(), GreedyAgent()], seed=1, engine=engine,
+                     workers=1)
+        errs.append(str(info.value))
+    assert errs[0] == errs[1] and "needs an observation" in errs[0]
+
+
 def test_a_registered_agent_that_plays_an_illegal_code_stops_with_play_games_error():
     def agents():
         return [GreedyAgent(), nagents.NativeAgent(capsule(b"cheat", "illegal")), GreedyAgent(), GreedyAgent()]

@@ -163,3 +163,47 @@ def test_restore_unchecked_state_plays_on_as_the_python_engine(seed: int) -> Non
         assert n.to_dict() == p.to_dict()
     assert n.result == p.result
     assert c.to_dict() == d
+
+
+# ---------------------------------------------------------------- from_game
+def _mid_game(phase: str):
+    """A Game in ``phase`` (seeded random play, claims taken), with its NativeHand twin."""
+    import numpy as np
+
+    from wuhanmj import Game
+
+    for seed in range(100):
+        g = Game(seed=seed, dealer=seed % 4)
+        rng = np.random.default_rng(seed)
+        while not g.over and g.phase != phase:
+            s = g.current_player
+            codes = g.legal_action_codes(s)
+            claims = [c for c in codes if 34 <= c <= 56]
+            g.step(s, claims[-1] if claims else codes[int(rng.integers(len(codes)))])
+        if g.phase == phase:
+            return g
+    raise AssertionError(f"no seed reaches {phase}")
+
+
+@pytest.mark.parametrize("phase", ["turn", "claim", "over"])
+def test_from_game_is_the_games_state(phase: str) -> None:
+    from wuhanmj.native.handapi import NativeHand
+
+    g = _mid_game(phase)
+    n = NativeHand.from_game(g)
+    assert n.to_dict() == g.to_dict()
+    assert [n.observation(s) for s in range(4)] == [g.observation(s) for s in range(4)]
+
+
+def test_from_game_of_a_state_its_log_does_not_give_is_a_setup_error_naming_the_field() -> None:
+    """A Game whose state was edited (state surgery: the wall run down) is not silently
+    taken for the state its event log gives."""
+    from wuhanmj.errors import SetupError
+    from wuhanmj.game.save import restore_unchecked
+    from wuhanmj.native.handapi import NativeHand
+    from wuhanmj.game import Game
+
+    d = _mid_game("turn").to_dict()
+    d["back"] -= 40
+    with pytest.raises(SetupError, match="^from_game: back: "):
+        NativeHand.from_game(restore_unchecked(Game, d))

@@ -207,3 +207,12 @@ def test_rating_with_openskill():
     pytest.importorskip("openskill")
     r = arena(["greedy", "random", "random", "random"], hands=16, seed=1, mode="rotate", rating=True)
     assert r.rating["greedy"]["mu"] > max(r.rating[a]["mu"] for a in ("random", "random#2", "random#3"))
+
+
+@pytest.mark.parametrize("engine", ["python", "auto"])
+def test_an_unpicklable_agent_with_workers_is_a_named_error(engine):
+    def local_agent(observation, legal_actions):
+        return legal_actions[0]
+
+    with pytest.raises(AgentError, match="picklable"):
+        arena([local_agent, "greedy"], hands=4, seed=1, workers=2, engine=engine)

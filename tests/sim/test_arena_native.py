@@ -14,7 +14,7 @@ import pytest
 from helpers.arena_agents import NoGangGreedy
 from wuhanmj.agents.base import RandomAgent
 from wuhanmj.agents.greedy import GreedyAgent
-from wuhanmj.errors import SimulationError
+from wuhanmj.errors import AgentError, IllegalActionError, SimulationError
 from wuhanmj.rules import Rules
 from wuhanmj.sim.arena import agent_seed, arena
 from wuhanmj.sim.arena_native import arena_engine
@@ -179,6 +179,56 @@ def test_auto_picks_native_for_any_agents():
 def test_auto_with_a_subclass_equals_the_python_arena():
     a = arena([NoGangGreedy(), "random"], hands=4, seed=6, engine="auto")
     assert a == arena([NoGangGreedy(), "random"], hands=4, seed=6, engine="python")
+
+
+# ---------------------------------------------------------------- an agent's error
+class _SeatTrap:
+    """Raises at seat 1 at once, at seat 0 only from its second match on: the Python arena,
+    which plays wall by wall (every seating of a wall in turn), meets seat 1 first."""
+
+    name = "trap"
+
+    def __init__(self):
+        self.resets = 0
+
+    def reset(self, seed=None):
+        self.resets += 1
+
+    def act(self, observation, legal):
+        if observation.seat == 1 or (observation.seat == 0 and self.resets >= 2):
+            raise RuntimeError(f"trap at seat {observation.seat}")
+        return legal[0]
+
+
+class _ResetTrap:
+    """Its reset raises from the second match on."""
+
+    name = "resettrap"
+
+    def __init__(self):
+        self.resets = 0
+
+    def reset(self, seed=None):
+        self.resets += 1
+        if self.resets >= 2:
+            raise RuntimeError("reset trap")
+
+    def act(self, observation, legal):
+        return legal[0]
+
+
+def _arena_error(engine, agent):
+    with pytest.raises((AgentError, IllegalActionError)) as info:
+        arena([agent, "greedy"], hands=6, seed=3, match_hands=3, engine=engine)
+    return info.value
+
+
+@native
+@pytest.mark.parametrize("agent", [_SeatTrap, _ResetTrap])
+def test_an_agents_error_in_the_native_arena_is_the_python_arenas(agent):
+    nat, py = _arena_error("native", agent()), _arena_error("python", agent())
+    assert type(nat) is type(py) and str(nat) == str(py)
+    assert type(nat.__cause__) is type(py.__cause__)
 
 
 # ---------------------------------------------------------------- soak: many walls

@@ -551,3 +551,31 @@ def test_no_fork_warning_with_a_progress_bar_running():
         assert run.returncode == 0, run.stderr
         assert run.stdout.strip() == "hands 16"
         assert "DeprecationWarning" not in run.stderr and "fork()" not in run.stderr, run.stderr
+
+
+class _LateBoom:
+    """Plays its first legal action; raises at its ``n``-th decision of the run."""
+
+    def __init__(self, n):
+        self.n = n
+
+    def act(self, observation, legal):
+        self.n -= 1
+        if self.n < 0:
+            raise RuntimeError("late boom")
+        return legal[0]
+
+
+def test_a_python_engine_run_stopped_by_an_agent_keeps_the_whole_hands_of_its_batch(tmp_path):
+    """A run stopped by an agent's error leaves its records file ending at the last whole
+    hand, on the Python engine as on the native one (the failing batch's earlier hands kept)."""
+    path = tmp_path / "stopped.jsonl"
+    with pytest.raises(AgentError, match="late boom"):
+        simulate(hands=16, agents=[_LateBoom(60), "greedy", "random", "greedy"], seed=9, match_hands=4,
+                 batch_hands=16, engine="python", records=path)
+    rows = [json.loads(ln) for ln in path.read_text().splitlines()]
+    assert 0 < len(rows) < 16 and [r["hand"] for r in rows] == list(range(len(rows)))
+    want = io.StringIO()
+    simulate(hands=len(rows), agents=[_LateBoom(10**6), "greedy", "random", "greedy"], seed=9, match_hands=4,
+             engine="python", records=want)
+    assert path.read_text() == want.getvalue()

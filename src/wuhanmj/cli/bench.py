@@ -11,7 +11,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from .simulate import _positive
+from .simulate import _non_negative, _positive
 
 
 def add_parser(subparsers: Any) -> argparse.ArgumentParser:
@@ -26,7 +26,7 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
         "the figures of record are in bench/README.md (pytest bench --benchmark-only).",
     )
     p.add_argument("--hands", type=_positive, default=1000, metavar="N", help="random-bot hands to play (default 1000; greedy plays a quarter)")
-    p.add_argument("--seed", type=int, default=0, metavar="N", help="seed of the hands (default 0)")
+    p.add_argument("--seed", type=_non_negative, default=0, metavar="N", help="seed of the hands (default 0)")
     p.set_defaults(run=run)
     return p
 

@@ -259,10 +259,11 @@ class VectorEnv:
 
 def _native_opponent(spec: Any) -> bool:
     """The native backend plays it: a built-in bot's name, a registered native agent, or
-    ``"module:Name"`` of a registered native agent's class."""
-    from ..native.agents import NativeAgent
+    ``"module:Name"`` of a registered native agent's class (one that plays by its C
+    functions, :func:`wuhanmj.native.agents.plays_in_c`)."""
+    from ..native.agents import plays_in_c
 
-    if isinstance(spec, NativeAgent):
+    if plays_in_c(spec):
         return True
     if not isinstance(spec, str):
         return False
@@ -271,7 +272,7 @@ def _native_opponent(spec: Any) -> bool:
     if ":" not in spec:
         return False
     try:
-        return isinstance(make_opponents(spec)[0], NativeAgent)
+        return bool(plays_in_c(make_opponents(spec)[0]))
     except EnvError:
         return False
 

@@ -43,9 +43,10 @@ _short.maxstring = 40
 _short.maxother = 40
 
 
-def state_dict(st: HandState) -> dict[str, Any]:
-    """The whole state as JSON-ready data (hidden information included), format :data:`FORMAT`."""
-    return {
+def state_dict(st: HandState, events: bool = True) -> dict[str, Any]:
+    """The whole state as JSON-ready data (hidden information included), format :data:`FORMAT`
+    (without its ``events`` when ``events`` is False)."""
+    d = {
         "format": FORMAT,
         "rules": st.rules.to_dict(),
         "dealer": st.dealer,
@@ -67,8 +68,10 @@ def state_dict(st: HandState) -> dict[str, Any]:
         "decisions": {str(s): c for s, c in sorted(st.decisions.items())},
         "xiayu": [None if x is None else {"suit": x[0], "liable": x[1], "co_liable": list(x[2])}
                   for x in st.xiayu],
-        "events": [render_event(e) for e in st.events],
     }
+    if events:
+        d["events"] = [render_event(e) for e in st.events]
+    return d
 
 
 def restore(cls: type[Game], d: object) -> Game:

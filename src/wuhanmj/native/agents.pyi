@@ -10,7 +10,7 @@ from ..game.observation import Observation
 from ..rules import Rules
 from .handapi import NativeHand
 
-__all__ = ["greedy_choice", "play", "random_choice", "NativeAgent", "PyAgent", "AGENT_ABI", "AGENT_VIEW_SIZE",
+__all__ = ["greedy_choice", "play", "random_choice", "NativeAgent", "PyAgent", "plays_in_c", "AGENT_ABI", "AGENT_VIEW_SIZE",
            "AGENT_SIGNATURE", "AGENT_CAPSULE"]
 
 AGENT_ABI: int
@@ -42,6 +42,7 @@ class PyAgent:
     def error(self) -> BaseException | None: ...
     def __init__(self, agent: Any, seat: int, label: str | None, rules: Rules) -> None: ...
 
+def plays_in_c(agent: Any) -> bool: ...
 def greedy_choice(hand: NativeHand, seat: int) -> int: ...
 def random_choice(codes: Sequence[int], u: float) -> int: ...
 def play(

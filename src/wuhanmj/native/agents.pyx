@@ -81,8 +81,8 @@ from wuhanmj.game.loop import wants_view
 from wuhanmj.game.phases import PHASES
 from wuhanmj.hand.meld import MELD_KINDS
 
-__all__ = ["greedy_choice", "random_choice", "play", "NativeAgent", "PyAgent", "AGENT_ABI", "AGENT_VIEW_SIZE",
-           "AGENT_SIGNATURE", "AGENT_CAPSULE"]
+__all__ = ["greedy_choice", "random_choice", "play", "NativeAgent", "PyAgent", "plays_in_c", "AGENT_ABI",
+           "AGENT_VIEW_SIZE", "AGENT_SIGNATURE", "AGENT_CAPSULE"]
 
 assert AGENT_MAX_PLAYS == MAX_PLAYS, "agent.pxd's AGENT_MAX_PLAYS must equal hand.pxd's MAX_PLAYS"
 
@@ -756,6 +756,17 @@ cdef int _py_reset(AgentC* a, uint64_t seed) noexcept with gil:
         return -1
 
 
+def plays_in_c(agent):
+    """True when the native engine plays ``agent`` by its C functions: a
+    :class:`NativeAgent` whose class keeps NativeAgent's ``act`` and ``reset`` and asks for
+    observations. A Python subclass that overrides either (or sets ``observes = False``)
+    is played as the Python agent it is (its ``act`` called at its decisions, as the
+    Python engine calls it)."""
+    cls = type(agent)
+    return (isinstance(agent, NativeAgent) and cls.act is NativeAgent.act and cls.reset is NativeAgent.reset
+            and getattr(agent, "observes", True) is not False)
+
+
 cdef object agent_setup(AgentC* a, object agent, int seat, object label, object rules):
     memset(a, 0, sizeof(AgentC))
     if isinstance(agent, str):
@@ -778,7 +789,7 @@ cdef object agent_setup(AgentC* a, object agent, int seat, object label, object 
     if type(agent) is GreedyAgent:
         a.kind = AGENT_GREEDY
         return None
-    if isinstance(agent, NativeAgent):
+    if plays_in_c(agent):
         na = <NativeAgent>agent
         na._check()
         a.kind = AGENT_NATIVE

@@ -58,7 +58,8 @@ from wuhanmj.game.actions import ACTION_SPACE_SIZE, ACTIONS, Action, action_name
 from wuhanmj.game.engine import Game
 from wuhanmj.game.observation import Observation
 from wuhanmj.game.phases import PHASES
-from wuhanmj.game.save import FORMAT, restore
+from wuhanmj.game.save import FIELDS, FORMAT, restore
+from wuhanmj.game.save import state_dict as _state_dict
 from wuhanmj.game.save import restore_unchecked as _py_restore_unchecked
 from wuhanmj.game.state import HandResult, meld_value
 from wuhanmj.game.wall import check_wall, shuffled_wall
@@ -280,13 +281,23 @@ cdef class NativeHand:
     copy = clone
     __copy__ = clone
 
+    def __deepcopy__(self, memo):
+        """``copy.deepcopy``: :meth:`clone` (the struct holds every mutable value)."""
+        return self.clone()
+
+    def __reduce__(self):
+        """Pickling: the save of :meth:`to_dict`, restored (and checked) by :meth:`from_dict`."""
+        return (_from_save, (type(self), self.to_dict()))
+
     @classmethod
     def from_game(cls, game):
         """The native hand of a :class:`Game`'s state: its deal, and its decisions played
         natively (so every window, cache and liability is worked out by the engine).
 
         Raises:
-            SetupError: ``game`` is not a Game.
+            SetupError: ``game`` is not a Game, or its state is not the one its deal and
+                decisions give (a state edited by hand; the message names the first field
+                that differs).
         """
         if not isinstance(game, Game):
             raise SetupError(f"from_game needs a wuhanmj.game.Game, got {type(game).__name__}")
@@ -295,6 +306,11 @@ cdef class NativeHand:
         for ev in game.events:
             if "action" in ev:
                 n.step(ev["seat"], ev["action"])
+        mine, theirs = n.state_dict(), _state_dict(st, events=False)
+        for k in FIELDS:
+            if k in mine and mine[k] != theirs[k]:
+                raise SetupError(f"from_game: {k}: the game's state is not the one its deal and decisions "
+                                 f"give (a state edited by hand?); restore_unchecked takes such a state")
         n._twin = (n._deal_key(), game.clone())
         return n
 
@@ -565,8 +581,8 @@ cdef class NativeHand:
             IllegalActionError: not legal now (the message of :meth:`Game.step`, naming the
                 rule), a bad seat or action; the state is left exactly as it was.
         """
+        x = action if type(action) is int else _code_of(action)   # the action first, as Game.step
         seat = _seat(seat)
-        x = action if type(action) is int else _code_of(action)
         if 0 <= x < N_ACTIONS and self.h.n_log < MAX_LOG and hand_apply(&self.h, seat, x) == 0:
             raise_fallback_error()
             if self._surgery:
@@ -714,6 +730,11 @@ cdef class NativeHand:
     def __repr__(self):
         return (f"<NativeHand {self.rules.name} dealer={self.h.dealer} phase={PHASES[self.h.phase]} "
                 f"turn={self.h.turn} left={hand_left(&self.h)}>")
+
+
+def _from_save(cls, d):
+    """Unpickling a :class:`NativeHand` (``__reduce__``): ``cls.from_dict(d)``."""
+    return cls.from_dict(d)
 
 
 def hand_events(NativeHand hand):

@@ -39,7 +39,7 @@ from typing import Any
 import numpy as np
 
 from ..agents.base import agent_name, make_agent, reset_agent
-from ..errors import AgentError, SimulationError, WuhanMJError
+from ..errors import AgentError, IllegalActionError, SimulationError, WuhanMJError
 from ..game.loop import play_game
 from ..game.match import Match
 from ..rules import Rules
@@ -52,8 +52,8 @@ from .paired import add_match
 from .recordio import BINARY, open_sink, record_kind
 from .records import encode_hand
 from .simulate import (
-    DEFAULT_MATCH_HANDS, _check_int, check_hands, _mp_context, _progress, _resolve_rules, check_output_path, match_seeds,
-    max_workers,
+    DEFAULT_MATCH_HANDS, _check_int, _check_picklable, check_hands, _mp_context, _progress, _resolve_rules,
+    check_output_path, match_seeds, max_workers,
 )
 from .stats import Tally, exact
 
@@ -115,6 +115,21 @@ def _arena_batch(spec: ArenaSpec, first: int, stop: int) -> tuple[Tally, list[An
     return tally, items, walls
 
 
+def _native_arena_batch(spec: ArenaSpec, first: int, stop: int) -> tuple[Tally, list[Any] | None, list[Any] | None]:
+    """:func:`~wuhanmj.sim.arena_native.run_native_arena_batch`, whose agent errors are the
+    Python batch's: the native engine plays each seating through the batch in turn, the
+    Python one wall by wall (every seating of a wall, the resets at each match's start), so
+    an agent that fails at two places may fail first at another. On an agent's error the
+    batch is played again by :func:`_arena_batch` (fresh copies of the agents), which
+    raises the Python engine's error; the native error when that play does not fail."""
+    try:
+        return run_native_arena_batch(spec, first, stop)
+    except (AgentError, IllegalActionError) as err:
+        native_err = err
+    _arena_batch(spec, first, stop)
+    raise native_err
+
+
 def _labels(agents: Sequence[Any]) -> tuple[str, ...]:
     """The agents' labels, made unique: a second ``random`` is ``random#2``."""
     out: list[str] = []
@@ -167,9 +182,9 @@ def arena(
             (:mod:`wuhanmj.native`) when it is built (the built-in bots and registered
             native agents in C, any other agent called at its own decisions), else the
             Python engine; ``"native"`` or ``"python"`` to insist. The
-            result (and every record) is the same on both; records on the native engine
-            are written by replaying each game's decisions through the Python engine,
-            checked to give the native result (:mod:`wuhanmj.sim.arena_native`).
+            result (and every record, byte for byte) is the same on both; records on the
+            native engine are written from each seating's arrays
+            (:mod:`wuhanmj.sim.arena_native`).
 
     Returns:
         :class:`~wuhanmj.sim.arena_result.ArenaResult`, the same whatever the workers.
@@ -238,7 +253,7 @@ def arena(
             per = max(1, min(per, -(-n_matches // (4 * parallel))))
     else:
         per = max(1, _BATCH_WALLS // match_hands)
-    run = run_native_arena_batch if native else _arena_batch
+    run = _native_arena_batch if native else _arena_batch
     n_batches = -(-n_matches // per)
     batches = ((b, min(b + per, n_matches)) for b in range(0, n_matches, per))  # lazily: walls may be many
     total = Tally()
@@ -264,6 +279,8 @@ def arena(
                 consume(run(spec, *b), b)
         else:
             own = executor is None
+            if own:
+                _check_picklable(spec)
             ex: Executor = ProcessPoolExecutor(max_workers=min(workers, n_batches), mp_context=_mp_context()) \
                 if executor is None else executor
             try:

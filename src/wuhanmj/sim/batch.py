@@ -16,7 +16,7 @@ from typing import Any
 import numpy as np
 
 from ..agents.base import reset_agent
-from ..errors import AgentError
+from ..errors import AgentError, IllegalActionError
 from ..game.engine import Game
 from ..game.match import Match
 from ..rules import Rules
@@ -83,9 +83,24 @@ def record_item(spec: BatchSpec, m: int, h: int, game: Game, outcome: HandOutcom
 
 def run_batch(spec: BatchSpec, first_match: int, stop_match: int) -> tuple[Tally, list[Any] | None]:
     """Play matches ``first_match`` … ``stop_match - 1`` with the Python engine; return
-    their tally and (when ``spec.records``) their per-hand records (:func:`record_item`)."""
+    their tally and (when ``spec.records``) their per-hand records (:func:`record_item`).
+
+    Raises:
+        AgentError, IllegalActionError: an agent failed (naming the seat and the agent); the
+            exception's ``partial`` is ``(tally, records)`` of the whole hands played before
+            it, as the native engine's batches give.
+    """
     tally = Tally()
     lines: list[Any] | None = [] if spec.records else None
+    try:
+        _play_batch(spec, first_match, stop_match, tally, lines)
+    except (AgentError, IllegalActionError) as err:
+        setattr(err, "partial", (tally, lines))  # noqa: B010 - an attribute the exception classes do not declare
+        raise
+    return tally, lines
+
+
+def _play_batch(spec: BatchSpec, first_match: int, stop_match: int, tally: Tally, lines: list[Any] | None) -> None:
     # Own copies: batches may run at once in threads of one process (Dask, processes=False).
     agents = copy.deepcopy(spec.agents)
     for m in range(first_match, stop_match):
@@ -106,7 +121,6 @@ def run_batch(spec: BatchSpec, first_match: int, stop_match: int) -> tuple[Tally
             if lines is not None:
                 lines.append(record_item(spec, m, h, game, outcome))
             match.finish_hand()  # D5 dealer rotation, M2 连癞, running scores (M1)
-    return tally, lines
 
 
 def agent_failed(seat: int | None, label: str, what: str, err: Exception) -> AgentError:

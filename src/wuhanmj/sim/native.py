@@ -56,11 +56,34 @@ def native_kinds(agents: Sequence[Any]) -> tuple[Any, Any, Any, Any] | None:
     built-in bot (exactly a RandomAgent or GreedyAgent: a subclass may play otherwise, so
     it is played as the Python agent it is), the agent itself otherwise (a registered
     :class:`~wuhanmj.native.agents.NativeAgent`, played in C, or any Python agent, called at
-    its own decisions); None when there are not four."""
+    its own decisions); None when there are not four. One RandomAgent object at several
+    seats is one generator shared by them (as the Python engine plays it): it is seated as
+    the Python agent it is, not as a native random bot per seat."""
     if len(agents) != 4:
         return None
-    a, b, c, d = (_BUILTIN.get(type(x), x) for x in agents)
+    ids = [id(x) for x in agents]
+    a, b, c, d = (_SharedRandom(x) if type(x) is RandomAgent and ids.count(id(x)) > 1 else _BUILTIN.get(type(x), x)
+                  for x in agents)
     return (a, b, c, d)
+
+
+class _SharedRandom:
+    """One RandomAgent object seated at several seats, as a Python agent (the native engine
+    seats a bare RandomAgent as its native random bot, one generator per seat): its reset
+    and act are the shared agent's."""
+
+    __slots__ = ("agent",)
+    observes = False
+    legal_codes = True
+
+    def __init__(self, agent: RandomAgent) -> None:
+        self.agent = agent
+
+    def reset(self, seed: int | None = None) -> None:
+        self.agent.reset(seed)
+
+    def act(self, observation: Any, legal_actions: Any) -> Any:
+        return self.agent.act(observation, legal_actions)
 
 
 @functools.lru_cache(maxsize=1)

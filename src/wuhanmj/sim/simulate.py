@@ -108,7 +108,7 @@ def max_workers() -> int:
     return WORKERS_PER_CPU * (os.cpu_count() or 1)
 
 
-def _check_picklable(spec: _Spec) -> None:
+def _check_picklable(spec: object) -> None:
     try:
         pickle.dumps(spec)
     except (pickle.PicklingError, AttributeError, TypeError) as err:
@@ -452,7 +452,7 @@ def _result(item: tuple[Any, tuple[int, int]], out: Any = None) -> tuple[Any, tu
 
 def _kept(out: Any, run: Callable[..., Any], *args: Any) -> Any:
     """``run(*args)``; when it stops with an agent's error that carries the whole hands
-    played before it (``partial``: ``(tally, records)``, the native engine's batches), their
+    played before it (``partial``: ``(tally, records)``, either engine's batches), their
     records go to the sink ``out`` first, so that the file ends at the last whole hand."""
     try:
         return run(*args)
