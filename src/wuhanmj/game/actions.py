@@ -356,9 +356,22 @@ def decode(code: int) -> Action:
 
 
 def encode(action: ActionLike) -> int:
-    """The integer code of an action (an int code is checked and returned)."""
+    """The integer code (a plain int) of an action value or of an integer code (numpy
+    integers included), as :meth:`Game.step` reads it.
+
+    Raises:
+        IllegalActionError: a code out of range 0-162 or not an integer (a bool, a float),
+            or the :class:`Action` base class itself (it has no code).
+    """
     if isinstance(action, Action):
-        return action.code
+        try:
+            c = action.code
+        except NotImplementedError:
+            raise IllegalActionError(f"{action!r} is not a concrete action (the Action base class has "
+                                     "no code); use Discard, Chi, Peng, ... or an int code") from None
+        if type(c) is int:
+            return c
+        action = c
     return decode(action).code
 
 

@@ -59,7 +59,7 @@ from ..errors import (
 from ..hand.meld import Meld
 from ..rules import Rules
 from . import moves
-from .actions import ACTION_SPACE_SIZE, ACTIONS, Action, decode
+from .actions import ACTION_SPACE_SIZE, ACTIONS, Action, encode
 from .events import parse_event, parse_events, render_event, rules_json, same_event
 from .illegal import why_illegal
 from .observation import Observation, observe
@@ -309,7 +309,7 @@ class Game:
                 state is left exactly as it was.
         """
         st = self.state
-        code = action if type(action) is int else _code_of(action)
+        code = action if type(action) is int else encode(action)
         d = st.derived
         if seat is d.legal_seat:  # validated when its codes were cached
             legal = d.legal
@@ -447,15 +447,3 @@ class Game:
                 f"turn={self.state.turn} left={self.tiles_left}>")
 
 
-def _code_of(action: Any) -> int:
-    """The plain-int code of an Action or of an integer (numpy integers included)."""
-    if isinstance(action, Action):
-        try:
-            c = action.code
-        except NotImplementedError:
-            raise IllegalActionError(f"{action!r} is not a concrete action (the Action base class has "
-                                     "no code); use Discard, Chi, Peng, ... or an int code") from None
-        if type(c) is int:
-            return c
-        action = c
-    return decode(action).code

@@ -54,7 +54,7 @@ import numpy as np
 
 from wuhanmj import _checks, scoring
 from wuhanmj.errors import IllegalActionError, ReplayError, SetupError, TileError
-from wuhanmj.game.actions import ACTION_SPACE_SIZE, ACTIONS, Action, action_name, decode
+from wuhanmj.game.actions import ACTION_SPACE_SIZE, ACTIONS, action_name, encode
 from wuhanmj.game.engine import Game
 from wuhanmj.game.observation import Observation
 from wuhanmj.game.phases import PHASES
@@ -90,19 +90,6 @@ cdef object _amount(double x):
     return x
 
 
-def _code_of(action):
-    """The plain-int code of an Action or of an integer (numpy integers included), as
-    Game.step reads it."""
-    if isinstance(action, Action):
-        try:
-            c = action.code
-        except NotImplementedError:
-            raise IllegalActionError(f"{action!r} is not a concrete action (the Action base class has "
-                                     "no code); use Discard, Chi, Peng, ... or an int code") from None
-        if type(c) is int:
-            return c
-        action = c
-    return decode(action).code
 
 
 # ---------------------------------------------------------------- observations
@@ -581,7 +568,7 @@ cdef class NativeHand:
             IllegalActionError: not legal now (the message of :meth:`Game.step`, naming the
                 rule), a bad seat or action; the state is left exactly as it was.
         """
-        x = action if type(action) is int else _code_of(action)   # the action first, as Game.step
+        x = action if type(action) is int else encode(action)   # the action first, as Game.step
         seat = _seat(seat)
         if 0 <= x < N_ACTIONS and self.h.n_log < MAX_LOG and hand_apply(&self.h, seat, x) == 0:
             raise_fallback_error()
