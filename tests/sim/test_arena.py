@@ -216,3 +216,30 @@ def test_an_unpicklable_agent_with_workers_is_a_named_error(engine):
 
     with pytest.raises(AgentError, match="picklable"):
         arena([local_agent, "greedy"], hands=4, seed=1, workers=2, engine=engine)
+
+
+class _LateBoom:
+    """Plays its first legal action; each copy raises at its ``n``-th decision."""
+
+    name = "lateboom"
+
+    def __init__(self, n):
+        self.n = n
+
+    def act(self, observation, legal):
+        self.n -= 1
+        if self.n < 0:
+            raise RuntimeError("late boom")
+        return legal[0]
+
+
+@pytest.mark.parametrize("engine", ["python", "auto"])
+def test_an_arena_stopped_by_an_agents_error_keeps_the_games_played_before_it(tmp_path, engine):
+    """The records file ends at the last whole game before the error, on either engine."""
+    path = tmp_path / "stopped.jsonl"
+    with pytest.raises(AgentError, match="late boom"):
+        arena([_LateBoom(40), "greedy"], hands=12, seed=2, match_hands=3, engine=engine, records=path)
+    rows = path.read_text().splitlines()
+    want = io.StringIO()
+    arena([_LateBoom(10**6), "greedy"], hands=12, seed=2, match_hands=3, engine="python", records=want)
+    assert 0 < len(rows) < 48 and rows == want.getvalue().splitlines()[:len(rows)]

@@ -70,10 +70,24 @@ _NATIVE_BATCH_WALLS = 1024
 
 def _arena_batch(spec: ArenaSpec, first: int, stop: int) -> tuple[Tally, list[Any] | None, list[Any] | None]:
     """Play matches ``first`` … ``stop − 1`` in every seating: their tally, their records
-    (when asked) and the agents' wall values (for the rating, when asked)."""
-    tally = Tally()
-    items: list[Any] | None = [] if spec.records else None
-    walls: list[Any] | None = [] if spec.rating else None
+    (when asked) and the agents' wall values (for the rating, when asked).
+
+    Raises:
+        AgentError, IllegalActionError: an agent failed; the exception's ``partial`` is
+            ``(tally, records, walls)`` of the games played before it.
+    """
+    out: tuple[Tally, list[Any] | None, list[Any] | None] = (
+        Tally(), [] if spec.records else None, [] if spec.rating else None)
+    try:
+        _play_arena_batch(spec, first, stop, *out)
+    except (AgentError, IllegalActionError) as err:
+        setattr(err, "partial", out)  # noqa: B010 - an attribute the exception classes do not declare
+        raise
+    return out
+
+
+def _play_arena_batch(spec: ArenaSpec, first: int, stop: int, tally: Tally, items: list[Any] | None,
+                      walls: list[Any] | None) -> None:
     n_seat = len(spec.seatings)
     players = [[copy.deepcopy(spec.agents[a]) for a in seating] for seating in spec.seatings]
     labels = [tuple(spec.labels[a] for a in seating) for seating in spec.seatings]
@@ -112,7 +126,6 @@ def _arena_batch(spec: ArenaSpec, first: int, stop: int) -> tuple[Tally, list[An
                 mt.finish_hand()
             wall_values(spec, pays, values, dscale, tally, tbin, walls)
         add_match(tally, values)
-    return tally, items, walls
 
 
 def _native_arena_batch(spec: ArenaSpec, first: int, stop: int) -> tuple[Tally, list[Any] | None, list[Any] | None]:
@@ -128,6 +141,19 @@ def _native_arena_batch(spec: ArenaSpec, first: int, stop: int) -> tuple[Tally, 
         native_err = err
     _arena_batch(spec, first, stop)
     raise native_err
+
+
+def _kept(out: Any, call: Callable[..., Any], *args: Any) -> Any:
+    """``call(*args)``; when it stops with an agent's error carrying the games played before it
+    (``partial``, :func:`_arena_batch`), their records go to the sink ``out`` first, so
+    that the file ends at the last whole game."""
+    try:
+        return call(*args)
+    except (AgentError, IllegalActionError) as err:
+        part = getattr(err, "partial", None)
+        if out is not None and isinstance(part, tuple) and len(part) == 3 and part[1]:
+            out.add_items(part[1])
+        raise
 
 
 def _labels(agents: Sequence[Any]) -> tuple[str, ...]:
@@ -276,7 +302,7 @@ def arena(
 
         if executor is None and workers == 1:
             for b in batches:
-                consume(run(spec, *b), b)
+                consume(_kept(out, run, spec, *b), b)
         else:
             own = executor is None
             if own:
@@ -289,10 +315,10 @@ def arena(
                     pending.append((ex.submit(run, spec, *b), b))
                     if len(pending) >= 2 * workers + 2:
                         fut, bb = pending.popleft()
-                        consume(fut.result(), bb)
+                        consume(_kept(out, fut.result), bb)
                 while pending:
                     fut, bb = pending.popleft()
-                    consume(fut.result(), bb)
+                    consume(_kept(out, fut.result), bb)
             finally:
                 if own:
                     ex.shutdown(wait=True, cancel_futures=True)
