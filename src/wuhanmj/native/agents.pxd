@@ -64,9 +64,6 @@ cdef class PyAgent:
     cdef bint codes
     cdef bint view                  # act takes a keyword-only view (a SearchView)
     cdef readonly object error      # the exception to raise once the loop has stopped
-    cdef object game                # the Python Game of the hand in play (observations, errors)
-    cdef bytes game_key
-    cdef int synced
     cdef str who(self, int seat)
 
 

@@ -66,7 +66,7 @@ from wuhanmj.native.agent cimport (
     agent_signature,
 )
 from wuhanmj.native.hand cimport MAX_PLAYS, HandC, hand_apply, hand_current, hand_left, hand_legal, hand_prepare
-from wuhanmj.native.handapi cimport NativeHand, hand_observation
+from wuhanmj.native.handapi cimport NativeHand, amount_value, hand_observation, replayed_game
 from wuhanmj.native.rng cimport pcg64_double, pcg64_seed_int
 from wuhanmj.native.score cimport SeatC
 
@@ -76,7 +76,6 @@ from wuhanmj.agents.base import RandomAgent, agent_act, reset_agent
 from wuhanmj.agents.greedy import GreedyAgent
 from wuhanmj.errors import AgentError, IllegalActionError
 from wuhanmj.game.actions import ACTIONS, Action, encode
-from wuhanmj.game.engine import Game
 from wuhanmj.game.loop import wants_view
 from wuhanmj.game.phases import PHASES
 from wuhanmj.hand.meld import MELD_KINDS
@@ -615,11 +614,10 @@ def _rebuild(cls, state, d):
 
 
 # ---------------------------------------------------------------- Python agents in the native loop
-cdef object _amount(double x):
-    """A score as the Python engine holds it: int when whole, else float."""
-    if x == <double><long long>x:
-        return <long long>x
-    return x
+cdef tuple _scores(const double* scores):
+    """The match scores as the Python engine holds them (ints when whole, X5)."""
+    cdef int i
+    return tuple([amount_value(scores[i]) if scores != NULL else 0 for i in range(4)])
 
 
 cdef class PyAgent:
@@ -636,53 +634,26 @@ cdef class PyAgent:
         self.codes = getattr(agent, "legal_codes", False) is True
         self.view = wants_view(self.act)
         self.error = None
-        self.game = None
-        self.synced = 0
 
     cdef str who(self, int seat):
         return f"seat {seat}" if self.label is None else f"seat {seat} (agent {self.label!r})"
 
 
-cdef object _python_game(object rules, const HandC* h, const double* scores, PyAgent cache):
-    """The Python Game in the state of h: dealt as h was and stepped through h's log (kept
-    in cache between calls in one hand, and synced by the log's new entries): the Python
-    engine's reason for an illegal action."""
-    cdef int i
-    key = (<const char*>h.wall)[:136] + bytes([h.dealer, h.prev_laizi & 0xFF])
-    g = None if cache is None else cache.game
-    start = 0
-    if g is None or cache.game_key != key or cache.synced > h.n_log:
-        sc = tuple([_amount(scores[i]) if scores != NULL else 0 for i in range(4)])
-        g = Game(rules, wall=[h.wall[i] for i in range(136)], dealer=h.dealer,
-                 prev_laizi=None if h.prev_laizi < 0 else h.prev_laizi, scores=sc)
-    elif cache is not None:
-        start = cache.synced
-    for i in range(start, h.n_log):
-        g.step(h.log_seat[i], h.log_code[i])
-    if cache is not None:
-        cache.game = g
-        cache.game_key = key
-        cache.synced = h.n_log
-    return g
-
-
 cdef object _observation(PyAgent p, HandC* h, int seat, const double* scores):
     """The Observation of seat now, equal to the Python engine's (observe), built from the
     native state (handapi.hand_observation)."""
-    cdef int i
-    return hand_observation(h, seat, p.rules,
-                            tuple([_amount(scores[i]) if scores != NULL else 0 for i in range(4)]))
+    return hand_observation(h, seat, p.rules, _scores(scores))
 
 
-cdef object _illegal(object rules, const HandC* h, const double* scores, int seat, object action, str who,
-                     PyAgent cache):
-    """play_game's IllegalActionError for action at seat (the Python engine's reason)."""
-    g = _python_game(rules, h, scores, cache).clone()
+cdef object _illegal(object rules, const HandC* h, const double* scores, int seat, object action, str who):
+    """play_game's IllegalActionError for action at seat, which the native engine refused
+    (the Python engine's reason, from the hand replayed there)."""
+    g = replayed_game(h, rules, _scores(scores))
     try:
         g.step(seat, action)
     except IllegalActionError as err:
         return IllegalActionError(f"{who} played {action!r}: {err}")
-    return None     # legal after all (an action value the fast path did not read)
+    return IllegalActionError(f"{who} played {action!r}: refused by the native engine")
 
 
 cdef object _search_view(PyAgent p, const HandC* h, int seat, const double* scores):
@@ -691,10 +662,9 @@ cdef object _search_view(PyAgent p, const HandC* h, int seat, const double* scor
     the import at run time."""
     from wuhanmj.native.search import SearchView
     cdef NativeHand nh = NativeHand.__new__(NativeHand)
-    cdef int i
     memcpy(&nh.h, h, sizeof(HandC))
     nh.rules = p.rules
-    nh.scores = tuple([_amount(scores[i]) if scores != NULL else 0 for i in range(4)])
+    nh.scores = _scores(scores)
     return SearchView(nh, seat)
 
 
@@ -719,20 +689,13 @@ cdef int _py_choose(AgentC* a, HandC* h, int seat, const int16_t* codes, int n) 
             e.__cause__ = err
             p.error = e
             return -1
-        if type(action) is int:
-            if action in lc:
-                return action
-        elif isinstance(action, Action):
-            try:
-                code = encode(action)
-            except Exception:
-                code = -1
-            if code in lc:
-                return code
-        e = _illegal(p.rules, h, a.scores, seat, action, f"seat {seat}", p)    # play_game's words
-        if e is None:
-            return encode(action)
-        p.error = e
+        try:
+            code = action if type(action) is int else encode(action)    # as Game.step reads it
+        except Exception:
+            code = -1
+        if code in lc:
+            return code
+        p.error = _illegal(p.rules, h, a.scores, seat, action, f"seat {seat}")    # play_game's words
         return -1
     except BaseException as err:    # KeyboardInterrupt and the like: raised as they are
         p.error = err
@@ -742,7 +705,6 @@ cdef int _py_choose(AgentC* a, HandC* h, int seat, const int16_t* codes, int n) 
 cdef int _py_reset(AgentC* a, uint64_t seed) noexcept with gil:
     cdef PyAgent p = <PyAgent>a.py
     try:
-        p.game = None
         try:
             reset_agent(p.agent, seed)
         except Exception as err:
@@ -808,11 +770,7 @@ cdef object agent_failure(AgentC* a, const HandC* h, int seat, int code, object 
         p = <PyAgent>a.py
         if p.error is not None:
             return p.error
-    who = f"seat {seat}"        # play_game's words for an illegal action
-    e = _illegal(rules, h, a.scores, seat, code, who, None)
-    if e is None:
-        e = IllegalActionError(f"{who} played {code!r}: refused by the native engine")
-    return e
+    return _illegal(rules, h, a.scores, seat, code, f"seat {seat}")    # play_game's words
 
 
 # ---------------------------------------------------------------- Python entry points

@@ -17,3 +17,12 @@ cdef class NativeHand:
 # of the same state; rules: the hand's Rules, scores: the match scores tuple. Needs the GIL;
 # caches the seat's legal codes in h (hand_legal), hence not const.
 cdef object hand_observation(HandC* h, int seat, object rules, object scores)
+
+
+# An amount (points, money) as wuhanmj.scoring gives it: an int when whole, else the float.
+cdef object amount_value(double x)
+
+# The wuhanmj.game.Game of h's deal (its wall, dealer and previous 癞子; scores: the match
+# scores tuple) with h's decision log replayed: the same state on the Python engine. Raises
+# IllegalActionError when the log does not replay. Needs the GIL.
+cdef object replayed_game(const HandC* h, object rules, object scores)

@@ -83,8 +83,8 @@ cdef object _opt(int x):
     return None if x < 0 else x
 
 
-cdef object _amount(double x):
-    """An amount as wuhanmj.scoring gives it: int when whole, else float."""
+cdef object amount_value(double x):
+    """An amount as wuhanmj.scoring gives it: int when whole, else float (handapi.pxd)."""
     if x == <double><long long>x:
         return <long long>x
     return x
@@ -633,7 +633,7 @@ cdef class NativeHand:
             "how": HOWS[h.how],
             "win_tile": h.win_tile,
             "discarder": _opt(h.discarder),
-            "payments": tuple([_amount(w.payments[s]) for s in range(4)]),
+            "payments": tuple([amount_value(w.payments[s]) for s in range(4)]),
             "draw": False,
             "big": big,
             "hard": bool(w.hard),
@@ -753,11 +753,8 @@ def python_twin(NativeHand hand):
         return tw[1]
     cdef const HandC* h = &hand.h
     cdef int s, t
-    g = Game(hand.rules, wall=[h.wall[i] for i in range(136)], dealer=h.dealer,
-             prev_laizi=_opt(h.prev_laizi), scores=hand.scores)
     try:
-        for i in range(h.n_log):
-            g.step(h.log_seat[i], h.log_code[i])
+        g = replayed_game(h, hand.rules, hand.scores)
     except IllegalActionError as e:
         raise ReplayError(f"{_NOT_REACHED}: {e}") from None
     st = g.state
@@ -765,6 +762,16 @@ def python_twin(NativeHand hand):
             or any(st.hands[s][t] != h.hands[s][t] for s in range(4) for t in range(34))):
         raise ReplayError(_NOT_REACHED)
     hand._twin = (key, g)
+    return g
+
+
+cdef object replayed_game(const HandC* h, object rules, object scores):
+    """The Game of h's deal with its decision log replayed (handapi.pxd)."""
+    cdef int i
+    g = Game(rules, wall=[h.wall[i] for i in range(136)], dealer=h.dealer, prev_laizi=_opt(h.prev_laizi),
+             scores=scores)
+    for i in range(h.n_log):
+        g.step(h.log_seat[i], h.log_code[i])
     return g
 
 
@@ -792,4 +799,4 @@ cdef object _hand_result(NativeHand hand):
         dealer=h.dealer, indicator=h.indicator, seats=seats, discarder=_opt(d),
         prev_laizi=_opt(h.prev_laizi), rules=rules, **kw)
     return HandResult(winner, how, h.win_tile, _opt(d),
-                      tuple([_amount(w.payments[s]) for s in range(4)]), win)
+                      tuple([amount_value(w.payments[s]) for s in range(4)]), win)
