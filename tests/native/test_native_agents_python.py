@@ -138,6 +138,23 @@ def test_m1_python_agents_on_the_native_engine_play_the_python_engine_hands(tabl
     assert ln == lp and ln.count("\n") == 12
 
 
+class LastAsNumpy:
+    """Plays its last legal code as a numpy integer, or its last legal Action value."""
+
+    def __init__(self, codes):
+        self.legal_codes = codes
+
+    def act(self, obs, legal):
+        return np.int16(legal[-1]) if self.legal_codes else legal[-1]
+
+
+@pytest.mark.parametrize("codes", [True, False], ids=["numpy-codes", "actions"])
+def test_an_action_is_read_as_game_step_reads_it_numpy_ints_and_values(codes, tmp_path):
+    out = both(6, lambda: [LastAsNumpy(codes), GreedyAgent(), RandomAgent(), GreedyAgent()], Rules.preset("kaikou"),
+               5, tmp_path)
+    assert out["native"][0] == out["python"][0] and out["native"][1] == out["python"][1]
+
+
 def test_the_same_object_at_two_seats_is_called_as_the_python_engine_calls_it(tmp_path):
     shared = Hoarder()
     out = both(8, lambda: [shared, GreedyAgent(), shared, RandomAgent()], Rules.koukou(), 5, tmp_path)
