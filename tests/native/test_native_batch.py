@@ -206,10 +206,10 @@ class _Subclass(RandomAgent):
 def test_auto_is_native_for_any_agents_with_a_complete_engine():
     ready = snative.native_available()
     want = "native" if ready else "python"
-    assert snative.choose_engine("auto", AGENTS["mixed"]) == want
-    assert snative.choose_engine("auto", (RandomAgent(),) * 3 + (_Subclass(),)) == want
-    assert snative.choose_engine("auto", (RandomAgent(),) * 3 + (lambda o, a: a[0],)) == want
-    assert snative.choose_engine("python", AGENTS["random"]) == "python"
+    assert snative.choose_engine("auto") == want
+    assert snative.choose_engine("python") == "python"
+    for agents in (AGENTS["mixed"], (RandomAgent(),) * 3 + (_Subclass(),), (RandomAgent(),) * 3 + (lambda o, a: a[0],)):
+        assert simulate(hands=2, agents=agents, seed=1).engine == want
     assert snative.native_kinds(AGENTS["mixed"]) == ("greedy", "random", "greedy", "random")
     sub = _Subclass()
     assert snative.native_kinds((RandomAgent(), sub, GreedyAgent(), "random")) == ("random", sub, "greedy", "random")

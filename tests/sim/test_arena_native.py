@@ -17,7 +17,6 @@ from wuhanmj.agents.greedy import GreedyAgent
 from wuhanmj.errors import AgentError, IllegalActionError, SimulationError
 from wuhanmj.rules import Rules
 from wuhanmj.sim.arena import agent_seed, arena
-from wuhanmj.sim.arena_native import arena_engine
 from wuhanmj.sim.batch import match_seeds
 from wuhanmj.sim.loop import play_hand
 from wuhanmj.sim.native import native_available
@@ -165,14 +164,6 @@ def test_native_engine_plays_an_agent_that_is_not_built_in_as_the_python_engine(
     _same([NoGangGreedy(), "random", GreedyAgent(), NoGangGreedy()], hands=4, seed=6, mode="rotate", match_hands=3)
 
 
-def test_auto_picks_native_for_any_agents():
-    made = [GreedyAgent(), RandomAgent()]
-    seatings = [(0, 1, 1, 1), (1, 0, 1, 1)]
-    want = "native" if native_available() else "python"
-    assert arena_engine("auto", made, ("greedy", "random"), seatings) == want
-    assert arena_engine("python", made, ("greedy", "random"), seatings) == "python"
-    sub = [NoGangGreedy(), RandomAgent()]
-    assert arena_engine("auto", sub, ("nogang", "random"), seatings) == want
 
 
 @native

@@ -43,10 +43,11 @@ from ..errors import AgentError, IllegalActionError, SimulationError, WuhanMJErr
 from ..game.loop import play_game
 from ..game.match import Match
 from ..rules import Rules
-from .arena_native import arena_engine, run_native_arena_batch
+from .arena_native import run_native_arena_batch
 from .arena_result import MODES, ArenaResult, scales, seatings_of
 from .arena_spec import ArenaSpec, agent_seed, json_line, seat_copies, wall_values
 from .loop import outcome_of
+from .native import choose_engine
 from .outcome import tally_outcome, trace_bin
 from .paired import add_match
 from .recordio import BINARY, open_sink, record_kind
@@ -60,7 +61,7 @@ from .stats import Tally, exact
 __all__ = ["arena", "MODES", "ENGINES", "seatings_of", "agent_seed"]
 
 ENGINES = ("auto", "native", "python")
-"""The ``engine`` argument of :func:`arena` (:func:`~wuhanmj.sim.arena_native.arena_engine`)."""
+"""The ``engine`` argument of :func:`arena` (:func:`~wuhanmj.sim.native.choose_engine`)."""
 
 _BATCH_WALLS = 64
 # the native engine plays ~10 times faster: larger batches keep the per-batch work of
@@ -264,7 +265,7 @@ def arena(
             import openskill  # noqa: F401
         except ImportError:
             raise SimulationError('rating: needs openskill; pip install "wuhanmj[arena]"') from None
-    played_by = arena_engine(engine, made, labels, seatings)
+    played_by = choose_engine(engine)
     native = played_by == "native"
     the_rules = _resolve_rules(rules)
     root = int(np.random.SeedSequence().generate_state(1)[0]) if seed is None else _check_int("seed", seed, 0)

@@ -1,5 +1,5 @@
-"""The arena on the native engine: which engine plays (:func:`arena_engine`) and the
-native batch (:func:`run_native_arena_batch`), equal to the Python engine's batch.
+"""The arena's batch on the native engine (:func:`run_native_arena_batch`), equal to the
+Python engine's batch (the engine is chosen by :func:`wuhanmj.sim.native.choose_engine`).
 
 A batch of matches is played once per seating by
 :func:`wuhanmj.native.batch.run_matches`: the first seating with its own match structure
@@ -29,51 +29,15 @@ from typing import Any
 
 import numpy as np
 
-from ..errors import SimulationError
 from .arena_result import scales
 from .arena_spec import ArenaSpec, agent_seed, seat_copies, wall_values
-from .native import ENGINES, choose_engine, int_moments, native_kinds, tally_arrays
+from .native import int_moments, native_kinds, tally_arrays
 from .native_records import record_items
 from .outcome import TRACE_BINS, trace_bin
 from .paired import add_match
 from .stats import Tally, exact
 
-__all__ = ["arena_engine", "run_native_arena_batch"]
-
-
-def arena_engine(engine: Any, agents: Sequence[Any], labels: Sequence[str],
-                 seatings: Sequence[Sequence[int]]) -> str:
-    """The engine that plays an arena: ``"native"`` or ``"python"`` (the one place the
-    arena chooses).
-
-    ``"auto"``: native when :func:`~wuhanmj.sim.native.choose_engine` says so (the native
-    engine is built: it plays any agent, :func:`~wuhanmj.sim.native.native_kinds`);
-    ``"python"``: always the Python engine; ``"native"``: the native one or an error.
-
-    Args:
-        engine: ``"auto"``, ``"native"`` or ``"python"``.
-        agents: the made agents; ``labels`` their labels (same order).
-        seatings: per seating, the agent index of seats 0-3.
-
-    Raises:
-        SimulationError: an unknown ``engine``; ``"native"`` with an agent the native
-            engine cannot play (named by index and label), or without the native engine.
-    """
-    if not isinstance(engine, str) or engine not in ENGINES:
-        raise SimulationError(f"engine: expected one of {', '.join(ENGINES)}, got {engine!r}")
-    if engine == "python":
-        return "python"
-    if engine == "native":
-        for i, a in enumerate(agents):
-            if native_kinds([a] * 4) is None:
-                raise SimulationError(
-                    f"engine native: agent {i} ({labels[i]!r}) is not a built-in agent (RandomAgent, GreedyAgent "
-                    "or their names 'random', 'greedy'); use engine='python' or 'auto'")
-    for seating in seatings:
-        four = [agents[a] for a in seating]
-        if choose_engine(engine, four) != "native" or native_kinds(four) is None:
-            return "python"
-    return "native"
+__all__ = ["run_native_arena_batch"]
 
 
 def _agent_seeds(spec: ArenaSpec, first: int, stop: int) -> np.ndarray:
@@ -97,8 +61,8 @@ def run_native_arena_batch(spec: ArenaSpec, first: int, stop: int) -> tuple[Tall
     agents' wall totals (for the rating, when asked), equal to the Python engine's.
 
     Raises:
-        SimulationError: an agent the native engine cannot play, a failure of the native
-            engine (a bug).
+        SimulationError: a failure of the native engine (a bug).
+        AgentError, IllegalActionError: an agent's, as the Python engine words them.
     """
     from ..native.batch import run_matches
 
@@ -110,8 +74,6 @@ def run_native_arena_batch(spec: ArenaSpec, first: int, stop: int) -> tuple[Tall
         # each seat its own copy of its agent, as the Python arena plays (a Python or
         # registered native agent keeps state; the built-in bots are read by their names)
         kinds = native_kinds([copy.deepcopy(spec.agents[a]) for a in seating])
-        if kinds is None:
-            raise SimulationError(f"engine native: seating {j} has an agent that is not a built-in bot")
         given: dict[str, Any] = {} if j == 0 else {"dealers": runs[0]["dealer"], "prev_laizi": runs[0]["prev_laizi"]}
         runs.append(run_matches(spec.rules, kinds, spec.seed, first, stop, spec.match_hands, spec.hands, record,
                                 agent_seeds=seeds[j], labels=labels[j], **given))

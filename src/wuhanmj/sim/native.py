@@ -29,15 +29,16 @@ from typing import Any
 
 import numpy as np
 
+from .. import _checks
 from ..agents.base import GreedyAgent, RandomAgent
 from ..errors import AgentError, IllegalActionError, SimulationError
 from ..game.engine import Game
 from ..game.match import Match
 from .batch import BatchSpec, match_seeds, record_item
-from .recordio import BINARY
 from .loop import outcome_of
 from .native_records import record_items
 from .outcome import BIG_HU, HOWS, LIABILITY, SELF_DRAWN, TRACE_BINS, HandOutcome, amount_key
+from .recordio import BINARY
 from .stats import Moments, Tally
 
 __all__ = [
@@ -51,16 +52,19 @@ ENGINES = ("auto", "native", "python")
 _BUILTIN = {RandomAgent: "random", GreedyAgent: "greedy"}
 
 
-def native_kinds(agents: Sequence[Any]) -> tuple[Any, Any, Any, Any] | None:
+def native_kinds(agents: Sequence[Any]) -> tuple[Any, Any, Any, Any]:
     """What the native engine seats for four agents: ``"random"``/``"greedy"`` for a
     built-in bot (exactly a RandomAgent or GreedyAgent: a subclass may play otherwise, so
     it is played as the Python agent it is), the agent itself otherwise (a registered
     :class:`~wuhanmj.native.agents.NativeAgent`, played in C, or any Python agent, called at
-    its own decisions); None when there are not four. One RandomAgent object at several
-    seats is one generator shared by them (as the Python engine plays it): it is seated as
-    the Python agent it is, not as a native random bot per seat."""
-    if len(agents) != 4:
-        return None
+    its own decisions). One RandomAgent object at several seats is one generator shared by
+    them (as the Python engine plays it): it is seated as the Python agent it is, not as a
+    native random bot per seat.
+
+    Raises:
+        AgentError: not four agents.
+    """
+    agents = _checks.four(agents, "agents", AgentError)
     ids = [id(x) for x in agents]
     a, b, c, d = (_SharedRandom(x) if type(x) is RandomAgent and ids.count(id(x)) > 1 else _BUILTIN.get(type(x), x)
                   for x in agents)
@@ -96,14 +100,13 @@ def native_available() -> bool:
     return bool(native_ready())
 
 
-def choose_engine(engine: Any, agents: Sequence[Any]) -> str:
+def choose_engine(engine: Any) -> str:
     """The engine that plays: ``"native"`` or ``"python"`` (simulate and the arena ask here).
 
     ``"auto"``: the native engine whenever it is built, whatever the agents (the built-in
     bots and registered native agents play in C, any other agent is called at its own
     decisions with the same observations, seeds and errors as on the Python engine);
     ``"python"``: always the Python engine; ``"native"``: the native one or an error.
-    ``agents`` is not read (kept so that callers need not change when it matters).
 
     Raises:
         SimulationError: an unknown ``engine``; ``"native"`` without the native engine.
@@ -135,8 +138,6 @@ def run_native_batch(spec: BatchSpec, first_match: int, stop_match: int) -> tupl
     from ..native.batch import run_matches
 
     kinds = native_kinds(spec.agents)
-    if kinds is None:
-        raise SimulationError("engine native: four agents expected")
     # Own copies of the agents that are objects: as run_batch, batches may run at once in
     # threads of one process, and an agent's state is the batch's.
     seated = copy.deepcopy(kinds) if any(not isinstance(k, str) for k in kinds) else kinds
