@@ -9,7 +9,6 @@ record line. The Python batch (:mod:`wuhanmj.sim.arena`) and the native one
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -17,8 +16,7 @@ from typing import Any
 import numpy as np
 
 from ..rules import Rules
-from ..tiles import format_tile
-from .loop import hand_record
+from .loop import record_json
 from .stats import Tally
 
 __all__ = ["ArenaSpec", "agent_seed", "seat_copies", "wall_values", "json_line"]
@@ -104,10 +102,5 @@ def json_line(spec: ArenaSpec, game: Any, outcome: Any, hand: int, m: int, h: in
     """The JSON record line of game ``hand`` (= wall × seatings + seating ``j``): hand ``h``
     of match ``m`` played by ``labels`` (by seat), a finished :class:`~wuhanmj.game.Game`
     and its :class:`~wuhanmj.sim.outcome.HandOutcome`."""
-    rec = {
-        "hand": hand, "match": m, "hand_in_match": h, "wall": m * spec.match_hands + h, "seating": j,
-        "seed": spec.seed, "dealer": game.dealer,
-        "prev_laizi": None if game.prev_laizi is None else format_tile(game.prev_laizi),
-        "agents": list(labels), **hand_record(game, outcome),
-    }
-    return json.dumps(rec, ensure_ascii=False, separators=(",", ":"))
+    return record_json(game, outcome, hand=hand, match=m, hand_in_match=h, seed=spec.seed, agents=labels,
+                       wall=m * spec.match_hands + h, seating=j)

@@ -9,7 +9,6 @@ both give the same tally and the same lines for the same matches (M1, D5, M2).
 from __future__ import annotations
 
 import copy
-import json
 from dataclasses import dataclass
 from typing import Any
 
@@ -20,8 +19,7 @@ from ..errors import AgentError, IllegalActionError
 from ..game.engine import Game
 from ..game.match import Match
 from ..rules import Rules
-from ..tiles import format_tile
-from .loop import hand_record, outcome_of, play_game
+from .loop import outcome_of, play_game, record_json
 from .outcome import HandOutcome, tally_outcome, trace_bin
 from .recordio import BINARY
 from .records import encode_hand
@@ -59,17 +57,8 @@ class BatchSpec:
 
 def record_line(spec: BatchSpec, m: int, h: int, game: Game, outcome: HandOutcome) -> str:
     """The records line (JSON, compact) of hand ``h`` of match ``m``, a finished ``game``."""
-    rec = {
-        "hand": m * spec.match_hands + h,
-        "match": m,
-        "hand_in_match": h,
-        "seed": spec.seed,
-        "dealer": game.dealer,
-        "prev_laizi": None if game.prev_laizi is None else format_tile(game.prev_laizi),
-        "agents": list(spec.labels),
-        **hand_record(game, outcome),
-    }
-    return json.dumps(rec, ensure_ascii=False, separators=(",", ":"))
+    return record_json(game, outcome, hand=m * spec.match_hands + h, match=m, hand_in_match=h, seed=spec.seed,
+                       agents=spec.labels)
 
 
 def record_item(spec: BatchSpec, m: int, h: int, game: Game, outcome: HandOutcome) -> Any:

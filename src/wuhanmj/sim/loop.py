@@ -8,6 +8,7 @@ record (:func:`hand_record`), and plays stand-alone hands (:func:`play_hand`).
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -21,7 +22,7 @@ from ..rules import Rules
 from ..tiles import format_tile
 from .results import HandOutcome
 
-__all__ = ["PlayedHand", "play_game", "play_hand", "outcome_of", "hand_record", "result_dict"]
+__all__ = ["PlayedHand", "play_game", "play_hand", "outcome_of", "hand_record", "record_json", "result_dict"]
 
 _LIVE_TILES = N_TILES - FIRST_DRAW_POS  # tiles in the wall after the deal and the indicator (82)
 
@@ -98,6 +99,31 @@ def result_dict(o: HandOutcome, game: Game) -> dict[str, Any]:
 def hand_record(game: Game, outcome: HandOutcome) -> dict[str, Any]:
     """The JSON-ready record of a finished hand: ``{"events": [...], "result": {...}}``."""
     return {"events": game.events, "result": result_dict(outcome, game)}
+
+
+def record_json(
+    game: Game,
+    outcome: HandOutcome,
+    *,
+    hand: int,
+    match: int,
+    hand_in_match: int,
+    seed: int,
+    agents: Sequence[str],
+    wall: int | None = None,
+    seating: int | None = None,
+) -> str:
+    """The records line of a finished hand (compact JSON text, no newline): ``hand``,
+    ``match``, ``hand_in_match``, for an arena's game its ``wall`` and ``seating``, the
+    run's ``seed``, the ``dealer``, ``prev_laizi`` (notation or null), the ``agents``' labels
+    by seat, then :func:`hand_record`'s ``events`` and ``result``."""
+    rec: dict[str, Any] = {"hand": hand, "match": match, "hand_in_match": hand_in_match}
+    if wall is not None:
+        rec.update(wall=wall, seating=seating)
+    rec.update(seed=seed, dealer=game.dealer,
+               prev_laizi=None if game.prev_laizi is None else format_tile(game.prev_laizi),
+               agents=list(agents), **hand_record(game, outcome))
+    return json.dumps(rec, ensure_ascii=False, separators=(",", ":"))
 
 
 def play_hand(

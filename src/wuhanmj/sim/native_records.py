@@ -132,8 +132,7 @@ def _amount_types(
     running score is a float once a float was added to it in its match (M1)."""
     from ..game.engine import Game
     from ..game.wall import shuffled_wall
-    from ..tiles import format_tile
-    from .loop import hand_record, outcome_of
+    from .loop import outcome_of, record_json
     from .records import encode_hand
 
     pay = a["payments"]
@@ -168,13 +167,9 @@ def _amount_types(
             if kind == BINARY:
                 items[i] = encode_hand(game, o, hands[i], m, h, seating)
             else:
-                head: dict[str, Any] = {"hand": hands[i], "match": m, "hand_in_match": h}
-                if wall is not None:
-                    head.update(wall=int(wall[i]), seating=seating)
-                prev_text = None if game.prev_laizi is None else format_tile(game.prev_laizi)
-                rec = {**head, "seed": int(seed), "dealer": game.dealer, "prev_laizi": prev_text,
-                       "agents": list(agents), **hand_record(game, o)}
-                items[i] = json.dumps(rec, ensure_ascii=False, separators=(",", ":"))
+                items[i] = record_json(game, o, hand=hands[i], match=m, hand_in_match=h, seed=int(seed),
+                                       agents=agents, wall=None if wall is None else int(wall[i]),
+                                       seating=None if wall is None else seating)
         else:
             paid = nonwhole[i].tolist()
         types[i] = score_bits | sum(1 << (4 + s) for s in range(4) if paid[s])
