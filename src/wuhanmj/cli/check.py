@@ -136,9 +136,9 @@ def _verdict(shanten: int, sample: Any, rules_name: str) -> str:
     红中/痞子), else ``no (shape, RULES)``."""
     if shanten == -1:
         return f"yes (shape, {rules_name})"
-    reason = getattr(sample, "reason", None) or ""
-    if not getattr(sample, "legal", False) and reason.startswith(("W8", "W5")):
-        return f"no: {reason} ({rules_name})"
+    refusal = getattr(sample, "refusal", None)
+    if refusal is not None and refusal.rule in ("W8", "W5"):
+        return f"no: {refusal.message} ({rules_name})"
     return f"no (shape, {rules_name})"
 
 

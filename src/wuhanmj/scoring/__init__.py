@@ -5,11 +5,11 @@ from ..hand.waits import holds_non_jiang, is_ready, winning_tiles
 from .cases import case_kwargs, evaluate_case, score_case
 from .evaluate import evaluate_win
 from .fan import personal_fan
-from .result import WinResult
+from .result import Refusal, WinResult
 from .settlement import Settlement, draw_payments, escape_payments, points_base, settle
 
 __all__ = [
-    "evaluate_win", "WinResult", "personal_fan", "winning_tiles", "is_ready", "holds_non_jiang",
+    "evaluate_win", "WinResult", "Refusal", "personal_fan", "winning_tiles", "is_ready", "holds_non_jiang",
     "Settlement", "settle", "escape_payments", "draw_payments", "points_base",
     "case_kwargs", "evaluate_case", "score_case",
 ]

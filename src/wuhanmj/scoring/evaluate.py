@@ -45,7 +45,7 @@ from ..terms import HOWS
 from ..tiles import format_tile, format_tiles
 from . import checks
 from .fan import personal_fan, score_reading
-from .result import WinResult, refused
+from .result import Refusal, WinResult, refused
 from .settlement import Amount
 
 __all__ = ["evaluate_win", "check_win_inputs", "WinInputs"]
@@ -118,10 +118,9 @@ def evaluate_win(
     # W5, W4: checked before any shape.
     for k in sk.blocked:
         if counts[k]:
-            what = "红中" if k == 33 else "痞子"
-            return refused(f"W5: holds {what} {format_tile(k)}", winner, how, rules)
+            return refused(Refusal("W5", tile=k), winner, how, rules)
     if not seats[winner].opened:
-        return refused("W4: never opened (no chi, peng or chong_gang)", winner, how, rules)
+        return refused(Refusal("W4"), winner, how, rules)
 
     # Readings (W9, W10): every 癞子 as itself (hard), every 癞子 wild (soft).
     laizi = sk.laizi
@@ -153,10 +152,8 @@ def evaluate_win(
         candidates.append((big, hard, 0 if hard else n))
     if not candidates:
         if w8:
-            return refused(f"W8: {n} 癞子 in the hand forbid a small hu", winner, how, rules)
-        return refused(
-            "W1/W2: no winning shape (one 2/5/8 pair and four sets, or a big hu shape)", winner, how, rules
-        )
+            return refused(Refusal("W8", laizi=n), winner, how, rules)
+        return refused(Refusal("W1/W2"), winner, how, rules)
     if len(candidates) == 2 and len(candidates[1][0]) <= len(candidates[0][0]):
         del candidates[1]  # the soft reading adds nothing: hard wins the tie (W10)
 

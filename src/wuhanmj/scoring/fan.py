@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from ..hand.meld import SeatPlays
 from ..rules import Rules
 from .liability import co_liable_seats, liable_seat
-from .result import FanItems, WinResult, refused
+from .result import FanItems, Refusal, WinResult, refused
 from .settlement import big_hu_fan, settle_checked
 
 __all__ = ["personal_fan", "score_reading"]
@@ -123,15 +123,15 @@ def score_reading(
             s = low[0]
             u = fw + loser_fan[s] + bfan
             us = tuple(None if i == winner else fw + loser_fan[i] + bfan for i in range(4))
-            return refused(f"W11: seat {s} has {u} fan, below the 起胡 minimum {rules.min_fan}", winner, how,
-                           rules, fan=tuple(fan), big=big, hard=hard, wilds=wilds, big_fan=bfan,
+            return refused(Refusal("W11", seat=s, fan=u, min_fan=rules.min_fan), winner, how, rules,
+                           fan=tuple(fan), big=big, hard=hard, wilds=wilds, big_fan=bfan,
                            winner_fan=fw, loser_fan=us)
     liable, rule = liable_seat(big, how, discarder, seats[winner].melds, rules, ready, holds_non_jiang)
     co = co_liable_seats(co_liable, liable, rule)
     st = settle_checked(rules, winner, fw, loser_fan, nbig, zimo_big, bi, doubled, liable, co)
     return WinResult(
         legal=True,
-        reason=None,
+        refusal=None,
         hard=hard,
         big=big,
         fan=tuple(fan),
