@@ -27,6 +27,7 @@ from wuhanmj.native.agents import AGENT_ABI
 from wuhanmj.native.batch import AGENT_KINDS
 from wuhanmj.native.constants import pxd_constants
 from wuhanmj.rules import Rules
+from wuhanmj.scoring.result import REFUSAL_RULES
 from wuhanmj.terms import HOWS, LIABILITY
 from wuhanmj.tiles import HONGZHONG, N_KINDS, is_jiang
 
@@ -50,7 +51,6 @@ def _totals(ok) -> int:
 
 def _expected() -> dict[str, dict[str, int]]:
     """Every constant's value, from its Python source or from the definition its comment gives."""
-    reasons = ("W4", "W5_HONGZHONG", "W5_PIZI", "W1", "W8", "W11")  # native/defs.pxd's order
     return {
         "wuhanmj/core/defs.pxd": {
             "MAX_TILES": 14,                         # W1, G1: 13 tiles and a draw
@@ -75,7 +75,8 @@ def _expected() -> dict[str, dict[str, int]]:
             **{f"HOW_{how.upper()}": i for i, how in enumerate(HOWS)},
             **{f"MK_{kind.upper()}": i for i, kind in enumerate(MELD_KINDS)},
             **{f"BH_{big.name.upper()}": 1 << i for i, big in enumerate(CATALOGUE)},
-            "R_LEGAL": 0, **{f"R_{r}": i for i, r in enumerate(reasons, start=1)},
+            # a Refusal's rule (W1/W2 is R_W1), its position in REFUSAL_RULES + 1
+            "R_LEGAL": 0, **{f"R_{r.split('/')[0]}": i for i, r in enumerate(REFUSAL_RULES, start=1)},
             "LR_NONE": 0, **{f"LR_{rule}": i for i, rule in enumerate(LIABILITY, start=1)},
             **{f"PH_{name.upper()}": getattr(phases, name.upper()) for name in phases.PHASES},
             "DK_NONE": phases.NO_DRAW, "DK_FRONT": phases.FRONT, "DK_BACK": phases.BACK,

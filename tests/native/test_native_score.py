@@ -3,8 +3,9 @@ against the Python reference :func:`wuhanmj.scoring.evaluate_win`, field by
 field (W1–W11, S1–S5, X1–X5, L1–L5).
 
 Every comparison is of two dicts of the same shape: ``evaluate_win_native(**kwargs)`` and
-``win_result_fields(evaluate_win(**kwargs))`` — legality, the reason's rule id and full text
-(with its seat for W11 and its tile for a 痞子, W5), hard/soft and wilds (W9), the big hu
+``win_result_fields(evaluate_win(**kwargs))`` — legality, the :class:`Refusal` of a refused
+win (its rule and facts: the tile held for W5, the 癞子 count for W8, the seat, its fan and
+the minimum for W11), hard/soft and wilds (W9), the big hu
 (W6, W10), the fan of every seat (S1–S5), 银顶 reached and 金顶 (X1, X2, D9), liability and
 co-liable seats (L1–L5), and the payments as numbers (int when whole). Inputs evaluate_win
 refuses (WinInputError …) must be refused by the native entry with the same error.
@@ -106,7 +107,7 @@ def _harvest(name: str, hands: int) -> tuple:
 def _tally(cov: collections.Counter, d: dict) -> None:
     cov["calls"] += 1
     if not d["legal"]:
-        cov[d["reason_rule"]] += 1
+        cov[d["refusal"].rule] += 1
         return
     cov["legal"] += 1
     cov["hard" if d["hard"] else "soft"] += 1

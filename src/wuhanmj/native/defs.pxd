@@ -26,14 +26,14 @@ cdef enum:
     BH_HAIDILAO = 64
     BH_QIANGGANG = 128
 
-    # why a win is refused (WinOut.reason); the Python reason text is rebuilt from it
+    # why a win is refused (WinOut.reason): the rule of a Refusal, its position in
+    # wuhanmj.scoring.result.REFUSAL_RULES + 1 (the Refusal is made of the WinOut fields)
     R_LEGAL = 0
-    R_W4 = 1            # never opened
-    R_W5_HONGZHONG = 2  # holds 红中
-    R_W5_PIZI = 3       # holds a 痞子 (WinOut.reason_tile)
-    R_W1 = 4            # no winning shape
-    R_W8 = 5            # two or more 癞子 forbid a small hu
-    R_W11 = 6           # a loser below min_fan (WinOut.reason_seat)
+    R_W1 = 1            # "W1/W2": no winning shape
+    R_W4 = 2            # never opened
+    R_W5 = 3            # holds 红中 or a 痞子 (WinOut.reason_tile)
+    R_W8 = 4            # two or more 癞子 forbid a small hu (the count: WinIn.hand)
+    R_W11 = 5           # a loser below min_fan (WinOut.reason_seat; its fan: WinOut.loser_fan)
 
     # liability rules (WinOut.liable_rule)
     LR_NONE = 0

@@ -23,12 +23,6 @@ from wuhanmj.native.defs cimport (
     MK_CHI,
     MK_PENG,
     R_LEGAL,
-    R_W1,
-    R_W4,
-    R_W5_HONGZHONG,
-    R_W5_PIZI,
-    R_W8,
-    R_W11,
 )
 from wuhanmj.native.hand cimport evaluate_fn_t, hand_set_scoring, ready_fn_t
 from wuhanmj.native.rulesc cimport RulesC
@@ -36,6 +30,7 @@ from wuhanmj.native.score cimport MeldC, SeatC, WinIn, WinOut, evaluate_win_c, i
 
 from wuhanmj.hand.meld import MELD_KINDS, SeatPlays
 from wuhanmj.rules import Rules
+from wuhanmj.scoring.result import REFUSAL_RULES
 from wuhanmj.terms import HOWS
 
 __all__ = ["use_scoring", "scoring_in_use"]
@@ -44,6 +39,7 @@ _scoring = ["native", "native"]  # what the engine calls now (use_scoring)
 _RULES = {}                  # RulesC bytes -> the Rules it was made from (remember_rules)
 _fallback_error = []         # an exception raised inside the Python fallback (raise_fallback_error)
 _BIG_BITS = None
+_REASON_CODES = {rule: i for i, rule in enumerate(REFUSAL_RULES, start=1)}  # R_* (defs.pxd)
 _PLAIN_RULES = Rules.kaikou()
 _PIZI_RULES = Rules.kaikou().replace(pizi=True)
 
@@ -105,27 +101,10 @@ cdef void _fill_out(object res, WinOut* out) except *:
         from wuhanmj.hand.bighu import CATALOGUE
         _BIG_BITS = {b.name: 1 << i for i, b in enumerate(CATALOGUE)}
     out.legal = bool(res.legal)
-    out.reason_seat = -1
-    out.reason_tile = -1
-    reason = res.reason
-    if reason is None:
-        out.reason = R_LEGAL
-    elif reason.startswith("W4"):
-        out.reason = R_W4
-    elif reason.startswith("W5"):
-        if "红中" in reason:
-            out.reason = R_W5_HONGZHONG
-        else:
-            from wuhanmj.tiles import parse_tile
-            out.reason = R_W5_PIZI
-            out.reason_tile = parse_tile(reason.rsplit(" ", 1)[1])
-    elif reason.startswith("W8"):
-        out.reason = R_W8
-    elif reason.startswith("W11"):
-        out.reason = R_W11
-        out.reason_seat = int(reason.split()[2])
-    else:
-        out.reason = R_W1
+    refusal = res.refusal  # its fields, as evaluate_win_c fills them (W8's count is WinIn's)
+    out.reason = R_LEGAL if refusal is None else _REASON_CODES[refusal.rule]
+    out.reason_seat = -1 if refusal is None or refusal.seat is None else refusal.seat
+    out.reason_tile = -1 if refusal is None or refusal.tile is None else refusal.tile
     out.hard = bool(res.hard)
     out.wilds = res.wilds
     bits = 0

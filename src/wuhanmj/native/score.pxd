@@ -44,7 +44,7 @@ ctypedef struct WinOut:         # WinResult, as numbers
     int8_t legal
     int8_t reason               # R_* (defs.pxd): why not legal
     int8_t reason_seat          # R_W11: the first seat below min_fan; -1 otherwise
-    int8_t reason_tile          # R_W5_PIZI: the 痞子 held; -1 otherwise
+    int8_t reason_tile          # R_W5: the 痞子 (first in tile order) or 红中 held; -1 otherwise
     int8_t hard                 # 硬胡 (W9)
     int8_t wilds                # 癞子 read as wildcards in the chosen reading
     uint16_t big                # BH_* bits (defs.pxd)

@@ -57,8 +57,7 @@ from wuhanmj.native.defs cimport (
     R_LEGAL,
     R_W1,
     R_W4,
-    R_W5_HONGZHONG,
-    R_W5_PIZI,
+    R_W5,
     R_W8,
     R_W11,
 )
@@ -656,11 +655,12 @@ cdef int evaluate_win_c(const RulesC* rules, const WinIn* w, WinOut* out) noexce
     if p:
         for i in range(2):
             if hand[_PIZI[ind][i]]:
-                _refuse(out, R_W5_PIZI)
+                _refuse(out, R_W5)
                 out.reason_tile = _PIZI[ind][i]
                 return 0
     if hand[HONGZHONG]:
-        _refuse(out, R_W5_HONGZHONG)
+        _refuse(out, R_W5)
+        out.reason_tile = HONGZHONG
         return 0
     _seat_facts(&w.seats[winner], &wf)
     if not wf.openings:

@@ -2,7 +2,8 @@
 """The Python entries of the native scoring (tests, benchmarks): :func:`evaluate_win_native`
 scores one win by :c:func:`~wuhanmj.native.score.evaluate_win_c` after the same argument
 checks as :func:`wuhanmj.scoring.evaluate_win`, and gives the dict
-:func:`win_result_fields` makes of a WinResult; :func:`pack_win` packs the ``WinIn``
+:func:`win_result_fields` makes of a WinResult (a refused win's
+:class:`~wuhanmj.scoring.result.Refusal` made of the WinOut's reason fields); :func:`pack_win` packs the ``WinIn``
 struct (``score.pxd``) for C loops; :func:`is_ready_native` and
 :func:`holds_non_jiang_native` ask the 听牌 and L1 kernels.
 
@@ -15,18 +16,7 @@ from libc.stdint cimport uint8_t
 from libc.string cimport memset
 
 from wuhanmj.core.tables cimport ensure_tables
-from wuhanmj.native.defs cimport (
-    BH_QUANQIUREN,
-    HONGZHONG,
-    HOW_FANGCHONG,
-    R_LEGAL,
-    R_W1,
-    R_W4,
-    R_W5_HONGZHONG,
-    R_W5_PIZI,
-    R_W8,
-    R_W11,
-)
+from wuhanmj.native.defs cimport BH_QUANQIUREN, HOW_FANGCHONG, R_LEGAL, R_W5, R_W8, R_W11
 from wuhanmj.native.rulesc cimport RulesC, rules_to_c
 from wuhanmj.native.score cimport (
     SeatC,
@@ -42,8 +32,8 @@ from ..errors import WinInputError
 from ..hand.bighu import CATALOGUE
 from ..hand.meld import MELD_KINDS, Meld, SeatPlays
 from ..rules import Rules
+from ..scoring.result import REFUSAL_RULES, Refusal
 from ..terms import HOWS
-from ..tiles import format_tile, parse_tile
 
 __all__ = [
     "evaluate_win_native",
@@ -63,8 +53,6 @@ _HOW_INDEX = {h: i for i, h in enumerate(HOWS)}
 _KIND_INDEX = {k: i for i, k in enumerate(MELD_KINDS)}
 _BIG_NAMES = tuple(b.name for b in CATALOGUE)  # bit i = CATALOGUE[i] (defs.pxd)
 _RULE_NAMES = (None, "L1", "L2", "L3")
-_REASON_IDS = {R_LEGAL: None, R_W4: "W4", R_W5_HONGZHONG: "W5", R_W5_PIZI: "W5", R_W1: "W1/W2",
-               R_W8: "W8", R_W11: "W11"}
 
 
 cdef int _load_seat(object sp, SeatC* out) except -1:
@@ -153,29 +141,26 @@ def _amount(double x):
     return x
 
 
+cdef object _refusal(const WinOut* o, const WinIn* w, object rules):
+    """The :class:`~wuhanmj.scoring.result.Refusal` of a WinOut (None when legal): its rule
+    from ``o.reason``, the facts from the fields that rule names."""
+    if o.reason == R_LEGAL:
+        return None
+    rule = REFUSAL_RULES[o.reason - 1]
+    if o.reason == R_W5:
+        return Refusal(rule, tile=o.reason_tile)
+    if o.reason == R_W8:
+        return Refusal(rule, laizi=w.hand[laizi_c(w.indicator)])
+    if o.reason == R_W11:
+        return Refusal(rule, seat=o.reason_seat, fan=o.loser_fan[o.reason_seat], min_fan=rules.min_fan)
+    return Refusal(rule)
+
+
 cdef dict _out_dict(const WinOut* o, const WinIn* w, object rules):
     cdef int s, winner = w.winner
-    reason = None
-    rid = _REASON_IDS[o.reason]
-    if o.reason == R_W4:
-        reason = "W4: never opened (no chi, peng or chong_gang)"
-    elif o.reason == R_W5_HONGZHONG:
-        reason = f"W5: holds 红中 {format_tile(HONGZHONG)}"
-    elif o.reason == R_W5_PIZI:
-        reason = f"W5: holds 痞子 {format_tile(o.reason_tile)}"
-    elif o.reason == R_W1:
-        reason = "W1/W2: no winning shape (one 2/5/8 pair and four sets, or a big hu shape)"
-    elif o.reason == R_W8:
-        reason = f"W8: {w.hand[laizi_c(w.indicator)]} 癞子 in the hand forbid a small hu"
-    elif o.reason == R_W11:
-        reason = (f"W11: seat {o.reason_seat} has {o.loser_fan[o.reason_seat]} fan, below the "
-                  f"起胡 minimum {rules.min_fan}")
     return {
         "legal": bool(o.legal),
-        "reason": reason,
-        "reason_rule": rid,
-        "reason_seat": None if o.reason_seat < 0 else o.reason_seat,
-        "reason_tile": None if o.reason_tile < 0 else o.reason_tile,
+        "refusal": _refusal(o, w, rules),
         "hard": bool(o.hard),
         "wilds": o.wilds,
         "big": tuple(sorted(_BIG_NAMES[i] for i in range(len(_BIG_NAMES)) if o.big >> i & 1)),
@@ -218,22 +203,12 @@ def evaluate_win_native(**kwargs) -> dict:
 
 def win_result_fields(result) -> dict:
     """The dict of :func:`evaluate_win_native` made of a :class:`~wuhanmj.scoring.WinResult`:
-    every WinOut field (the reason's seat and tile read from its text; payments int when whole)."""
-    reason = result.reason
-    rid = seat = tile = None
-    if reason is not None:
-        rid = reason.split(":", 1)[0]
-        if rid == "W11":
-            seat = int(reason.split()[2])
-        elif rid == "W5" and "痞子" in reason:
-            tile = parse_tile(reason.rsplit(" ", 1)[1])  # no negative index: wraparound is off
+    every WinOut field, the refusal as the WinResult's :class:`~wuhanmj.scoring.result.Refusal`
+    (payments int when whole)."""
     st = result.settlement
     return {
         "legal": bool(result.legal),
-        "reason": reason,
-        "reason_rule": rid,
-        "reason_seat": seat,
-        "reason_tile": tile,
+        "refusal": result.refusal,
         "hard": bool(result.hard),
         "wilds": result.wilds,
         "big": tuple(sorted(result.big)),
