@@ -170,8 +170,7 @@ def test_run_matches_seeds_hands_as_the_python_match_does():
     firsts = a["hand_in_match"] == 0
     assert np.array_equal(a["seed"][firsts], ref["seed"][firsts])  # every match's first wall seed
     assert a["dealer"][firsts].tolist() == [m % 4 for m in range(2, 8)] and (a["prev_laizi"][firsts] == -1).all()
-    if nbatch.native_ready():
-        assert not differences(a, ref)
+    assert not differences(a, ref)
 
 
 @pytest.mark.parametrize("args", [
@@ -203,9 +202,9 @@ class _Subclass(RandomAgent):
     pass
 
 
-def test_auto_is_native_for_any_agents_with_a_complete_engine():
-    ready = snative.native_available()
-    want = "native" if ready else "python"
+def test_auto_is_native_for_any_agents():
+    want = "native"
+    assert snative.native_available()
     assert snative.choose_engine("auto") == want
     assert snative.choose_engine("python") == "python"
     for agents in (AGENTS["mixed"], (RandomAgent(),) * 3 + (_Subclass(),), (RandomAgent(),) * 3 + (lambda o, a: a[0],)):
@@ -229,10 +228,14 @@ def test_an_unknown_engine_is_a_simulation_error(bad):
         simulate(hands=8, agents="random", seed=1, engine=bad)
 
 
-@pytest.mark.skipif(snative.native_available(), reason="the native engine is complete in this build")
-def test_engine_native_without_the_native_engine_is_a_simulation_error():
-    with pytest.raises(SimulationError, match="no complete native engine"):
+def test_without_the_native_engine_native_is_a_simulation_error_and_auto_python(monkeypatch):
+    """A build without the native extension (as choose_engine sees it): ``engine="native"``
+    is refused, ``"auto"`` plays on the Python engine."""
+    monkeypatch.setattr(snative, "native_available", lambda: False)
+    with pytest.raises(SimulationError, match="no native engine"):
         simulate(hands=8, agents="random", seed=1, engine="native")
+    assert snative.choose_engine("auto") == "python"
+    assert simulate(hands=8, agents="random", seed=1).engine == "python"
 
 
 def test_the_engine_is_in_the_result_and_the_summary():

@@ -43,13 +43,13 @@ from wuhanmj.native.agents cimport (
 )
 from wuhanmj.native.defs cimport MAX_LOG, N_ACTIONS
 from wuhanmj.native.hand cimport HandC, hand_apply, hand_current, hand_deal, hand_legal, hand_prepare
-from wuhanmj.native.rng cimport Pcg64, match_seeds_c, pcg64_bounded, pcg64_double, pcg64_seed_int, shuffled_wall_c
+from wuhanmj.native.rng cimport Pcg64, match_seeds_c, pcg64_bounded, pcg64_seed_int, shuffled_wall_c
 from wuhanmj.native.rulesc cimport RulesC, rules_to_c
 
 from wuhanmj.errors import AgentError, SimulationError
 from wuhanmj.native.rng import int_words
 
-__all__ = ["run_matches", "native_ready", "AGENT_KINDS", "HAND_FIELDS"]
+__all__ = ["run_matches", "AGENT_KINDS", "HAND_FIELDS"]
 
 AGENT_KINDS = {"random": AGENT_RANDOM, "greedy": AGENT_GREEDY}
 """The built-in bots the native engine plays, by name (``wuhanmj.agents.AGENTS``)."""
@@ -586,31 +586,3 @@ cdef int8_t* _i8(object arr) except NULL:
     cdef int8_t[::1] v = arr
     return &v[0]
 
-
-def native_ready() -> bool:
-    """True when the native hand engine and bots are the real ones (not the stubs the
-    package builds while they are written): a dealt hand has a seat to act with legal
-    codes, and the random bot picks ``codes[int(random() * n)]``."""
-    cdef RulesC rc
-    cdef HandC h
-    cdef AgentC a
-    cdef Pcg64 g
-    cdef uint8_t wall[136]
-    cdef int16_t codes[N_ACTIONS]
-    cdef int n, seat, want
-    rules_to_c("kaikou", &rc)
-    hand_prepare()
-    shuffled_wall_c(0, wall)
-    hand_deal(&h, &rc, wall, 0, -1)
-    seat = hand_current(&h)
-    if seat != 0:
-        return False
-    n = hand_legal(&h, seat, codes)
-    if n < 2:
-        return False
-    memset(&a, 0, sizeof(AgentC))
-    a.kind = AGENT_RANDOM
-    pcg64_seed_int(&a.rng, 1)
-    pcg64_seed_int(&g, 1)
-    want = codes[<int>(pcg64_double(&g) * n)]
-    return agent_choose(&a, &h, seat, codes, n) == want

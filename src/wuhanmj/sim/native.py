@@ -92,12 +92,12 @@ class _SharedRandom:
 
 @functools.lru_cache(maxsize=1)
 def native_available() -> bool:
-    """True when this build has the complete native engine (:func:`wuhanmj.native.batch.native_ready`)."""
+    """True when this build has the native engine (:mod:`wuhanmj.native.batch` imports)."""
     try:
-        from ..native.batch import native_ready
+        from ..native import batch  # noqa: F401
     except ImportError:  # pragma: no cover - a build without the extension
         return False
-    return bool(native_ready())
+    return True
 
 
 def choose_engine(engine: Any) -> str:
@@ -119,7 +119,7 @@ def choose_engine(engine: Any) -> str:
         return "native" if native_available() else "python"
     if not native_available():
         raise SimulationError(
-            "engine native: this build of wuhanmj has no complete native engine "
+            "engine native: this build of wuhanmj has no native engine "
             "(wuhanmj.native); use engine='python' or 'auto'"
         )
     return "native"
