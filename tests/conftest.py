@@ -17,7 +17,7 @@ if _TESTS not in sys.path:
     sys.path.insert(0, _TESTS)
 
 from helpers.cases import load_cases  # noqa: E402
-from helpers.engines import ENGINES, engine_class, native_built  # noqa: E402
+from helpers.engines import ENGINES, engine_class  # noqa: E402
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -28,7 +28,7 @@ def pytest_configure(config: pytest.Config) -> None:
 @pytest.fixture(params=ENGINES)
 def engine(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> object:
     """The hand implementation under test (:class:`wuhanmj.game.protocol.HandEngine`):
-    ``Game`` ("python") or ``NativeHand`` ("native", skipped when not built).
+    ``Game`` ("python") or ``NativeHand`` ("native"; a build without it fails, never skips).
 
     A test module opts in with ``pytestmark = pytest.mark.usefixtures("engine")``: each of its
     tests runs on both, its name ``Game`` (and that of ``helpers.game_script`` and
@@ -38,11 +38,8 @@ def engine(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> o
     import helpers.game_script
     import helpers.walls
 
-    if request.param == "native":
-        if request.node.get_closest_marker("python_only"):
-            pytest.skip("reads the Python engine's internals")
-        if not native_built():  # pragma: no cover - a tree without the built extensions
-            pytest.skip("the native engine is not built")
+    if request.param == "native" and request.node.get_closest_marker("python_only"):
+        pytest.skip("reads the Python engine's internals")
     cls = engine_class(request.param)
     for mod in (request.module, helpers.game_script, helpers.walls):
         if getattr(mod, "Game", None) is not None:

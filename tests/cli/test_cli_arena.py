@@ -4,13 +4,10 @@ from __future__ import annotations
 
 import json
 
-import pytest
-
 from helpers.cli import one_line
 from helpers.cli import run as run_cli
 from wuhanmj.cli import main
 from wuhanmj.sim.arena_result import ArenaResult
-from wuhanmj.sim.native import native_available
 
 
 def run(capsys, *argv: str) -> tuple[int, str, str]:
@@ -56,7 +53,6 @@ def test_simulate_progress_shows_rate_and_eta(capsys):
     assert last.startswith("simulate: 20/20 hands, ") and "hands/s, ETA 0s" in last
 
 
-@pytest.mark.skipif(not native_available(), reason="the native engine is not built")
 def test_engine_python_and_native_write_the_same_result(capsys):
     outs = {}
     for engine in ("python", "native"):

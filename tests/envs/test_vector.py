@@ -13,12 +13,13 @@ from wuhanmj import make_agent  # noqa: E402
 from wuhanmj.envs import VectorEnv, WuhanMahjongEnv, wuhan_mahjong_v0  # noqa: E402
 from wuhanmj.envs.encoding import OBS_SIZE, ORACLE_SIZE, encode_observation  # noqa: E402
 from wuhanmj.envs.episode import episode_seeds  # noqa: E402
-from wuhanmj.envs.vector import MAX_ENVS, native_available  # noqa: E402
+from wuhanmj.envs import vector as vector_module  # noqa: E402
+from wuhanmj.envs.vector import MAX_ENVS  # noqa: E402
 from wuhanmj.errors import EnvError, IllegalActionError  # noqa: E402
 from wuhanmj.game.actions import ACTIONS  # noqa: E402
 from wuhanmj.game.observation import observe  # noqa: E402
 
-BACKENDS = ["python"] + (["native"] if native_available() else [])
+BACKENDS = ["python", "native"]
 
 
 def _choose(rng, mask):
@@ -206,14 +207,19 @@ def test_bad_arguments():
     for bad in ([0], [[0, 0]], [0.5, 1.0], "ab"):
         with pytest.raises(EnvError, match="actions"):
             v.step(bad)
-    if not native_available():
-        with pytest.raises(EnvError, match="native"):
-            VectorEnv(1, backend="native")
-    else:
-        with pytest.raises(EnvError, match="below 2"):
-            VectorEnv(2, opponents="random", backend="native").reset(seed=2 ** 256)
-        with pytest.raises(EnvError, match="opponents only"):
-            VectorEnv(2, opponents=["greedy", "greedy", "module:X"], backend="native")
+    with pytest.raises(EnvError, match="below 2"):
+        VectorEnv(2, opponents="random", backend="native").reset(seed=2 ** 256)
+    with pytest.raises(EnvError, match="opponents only"):
+        VectorEnv(2, opponents=["greedy", "greedy", "module:X"], backend="native")
+
+
+def test_backend_native_without_the_native_stepping_is_refused(monkeypatch):
+    """A build without ``wuhanmj.envs._vector`` (as VectorEnv sees it): ``backend="native"``
+    is an EnvError, ``"auto"`` steps the Python games."""
+    monkeypatch.setattr(vector_module, "native_available", lambda: False)
+    with pytest.raises(EnvError, match="native"):
+        VectorEnv(1, backend="native")
+    assert VectorEnv(1, opponents="random").backend == "python"
 
 
 def test_copy_false_returns_the_buffers():
@@ -237,10 +243,6 @@ def test_masks_never_all_false_over_many_random_hands(backend):
         hands += int(d.sum())
 
 
-needs_native = pytest.mark.skipif(not native_available(), reason="the native engine is not built")
-
-
-@needs_native
 def test_native_layout_constants_are_the_encodings():
     from wuhanmj.envs import _vector
     from wuhanmj.envs import encoding as E
@@ -248,7 +250,6 @@ def test_native_layout_constants_are_the_encodings():
     assert _vector.layout() == {k: getattr(E, k) for k in _vector.layout()}
 
 
-@needs_native
 @pytest.mark.parametrize("rules,opponents,seat,oracle", [
     ("kaikou", "random", None, True),
     ("koukou", ["greedy", "random", "random"], 1, False),
@@ -280,7 +281,6 @@ def test_native_and_python_backends_agree(rules, opponents, seat, oracle):
     assert envs[0].skipped == envs[1].skipped
 
 
-@needs_native
 def test_native_masks_never_all_false_over_2000_random_hands():
     """Every learner decision of 2,000+ hands (random learner and opponents, seats drawn,
     the three presets)."""

@@ -17,18 +17,9 @@ import numpy as np
 
 from wuhanmj import Game, Rules, shuffled_wall
 
-__all__ = ["ENGINES", "engine_class", "native_built", "twin_hands", "rule_sets"]
+__all__ = ["ENGINES", "engine_class", "twin_hands", "rule_sets"]
 
 ENGINES = ("python", "native")
-
-
-def native_built() -> bool:
-    """True when the native extension modules are built (importable)."""
-    try:
-        from wuhanmj.native import handapi  # noqa: F401
-    except ImportError:  # pragma: no cover - a tree without the built extensions
-        return False
-    return True
 
 
 def engine_class(name: str) -> Any:

@@ -24,9 +24,6 @@ from wuhanmj import Rules, simulate
 from wuhanmj.agents import GreedyAgent, RandomAgent
 from wuhanmj.errors import AgentError, IllegalActionError
 from wuhanmj.native import agents as nagents
-from wuhanmj.sim import native as snative
-
-pytestmark = pytest.mark.skipif(not snative.native_available(), reason="the native engine is not built")
 
 DECIDE = ctypes.CFUNCTYPE(ctypes.c_int, ctypes.c_void_p, ctypes.c_void_p, ctypes.POINTER(ctypes.c_int16),
                           ctypes.c_int)

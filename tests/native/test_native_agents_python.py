@@ -34,8 +34,6 @@ from wuhanmj.native import batch as nbatch
 from wuhanmj.sim import native as snative
 from wuhanmj.sim.recordio import iter_records
 
-pytestmark = pytest.mark.skipif(not snative.native_available(), reason="the native engine is not built")
-
 RULE_SETS = {
     "kaikou": Rules.kaikou(),
     "koukou": Rules.koukou(),

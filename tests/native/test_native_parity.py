@@ -15,8 +15,7 @@ more natively without records) and 2,000 column for column. ``soak``: 1,000,000 
 compared by their results in chunks of 50,000 (memory stays flat), and 20,000 more record
 for record.
 
-The module is skipped while the native engine is incomplete (the stubs of
-``wuhanmj.native``: :func:`wuhanmj.native.batch.native_ready` is False).
+A build without the native engine fails here (the imports), it is not skipped.
 """
 
 from __future__ import annotations
@@ -31,12 +30,7 @@ from wuhanmj.agents.base import make_agent
 from wuhanmj.native.batch import run_matches
 from wuhanmj.rules import Rules
 from wuhanmj.sim.batch import BatchSpec
-from wuhanmj.sim.native import native_available
 from wuhanmj.sim.simulate import simulate
-
-pytestmark = pytest.mark.skipif(
-    not native_available(), reason="the native engine is incomplete in this build (wuhanmj.native stubs)"
-)
 
 RANDOM = "random,random,random,random"
 GREEDY = "greedy,greedy,greedy,greedy"

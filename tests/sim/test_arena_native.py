@@ -19,9 +19,6 @@ from wuhanmj.rules import Rules
 from wuhanmj.sim.arena import agent_seed, arena
 from wuhanmj.sim.batch import match_seeds
 from wuhanmj.sim.loop import play_hand
-from wuhanmj.sim.native import native_available
-
-native = pytest.mark.skipif(not native_available(), reason="the native engine is not built")
 
 RULES = {
     "kaikou": "kaikou",
@@ -58,7 +55,6 @@ def _same(agents, **kw):
     return py
 
 
-@native
 @pytest.mark.parametrize("mode", list(MODES))
 @pytest.mark.parametrize("rules", list(RULES))
 def test_native_arena_equals_the_python_arena_on_every_rule_set_and_mode(rules, mode):
@@ -66,14 +62,12 @@ def test_native_arena_equals_the_python_arena_on_every_rule_set_and_mode(rules, 
     assert r.games == 7 * len(r.seatings)
 
 
-@native
 def test_the_fraction_rule_set_gives_fraction_wall_values():
     # the money schedule's wall values are not all whole: the exact (fraction) path is tested
     r = _same("greedy,random", hands=6, rules=RULES["money_fractions"], seed=3, match_hands=2)
     assert any(type(m.total).__name__ == "Fraction" for k, m in r.moments if k.startswith("wall."))
 
 
-@native
 def test_native_arena_equals_python_with_ratings_greedy_only_and_one_wall_matches():
     pytest.importorskip("openskill")
     r = _same("greedy,random,random,random", hands=5, mode="rotate", seed=8, match_hands=1, rating=True)
@@ -81,7 +75,6 @@ def test_native_arena_equals_python_with_ratings_greedy_only_and_one_wall_matche
     _same([GreedyAgent(), GreedyAgent()], hands=5, seed=2, match_hands=5)
 
 
-@native
 @pytest.mark.parametrize("ext", [".jsonl", ".wmj"])
 def test_native_arena_records_are_the_python_records_byte_for_byte(tmp_path, ext):
     paths = {e: tmp_path / f"{e}{ext}" for e in ("python", "native")}
@@ -92,7 +85,6 @@ def test_native_arena_records_are_the_python_records_byte_for_byte(tmp_path, ext
 
 
 # ---------------------------------------------------------------- run_matches' given inputs
-@native
 def test_run_matches_plays_the_given_dealers_prev_laizi_and_agent_seeds():
     """Each hand as a stand-alone Python hand with the given dealer, previous 癞子 and agent
     seeds (the seeds of an arena's second seating): the same winner, payments, length."""
@@ -122,7 +114,6 @@ def test_run_matches_plays_the_given_dealers_prev_laizi_and_agent_seeds():
             assert got["length"][i] == o.length and got["decisions"][i] == o.decisions
 
 
-@native
 def test_run_matches_without_given_inputs_is_unchanged():
     from wuhanmj.native.batch import run_matches
 
@@ -156,7 +147,6 @@ def test_engine_names_are_checked():
             arena("greedy,random", hands=2, engine=bad)
 
 
-@native
 def test_native_engine_plays_an_agent_that_is_not_built_in_as_the_python_engine():
     """A subclass of GreedyAgent is called as Python from the native loop, each seat with
     its own copy and reset seed (the arena's scheme): the Python arena's result."""
@@ -166,7 +156,6 @@ def test_native_engine_plays_an_agent_that_is_not_built_in_as_the_python_engine(
 
 
 
-@native
 def test_auto_with_a_subclass_equals_the_python_arena():
     a = arena([NoGangGreedy(), "random"], hands=4, seed=6, engine="auto")
     assert a == arena([NoGangGreedy(), "random"], hands=4, seed=6, engine="python")
@@ -214,7 +203,6 @@ def _arena_error(engine, agent):
     return info.value
 
 
-@native
 @pytest.mark.parametrize("agent", [_SeatTrap, _ResetTrap])
 def test_an_agents_error_in_the_native_arena_is_the_python_arenas(agent):
     nat, py = _arena_error("native", agent()), _arena_error("python", agent())
@@ -223,7 +211,6 @@ def test_an_agents_error_in_the_native_arena_is_the_python_arenas(agent):
 
 
 # ---------------------------------------------------------------- soak: many walls
-@native
 @pytest.mark.soak
 @pytest.mark.parametrize("mode", list(MODES))
 @pytest.mark.parametrize("rules", list(RULES))

@@ -21,8 +21,6 @@ from wuhanmj.sim.native_records import exact_amounts, record_items
 from wuhanmj.sim.recordio import BINARY
 from wuhanmj.sim.records import RecordsReader
 
-pytestmark = pytest.mark.skipif(not snative.native_available(), reason="no native engine in this build")
-
 PRESETS = ("kaikou", "koukou", "koukou_fan")
 CUSTOM_RULES = {name: Rules.preset(p).replace(**fields) for name, (p, fields, _) in CUSTOM.items()}
 BOTS = ("random", "greedy", "greedy,random,greedy,random")
