@@ -39,6 +39,8 @@ from .actions import (
     PENG,
     PIZI_GANG,
     XU_GANG,
+    chi_code,
+    chi_low,
 )
 from .phases import BACK, CLAIM, FRONT, HAIDI, NO_DRAW, OVER, ROB, TURN
 from .state import NO_SEAT, HandResult, HandState, hand_tuple
@@ -373,11 +375,11 @@ def _open_claims(st: HandState, d: int, t: int) -> bool:
             o = []
             r = t % 9
             if r >= 2 and C[t - 2] and C[t - 1] and not special[t - 2] and not special[t - 1]:
-                o.append(CHI + 7 * (t // 9) + r - 2)
+                o.append(chi_code(t - 2))
             if 1 <= r <= 7 and C[t - 1] and C[t + 1] and not special[t - 1] and not special[t + 1]:
-                o.append(CHI + 7 * (t // 9) + r - 1)
+                o.append(chi_code(t - 1))
             if r <= 6 and C[t + 1] and C[t + 2] and not special[t + 1] and not special[t + 2]:
-                o.append(CHI + 7 * (t // 9) + r)
+                o.append(chi_code(t))
         elif c < 2 and not opened[s]:
             continue  # no peng, and no hu before opening (W4)
         else:
@@ -461,8 +463,7 @@ def _try_resolve(st: HandState) -> None:
     elif code == CHONG_GANG:
         kind, tiles = "chong_gang", (t, t, t, t)
     else:
-        low = code - CHI
-        low = 9 * (low // 7) + low % 7
+        low = chi_low(code)
         kind, tiles = "chi", (low, low + 1, low + 2)
     st.claim(best, kind, tiles, d)
     if st.derived.openings[best] == 3 and st.rules.xiayu:
