@@ -127,7 +127,7 @@ def legal(st: HandState, seat: int) -> tuple[int, ...]:
 def _turn_codes(st: HandState, seat: int) -> tuple[int, ...]:
     C = st.hands[seat]
     sp = st.specials
-    gang_ok = st.back - st.front + 1 > st.gang_floor  # G4 (gang_allowed)
+    gang_ok = gang_allowed(st)  # G4, D12
     if gang_ok and st.drawn == sp.laizi and must_play_laizi(st, seat):
         # W8, D13: a ready player that drew its second 癞子 plays it out (unless it wins)
         return (LAIZI_GANG, HU) if _turn_win_ok(st, seat) else (LAIZI_GANG,)
@@ -363,7 +363,7 @@ def _open_claims(st: HandState, d: int, t: int) -> bool:
     hands = st.hands
     opened = st.derived.openings
     special = st.specials.special
-    gang_ok = st.back - st.front + 1 > st.gang_floor  # G4 (gang_allowed)
+    gang_ok = gang_allowed(st)  # G4, D12
     opts = {}
     if st.derived.wins:
         st.derived.wins = {}
