@@ -25,7 +25,7 @@ from .. import scoring
 from ..core import is_complete, waits
 from ..hand.bighu import melds_allow
 from ..hand.waits import holds_non_jiang, is_ready
-from ..tiles import HONGZHONG
+from ..tiles import HONGZHONG, is_jiang
 from .actions import (
     ACTION_SPACE_SIZE,
     AN_GANG,
@@ -50,7 +50,7 @@ __all__ = [
     "shape_may_win", "self_win_how", "evaluate", "claim_rank",
 ]
 
-_JIANG = (1, 4, 7, 10, 13, 16, 19, 22, 25)
+_JIANG = tuple(t for t in range(34) if is_jiang(t))
 _EMPTY: frozenset = frozenset()
 # claim priority (P2): hu 0 > chong_gang/peng 1 > chi 2; 9 = not a claim
 _RANK = [9] * ACTION_SPACE_SIZE

@@ -23,7 +23,7 @@ from functools import lru_cache
 import numpy as np
 
 from .. import core as _core
-from ..tiles import Specials, specials_of
+from ..tiles import Specials, is_jiang, specials_of
 from .bighu import Spec, shape_specs
 
 __all__ = [
@@ -40,7 +40,7 @@ __all__ = [
     "shape_waits",
 ]
 
-_JIANG = tuple(t for t in range(27) if t % 9 in (1, 4, 7))
+_JIANG = tuple(t for t in range(34) if is_jiang(t))
 _NON_JIANG = tuple(t for t in range(34) if t not in _JIANG)
 _SUITED = tuple(range(27))
 _HONORS = tuple(range(27, 34))
@@ -130,7 +130,7 @@ class MeldFacts:
             if m.kind == "chi":
                 has_chi = True
                 all_jiang = False
-            elif t >= 27 or t % 9 not in (1, 4, 7):
+            elif not is_jiang(t):
                 all_jiang = False
             suits |= 1 << (t // 9)
         return cls(len(melds), has_chi, suits, all_jiang)

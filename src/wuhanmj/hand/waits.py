@@ -12,7 +12,7 @@ from collections.abc import Iterable, Sequence
 from .. import _checks
 from ..errors import WinInputError
 from ..rules import Rules
-from ..tiles import format_tiles
+from ..tiles import format_tiles, is_jiang
 from .meld import Meld
 from .readings import NO_MELDS, MeldFacts, best_profile, shape_waits, special_kinds
 
@@ -122,6 +122,6 @@ def holds_non_jiang(hand: str | Sequence[int]) -> bool:
     Honors count as non-jiang. Raises WinInputError on bad tiles.
     """
     for t in _checks.tiles(hand, "hand", WinInputError):
-        if t >= 27 or t % 9 not in (1, 4, 7):
+        if not is_jiang(t):
             return True
     return False
