@@ -66,7 +66,7 @@ from wuhanmj.native.defs cimport (
 cdef enum:
     SPEC_W3 = 0         # a profile's pair: a W3 hand (将一色 / 风一色) that wins whatever its shape
     MAX_SPECS = 9       # shape_specs gives at most nine profiles
-    # the forbid lists of one indicator (readings.SpecialKinds, D8), by position in _FB
+    # the forbid lists of one indicator (tiles.Specials, D8), by position in _FB
     FB_BASE = 0         # 红中 and the 痞子
     FB_SUIT = 1         # + every kind outside suit s (1 + s)
     FB_JIANG = 4        # + every non-2/5/8 kind
