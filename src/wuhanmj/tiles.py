@@ -304,8 +304,9 @@ def pizi_of(indicator: Tile) -> tuple[Tile, Tile]:
 @dataclass(frozen=True, slots=True)
 class Specials:
     """What an indicator makes special in one hand (R1–R4, D6, D8): the one value the
-    game engine, :func:`wuhanmj.scoring.evaluate_win`, the analysis and the core
-    wrappers all take their 癞子 and 痞子 from. Build with :func:`specials_of`.
+    game engine, :func:`wuhanmj.scoring.evaluate_win`, the readings, the analysis and the
+    core wrappers all take their 癞子, 痞子 and wildcard limits from. Build with
+    :func:`specials_of`.
 
     Fields:
         indicator: the indicator tile (R2), out of play for the hand (D6).
@@ -317,6 +318,12 @@ class Specials:
             or discarded as normal tiles; each leaves the hand as a special gang (R1, R3, R4, P3).
         normal: the other kinds, ascending.
         limit: (34,) copies of each kind in play: 4, and 3 of the indicator's kind (D6).
+        forbid_suit: per suit 0–2, the kinds a wildcard may not stand for in a 清一色 of
+            that suit (W6, D8): ``blocked`` plus every kind outside the suit, sorted.
+        forbid_jiang: the same for 将一色 (and 将一色 + 碰碰胡): ``blocked`` plus every
+            kind but a 2/5/8.
+        forbid_jiang_suit: per suit, ``blocked`` plus every kind but that suit's 2/5/8.
+        forbid_honor: the same for 风一色 (+ 碰碰胡): ``blocked`` plus every suited kind.
     """
 
     indicator: Tile
@@ -326,6 +333,10 @@ class Specials:
     special: tuple[bool, ...]
     normal: tuple[Tile, ...]
     limit: tuple[int, ...]
+    forbid_suit: tuple[tuple[Tile, ...], ...]
+    forbid_jiang: tuple[Tile, ...]
+    forbid_jiang_suit: tuple[tuple[Tile, ...], ...]
+    forbid_honor: tuple[Tile, ...]
 
 
 @lru_cache(maxsize=128)
@@ -343,4 +354,15 @@ def specials_of(indicator: Tile, pizi: bool) -> Specials:
     blocked = tuple(sorted({HONGZHONG, *pz}))
     special = tuple(t == HONGZHONG or t == lz or t in pz for t in range(N_KINDS))
     limit = tuple(3 if t == ind else 4 for t in range(N_KINDS))
-    return Specials(ind, lz, pz, blocked, special, tuple(t for t in range(N_KINDS) if not special[t]), limit)
+
+    def plus(others: Iterable[Tile]) -> tuple[Tile, ...]:
+        return tuple(sorted(set(blocked) | set(others)))
+
+    return Specials(
+        ind, lz, pz, blocked, special, tuple(t for t in range(N_KINDS) if not special[t]), limit,
+        forbid_suit=tuple(plus(t for t in range(N_KINDS) if t // 9 != s) for s in range(3)),
+        forbid_jiang=plus(t for t in range(N_KINDS) if not is_jiang(t)),
+        forbid_jiang_suit=tuple(plus(t for t in range(N_KINDS) if not (t // 9 == s and is_jiang(t)))
+                                for s in range(3)),
+        forbid_honor=plus(range(27)),
+    )

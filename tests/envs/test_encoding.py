@@ -14,7 +14,7 @@ from helpers.walls import B_HANDS  # noqa: E402
 from wuhanmj import Game  # noqa: E402
 from wuhanmj.envs import encoding as E  # noqa: E402
 from wuhanmj.errors import EnvError  # noqa: E402
-from wuhanmj.game.save import restore_unchecked  # noqa: E402
+from helpers.surgery import restore_unchecked  # noqa: E402
 from wuhanmj.rules import Rules  # noqa: E402
 from wuhanmj.tiles import parse_tile, parse_tiles  # noqa: E402
 

@@ -215,7 +215,7 @@ def test_d18_chong_gang_replacement_draw_is_a_draw(mode):
 def test_d18_saved_claim_turn_restores_without_the_gang():
     """The flag is not a save field: Game.from_dict replays the log, restore_unchecked reads
     it from the log; both keep the turn one that began with a 碰 (no 蓄杠)."""
-    from wuhanmj.game.save import restore_unchecked
+    from helpers.surgery import restore_unchecked
 
     g = peng_5p("after_draw").h
     assert g.state.claim_turn

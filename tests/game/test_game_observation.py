@@ -9,7 +9,7 @@ import pytest
 from helpers.game_script import make_game, run
 from helpers.walls import B_HANDS, B_OPEN
 from wuhanmj.game.actions import ACTION_SPACE_SIZE, Peng
-from wuhanmj.game.save import restore_unchecked
+from helpers.surgery import restore_unchecked
 from wuhanmj.game.engine import Game
 from wuhanmj.game.observation import N_PLANES, N_SCALARS
 from wuhanmj.rules import Rules

@@ -35,7 +35,7 @@ from wuhanmj.errors import (
     TileCountError,
     TileError,
 )
-from wuhanmj.game.save import restore_unchecked
+from helpers.surgery import restore_unchecked
 from wuhanmj.game.engine import Game
 from wuhanmj.rules import Rules
 from wuhanmj.tiles import parse_tile, parse_tiles

@@ -482,13 +482,14 @@ def _forbid_lemma(n: int, seed: int) -> int:
     import numpy as np
 
     from wuhanmj.core import is_complete, waits
-    from wuhanmj.hand.readings import NO_MELDS, _facts, profile_specs, special_kinds
+    from wuhanmj.hand.readings import NO_MELDS, _facts, profile_specs
+    from wuhanmj.tiles import specials_of
 
     rnd = random.Random(seed)
     checked = 0
     for _ in range(n):
         ind = rnd.randrange(34)
-        sk = special_kinds(ind, rnd.random() < 0.7)
+        sk = specials_of(ind, rnd.random() < 0.7)
         s = rnd.randrange(3)
         kinds = rnd.choice((
             list(range(9 * s, 9 * s + 9)),

@@ -2,7 +2,7 @@
 engine, which is the reference:
 
 - a determinization keeps what the seat sees: the Python engine's observation of the
-  determinized state (:func:`wuhanmj.game.save.restore_unchecked`) equals its observation
+  determinized state (:func:`helpers.surgery.restore_unchecked`) equals its observation
   of the true state, for every seat, in turns, claim windows (P2), 抢杠 windows (P4) and
   the 海底 (G3); every kind has 4 tiles (T1), the wall keeps the layout of G1 (the
   indicator at 53, the same ends, the seat's own dealt tiles);
@@ -34,7 +34,7 @@ from wuhanmj.agents.base import wants_view
 from wuhanmj.errors import AgentError, IllegalActionError, SetupError, SimulationError, WuhanMJError
 from wuhanmj.game.actions import PASS, XU_GANG
 from wuhanmj.game.loop import play_game
-from wuhanmj.game.save import restore_unchecked
+from helpers.surgery import restore_unchecked
 from wuhanmj.game.wall import check_wall
 from wuhanmj.native.agents import greedy_choice
 from wuhanmj.native.handapi import NativeHand

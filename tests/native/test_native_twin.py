@@ -136,11 +136,12 @@ def test_from_dict_round_trips_soak(k: int) -> None:
 
 @pytest.mark.parametrize("seed", [4, 9])
 def test_restore_unchecked_state_plays_on_as_the_python_engine(seed: int) -> None:
-    """save.restore_unchecked(NativeHand, d) (state surgery, no log check) gives the state
-    of d with every cache dropped: the same views as the Python restore, and played on to
-    the end, the same saves (events included) and the same result; a clone is independent."""
+    """helpers.surgery.restore_unchecked(NativeHand, d) (state surgery, no log check) gives
+    the state of d with every cache dropped: the same views as the Python restore, and played
+    on to the end, the same saves (events included) and the same result; a clone is
+    independent."""
     from wuhanmj.game import Game
-    from wuhanmj.game.save import restore_unchecked
+    from helpers.surgery import restore_unchecked
     from wuhanmj.native.handapi import NativeHand
 
     g = Game(Rules.koukou_fan(), seed=seed, dealer=seed % 4)
@@ -199,7 +200,7 @@ def test_from_game_of_a_state_its_log_does_not_give_is_a_setup_error_naming_the_
     """A Game whose state was edited (state surgery: the wall run down) is not silently
     taken for the state its event log gives."""
     from wuhanmj.errors import SetupError
-    from wuhanmj.game.save import restore_unchecked
+    from helpers.surgery import restore_unchecked
     from wuhanmj.native.handapi import NativeHand
     from wuhanmj.game import Game
 

@@ -18,10 +18,10 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from wuhanmj.hand.meld import Meld, SeatPlays
-from wuhanmj.hand.readings import special_kinds
 from wuhanmj.rules import Rules
 from wuhanmj.scoring import evaluate_win, winning_tiles
 from wuhanmj.scoring.settlement import settle
+from wuhanmj.tiles import specials_of
 
 RULESETS = [
     Rules.kaikou(),
@@ -53,7 +53,7 @@ def make_win(seed: int, max_laizi: int = 2) -> dict | None:
     rng = random.Random(seed)
     rules = rng.choice(RULESETS)
     indicator = rng.randrange(34)
-    sk = special_kinds(indicator, rules.pizi)
+    sk = specials_of(indicator, rules.pizi)
     laizi, pizi = sk.laizi, set(sk.pizi)
     left = list(sk.limit)
     special = {33, laizi} | pizi
@@ -223,7 +223,7 @@ def test_raising_a_loser_fan_never_lowers_what_it_pays(seed, data):
         for m in sp.melds:
             for t in m.tiles:
                 used[t] += 1
-    sk = special_kinds(w["indicator"], w["rules"].pizi)
+    sk = specials_of(w["indicator"], w["rules"].pizi)
     free = [t for t in range(33) if used[t] == 0 and sk.limit[t] == 4 and t != sk.laizi and t not in sk.pizi]
     assume(free)
     t = data.draw(st.sampled_from(free))
@@ -331,7 +331,7 @@ def test_winning_tiles_agree_with_brute_force(seed, drop):
     melds = w["seats"][w["winner"]].melds
     rules = w["rules"]
     got = winning_tiles(hand, melds, w["indicator"], rules)
-    sk = special_kinds(w["indicator"], rules.pizi)
+    sk = specials_of(w["indicator"], rules.pizi)
     seen = [0] * 34
     for t in hand:
         seen[t] += 1

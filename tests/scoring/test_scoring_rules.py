@@ -15,11 +15,10 @@ import pytest
 from wuhanmj.errors import MeldError, WinInputError
 from wuhanmj.hand.meld import Meld as M
 from wuhanmj.hand.meld import SeatPlays
-from wuhanmj.hand.readings import special_kinds
 from wuhanmj.rules import Rules
 from wuhanmj.scoring import evaluate_win, holds_non_jiang, is_ready, personal_fan, winning_tiles
 from wuhanmj.scoring.settlement import draw_payments, escape_payments
-from wuhanmj.tiles import parse_tile, parse_tiles
+from wuhanmj.tiles import parse_tile, parse_tiles, specials_of
 
 KAIKOU = Rules.kaikou()
 KOUKOU = Rules.koukou()
@@ -547,8 +546,8 @@ def test_d8_wildcard_never_stands_for_a_pizi():
 
 
 def test_d8_forbidden_kinds_are_hongzhong_and_the_pizi():
-    assert special_kinds(parse_tile("4m"), False).forbid == (33,)
-    assert special_kinds(parse_tile("4m"), True).forbid == (2, 3, 33)
+    assert specials_of(parse_tile("4m"), False).blocked == (33,)
+    assert specials_of(parse_tile("4m"), True).blocked == (2, 3, 33)
 
 
 # ----------------------------------------------------------------- D9 jinding mode

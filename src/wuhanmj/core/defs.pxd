@@ -1,5 +1,6 @@
 # Constants shared by the core's modules and by Cython code that cimports them
-# (``from wuhanmj.core.defs cimport PAIR_258``). Declarations only: no module behind it.
+# (``from wuhanmj.core.defs cimport PAIR_258``). Declarations and inline functions only: no
+# module behind it.
 # wuhanmj.native.constants reads every one back and tests/native/test_native_defs.py checks
 # each against its Python source or the definition given here: keep them equal.
 
@@ -23,3 +24,10 @@ cdef enum:
 
     # Wuhan routes (ROUTE_NAMES order): xiaohu, pengpenghu, qingyise m/p/s, jiangyise, fengyise
     N_ROUTES = 7
+
+
+# A 2, 5 or 8 of a suit (t: a tile 0-33, not checked): the pair W2 allows; wuhanmj.tiles.is_jiang.
+# A position 0-8 of a suit's group is the tile of 万 at that rank, so it serves there too.
+cdef inline bint is_jiang_c(int t) noexcept nogil:
+    cdef int r = t % 9
+    return t < 27 and (r == 1 or r == 4 or r == 7)

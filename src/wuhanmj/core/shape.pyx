@@ -27,7 +27,7 @@ the inline combination step) are this module's interface: Cython code cimports t
 from libc.stdint cimport uint8_t, uint32_t
 from libc.string cimport memcpy, memset
 
-from wuhanmj.core.defs cimport INF, PAIR_258, PAIR_ANY
+from wuhanmj.core.defs cimport INF, PAIR_258, PAIR_ANY, is_jiang_c
 from wuhanmj.core.tables cimport HU, honor_key, suit_rank
 
 __all__: list = []  # no Python API: wuhanmj._core holds it
@@ -72,7 +72,7 @@ cdef int _group_dp(const uint8_t* c, int n, bint chows, bint jiang_only,
                             for q in range(2):
                                 if q and (p or not want_pair):
                                     continue
-                                if q and jiang_only and not (i % 9 == 1 or i % 9 == 4 or i % 9 == 7):
+                                if q and jiang_only and not is_jiang_c(i):
                                     continue
                                 need = a + b + s + 3 * t + 2 * q
                                 if need < c[i]:

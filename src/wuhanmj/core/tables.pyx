@@ -96,6 +96,7 @@ from wuhanmj.core.defs cimport (
     SH_FLAG,
     SH_INF,
     SH_NTAU,
+    is_jiang_c,
 )
 
 cnp.import_array()
@@ -679,7 +680,7 @@ cdef int _build_segment(int arg) except -1:
     cdef int lo = arg // 10, length = arg % 10
     cdef int jiang = 0, p
     for p in range(length):
-        if (lo + p) % 3 == 1:
+        if is_jiang_c(lo + p):      # a position of a suit: its 2, 5, 8
             jiang |= 1 << p
     cap, unb = _sh_group_arrays(length, False, True, jiang)
     cdef cnp.ndarray ca = cap, ua = unb

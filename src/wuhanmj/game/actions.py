@@ -56,6 +56,8 @@ __all__ = [
     "decode",
     "encode",
     "action_name",
+    "chi_code",
+    "chi_low",
     "ACTION_SPACE_SIZE",
     "DISCARD",
     "CHI",
@@ -85,6 +87,20 @@ PASS = 162
 ACTION_SPACE_SIZE = 163
 
 
+def chi_code(low: int) -> int:
+    """The code of the chi whose lowest tile is ``low`` (0-26, rank 1-7 of its suit; not
+    checked): 34 + 7 * suit + rank - 1 (P2). The inverse of :func:`chi_low`; the native
+    engine's ``chi_code`` (``native/defs.pxd``) is the same formula."""
+    return CHI + 7 * (low // 9) + low % 9
+
+
+def chi_low(code: int) -> int:
+    """The lowest tile (0-26) of the chi of ``code`` (34-54; not checked, P2). The inverse
+    of :func:`chi_code`."""
+    k = code - CHI
+    return 9 * (k // 7) + k % 7
+
+
 def _tile(value: int | str, what: str) -> int:
     if isinstance(value, str):
         return parse_tile(value)
@@ -94,7 +110,7 @@ def _tile(value: int | str, what: str) -> int:
     return t
 
 
-def _chi_low(value: int | str) -> int:
+def _parse_chi_low(value: int | str) -> int:
     """The lowest tile of a chow from ``"345m"``, ``"3m"`` or an int."""
     if isinstance(value, str):
         tiles = parse_tiles(value)
@@ -163,7 +179,7 @@ class Chi(Action):
     kind = "chi"
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "low", _chi_low(self.low))
+        object.__setattr__(self, "low", _parse_chi_low(self.low))
 
     @property
     def tiles(self) -> tuple[int, int, int]:
@@ -171,7 +187,7 @@ class Chi(Action):
 
     @property
     def code(self) -> int:
-        return CHI + 7 * (self.low // 9) + self.low % 9
+        return chi_code(self.low)
 
     def __repr__(self) -> str:
         return f'Chi("{format_tiles(self.tiles)}")'

@@ -22,6 +22,7 @@ from .actions import (
     PENG,
     PIZI_GANG,
     XU_GANG,
+    chi_low,
 )
 from .phases import CLAIM, HAIDI, OVER, ROB, TURN
 from .state import HandState
@@ -62,8 +63,7 @@ def why_illegal(st: HandState, seat: int, code: int) -> str:
         assert t is not None  # a claim / rob window is open: its tile is set
         C = st.hands[seat]
         if CHI <= code < PENG:
-            low = code - CHI
-            low = 9 * (low // 7) + low % 7
+            low = chi_low(code)
             tiles = (low, low + 1, low + 2)
             if t not in tiles:
                 return f"P2: chi {format_tiles(tiles)} does not use the discard {format_tile(t)}"

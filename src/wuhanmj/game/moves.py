@@ -25,7 +25,7 @@ from .. import scoring
 from ..core import is_complete, waits
 from ..hand.bighu import melds_allow
 from ..hand.waits import holds_non_jiang, is_ready
-from ..tiles import HONGZHONG
+from ..tiles import HONGZHONG, is_jiang
 from .actions import (
     ACTION_SPACE_SIZE,
     AN_GANG,
@@ -39,6 +39,8 @@ from .actions import (
     PENG,
     PIZI_GANG,
     XU_GANG,
+    chi_code,
+    chi_low,
 )
 from .phases import BACK, CLAIM, FRONT, HAIDI, NO_DRAW, OVER, ROB, TURN
 from .state import NO_SEAT, HandResult, HandState, hand_tuple
@@ -48,7 +50,7 @@ __all__ = [
     "shape_may_win", "self_win_how", "evaluate", "claim_rank",
 ]
 
-_JIANG = (1, 4, 7, 10, 13, 16, 19, 22, 25)
+_JIANG = tuple(t for t in range(34) if is_jiang(t))
 _EMPTY: frozenset = frozenset()
 # claim priority (P2): hu 0 > chong_gang/peng 1 > chi 2; 9 = not a claim
 _RANK = [9] * ACTION_SPACE_SIZE
@@ -125,7 +127,7 @@ def legal(st: HandState, seat: int) -> tuple[int, ...]:
 def _turn_codes(st: HandState, seat: int) -> tuple[int, ...]:
     C = st.hands[seat]
     sp = st.specials
-    gang_ok = st.back - st.front + 1 > st.gang_floor  # G4 (gang_allowed)
+    gang_ok = gang_allowed(st)  # G4, D12
     if gang_ok and st.drawn == sp.laizi and must_play_laizi(st, seat):
         # W8, D13: a ready player that drew its second 癞子 plays it out (unless it wins)
         return (LAIZI_GANG, HU) if _turn_win_ok(st, seat) else (LAIZI_GANG,)
@@ -361,7 +363,7 @@ def _open_claims(st: HandState, d: int, t: int) -> bool:
     hands = st.hands
     opened = st.derived.openings
     special = st.specials.special
-    gang_ok = st.back - st.front + 1 > st.gang_floor  # G4 (gang_allowed)
+    gang_ok = gang_allowed(st)  # G4, D12
     opts = {}
     if st.derived.wins:
         st.derived.wins = {}
@@ -373,11 +375,11 @@ def _open_claims(st: HandState, d: int, t: int) -> bool:
             o = []
             r = t % 9
             if r >= 2 and C[t - 2] and C[t - 1] and not special[t - 2] and not special[t - 1]:
-                o.append(CHI + 7 * (t // 9) + r - 2)
+                o.append(chi_code(t - 2))
             if 1 <= r <= 7 and C[t - 1] and C[t + 1] and not special[t - 1] and not special[t + 1]:
-                o.append(CHI + 7 * (t // 9) + r - 1)
+                o.append(chi_code(t - 1))
             if r <= 6 and C[t + 1] and C[t + 2] and not special[t + 1] and not special[t + 2]:
-                o.append(CHI + 7 * (t // 9) + r)
+                o.append(chi_code(t))
         elif c < 2 and not opened[s]:
             continue  # no peng, and no hu before opening (W4)
         else:
@@ -461,8 +463,7 @@ def _try_resolve(st: HandState) -> None:
     elif code == CHONG_GANG:
         kind, tiles = "chong_gang", (t, t, t, t)
     else:
-        low = code - CHI
-        low = 9 * (low // 7) + low % 7
+        low = chi_low(code)
         kind, tiles = "chi", (low, low + 1, low + 2)
     st.claim(best, kind, tiles, d)
     if st.derived.openings[best] == 3 and st.rules.xiayu:

@@ -17,14 +17,14 @@ from typing import TYPE_CHECKING, Any
 from .._json import check_depth
 from ..errors import ReplayError, SetupError, WuhanMJError
 from ..rules import Rules
-from .events import parse_event, render_event, same_json
-from .phases import OVER, PHASES
-from .state import HandState, meld_value
+from .events import render_event, same_json
+from .phases import PHASES
+from .state import HandState
 
 if TYPE_CHECKING:
     from .engine import Game
 
-__all__ = ["FORMAT", "FIELDS", "state_dict", "restore", "restore_unchecked"]
+__all__ = ["FORMAT", "FIELDS", "state_dict", "restore"]
 
 FORMAT = "wuhanmj.game/2"
 # every field of Game.to_dict, in the order they are checked (the deal first)
@@ -125,56 +125,4 @@ def restore(cls: type[Game], d: object) -> Game:
                 f"{k}: the saved value {_short.repr(theirs)} differs from what the event log gives "
                 f"({_short.repr(mine[k])}); the save is corrupted or was edited"
             )
-    return g
-
-
-def _claim_turn(events: list[dict]) -> bool:
-    """D18 (``HandState.claim_turn``): the turn on now began with a 碰/吃 — the log's last
-    meld or discard is a 碰/吃 (a save has no field for it: the log gives it)."""
-    for e in reversed(events):
-        kind = e.get("type")
-        if kind == "discard":
-            return False
-        if kind == "meld":
-            return e.get("kind") in ("peng", "chi")
-    return False
-
-
-def restore_unchecked(cls: type[Game], d: Mapping[str, Any]) -> Game:
-    """A game with exactly the state of ``d`` (a :meth:`Game.to_dict` form), *without*
-    checking it against its event log: for tests that need a state no log reaches
-    (state surgery, e.g. a wall run down to the dead wall). Not for user data.
-    A class with its own ``restore_unchecked`` (the native hand) restores through it."""
-    own = getattr(cls, "restore_unchecked", None)
-    if own is not None:
-        return own(d)
-    g = cls(Rules.from_dict(d["rules"]), wall=d["wall"], dealer=d["dealer"],
-            prev_laizi=d["prev_laizi"], scores=tuple(d["scores"]))
-    st = g.state
-    st.front = int(d["front"])
-    st.back = int(d["back"])
-    st.hands = [[int(x) for x in h] for h in d["hands"]]
-    st.melds = [[(k, tuple(int(x) for x in ts), src) for k, ts, src in m] for m in d["melds"]]
-    st.plays = [tuple((k, int(t)) for k, t in sp) for sp in d["specials"]]
-    st.rivers = [tuple(int(x) for x in r) for r in d["rivers"]]
-    st.phase = PHASES.index(d["phase"])
-    st.turn = int(d["turn"])
-    st.drawn = d["drawn"]
-    st.draw_kind = int(d["draw_kind"])
-    st.tile = d["tile"]
-    st.options = {int(s): tuple(o) for s, o in d["options"].items()}
-    st.decisions = {int(s): int(c) for s, c in d["decisions"].items()}
-    st.events = [parse_event(e) for e in d["events"]]
-    st.claim_turn = _claim_turn(st.events)
-    st.xiayu = [None if x is None else (int(x["suit"]), int(x["liable"]), tuple(x["co_liable"]))
-                for x in d.get("xiayu", (None,) * 4)]
-    dv = st.derived
-    dv.sizes = [sum(h) for h in st.hands]
-    dv.openings = [sum(1 for k, _, _ in m if k != "an_gang") for m in st.melds]
-    dv.meld_values = [tuple(meld_value(m) for m in ms) for ms in st.melds]
-    dv.seen = st.count_seen()
-    for s in range(4):
-        st.changed(s)
-    if st.phase == OVER:
-        raise SetupError("restore_unchecked: finished hands are restored by from_dict only")
     return g

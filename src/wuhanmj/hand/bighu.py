@@ -21,6 +21,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Literal
 
+from ..tiles import is_jiang
+
 __all__ = [
     "BigHu",
     "CATALOGUE",
@@ -52,10 +54,6 @@ ROUTES = ("xiaohu", "pengpenghu", "qingyise_m", "qingyise_p", "qingyise_s", "jia
 """The routes to a win the analysis measures (shanten): the small hu and each shape big hu
 (清一色 once per suit). Bit ``i`` of a route mask is ``ROUTES[i]``."""
 ALL_ROUTES = (1 << len(ROUTES)) - 1
-
-
-def _jiang(t: int) -> bool:
-    return t < 27 and t % 9 in (1, 4, 7)
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,7 +110,7 @@ def meld_allows(name: str, kind: str, tiles: tuple[int, ...]) -> bool:
     if name == "pengpenghu":
         return kind != "chi"
     if name == "jiangyise":
-        return kind != "chi" and all(_jiang(t) for t in tiles)
+        return kind != "chi" and all(is_jiang(t) for t in tiles)
     if name == "fengyise":
         return tiles[0] >= 27
     if name.startswith("qingyise_"):
@@ -159,7 +157,7 @@ def quanqiuren(n_melds: int, an_gangs: int, how: str, win_tile: int, qqr_pair: s
     (放冲 or 抢杠); with ``qqr_pair = "258"`` the pair — the win tile's kind, since the
     hand holds one tile — must be a 2/5/8."""
     return (n_melds == 4 and an_gangs == 0 and how in ("fangchong", "qianggang")
-            and (qqr_pair == "w2" or _jiang(win_tile)))
+            and (qqr_pair == "w2" or is_jiang(win_tile)))
 
 
 # ---------------------------------------------------------------- shape profiles

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, Literal, NamedTuple
 import numpy as np
 
 from ..errors import MeldError, TileError
-from ..tiles import HONGZHONG, format_tiles, parse_tiles
+from ..tiles import HONGZHONG, format_tiles, is_jiang, parse_tiles
 
 __all__ = ["Meld", "SeatPlays", "PlayFacts", "MELD_KINDS", "MeldKind"]
 
@@ -256,7 +256,7 @@ class SeatPlays:
                     has_chi = True
                 elif k != "peng":
                     ming += 1
-            if k == "chi" or t >= 27 or t % 9 not in (1, 4, 7):
+            if k == "chi" or not is_jiang(t):
                 all_jiang = False
             suits |= 1 << (t // 9)
         object.__setattr__(

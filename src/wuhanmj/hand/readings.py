@@ -18,12 +18,11 @@ Two readings are enough (W9, W10):
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
 
 import numpy as np
 
 from .. import core as _core
-from ..tiles import Specials, specials_of
+from ..tiles import Specials, is_jiang
 from .bighu import Spec, shape_specs
 
 __all__ = [
@@ -33,74 +32,13 @@ __all__ = [
     "spec_holds",
     "lowest_assignment",
     "best_spec",
-    "SpecialKinds",
-    "special_kinds",
     "MeldFacts",
     "best_profile",
     "shape_waits",
 ]
 
-_JIANG = tuple(t for t in range(27) if t % 9 in (1, 4, 7))
-_NON_JIANG = tuple(t for t in range(34) if t not in _JIANG)
-_SUITED = tuple(range(27))
+_JIANG = tuple(t for t in range(34) if is_jiang(t))
 _HONORS = tuple(range(27, 34))
-
-
-@dataclass(frozen=True, slots=True)
-class SpecialKinds:
-    """An indicator's :class:`~wuhanmj.tiles.Specials` with the ``forbid`` lists of each
-    reading (D8): the kinds a wildcard may not stand for.
-
-    Fields:
-        specials: the :class:`~wuhanmj.tiles.Specials` (indicator, 癞子, 痞子, W5 blocked kinds, D6 limit).
-        indicator, laizi, pizi, blocked, limit: its fields, for short.
-        forbid: 红中 and the 痞子 (D8).
-        forbid_suit: per suit 0–2, ``forbid`` plus every kind outside that suit (清一色).
-        forbid_jiang: ``forbid`` plus every non-2/5/8 kind (将一色 + 碰碰胡).
-        forbid_jiang_suit: per suit, ``forbid`` plus every kind but that suit's 2/5/8.
-        forbid_honor: ``forbid`` plus every suited kind (风一色 + 碰碰胡).
-    """
-
-    specials: Specials
-    indicator: int
-    laizi: int
-    pizi: tuple[int, ...]
-    blocked: tuple[int, ...]
-    limit: tuple[int, ...]
-    forbid: tuple[int, ...]
-    forbid_suit: tuple[tuple[int, ...], ...]
-    forbid_jiang: tuple[int, ...]
-    forbid_jiang_suit: tuple[tuple[int, ...], ...]
-    forbid_honor: tuple[int, ...]
-
-
-@lru_cache(maxsize=128)
-def special_kinds(indicator: int, pizi: bool) -> SpecialKinds:
-    """The :class:`SpecialKinds` of an indicator (R2, R3); ``pizi`` is ``Rules.pizi``.
-
-    Raises TileError on a bad indicator.
-    """
-    sp = specials_of(indicator, pizi)
-    forbid = sp.blocked
-
-    def plus(extra) -> tuple[int, ...]:
-        return tuple(sorted(set(forbid) | set(extra)))
-
-    return SpecialKinds(
-        specials=sp,
-        indicator=sp.indicator,
-        laizi=sp.laizi,
-        pizi=sp.pizi,
-        blocked=sp.blocked,
-        limit=sp.limit,
-        forbid=forbid,
-        forbid_suit=tuple(plus(t for t in range(34) if t // 9 != s) for s in range(3)),
-        forbid_jiang=plus(_NON_JIANG),
-        forbid_jiang_suit=tuple(
-            plus(t for t in range(34) if not (t // 9 == s and t in _JIANG)) for s in range(3)
-        ),
-        forbid_honor=plus(_SUITED),
-    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -130,7 +68,7 @@ class MeldFacts:
             if m.kind == "chi":
                 has_chi = True
                 all_jiang = False
-            elif t >= 27 or t % 9 not in (1, 4, 7):
+            elif not is_jiang(t):
                 all_jiang = False
             suits |= 1 << (t // 9)
         return cls(len(melds), has_chi, suits, all_jiang)
@@ -183,7 +121,7 @@ _SUIT_OF_MASK = {1: 0, 2: 1, 4: 2}
 _SPECS_CACHE: dict[tuple, list[Spec]] = {}
 
 
-def profile_specs(arr_mask_jiang, melds: MeldFacts, sk: SpecialKinds) -> list[Spec]:
+def profile_specs(arr_mask_jiang, melds: MeldFacts, sk: Specials) -> list[Spec]:
     """Every shape profile a hand may take, most big hu types first (W1–W3, W6).
 
     Args:
@@ -203,8 +141,8 @@ def profile_specs(arr_mask_jiang, melds: MeldFacts, sk: SpecialKinds) -> list[Sp
     return out
 
 
-def _make_specs(mask: int, jiang: bool, pungs_ok: bool, sk: SpecialKinds) -> list[Spec]:
-    return shape_specs(_SUIT_OF_MASK.get(mask, -1), jiang, mask == 8, pungs_ok, sk.forbid, sk.forbid_suit,
+def _make_specs(mask: int, jiang: bool, pungs_ok: bool, sk: Specials) -> list[Spec]:
+    return shape_specs(_SUIT_OF_MASK.get(mask, -1), jiang, mask == 8, pungs_ok, sk.blocked, sk.forbid_suit,
                        sk.forbid_jiang, sk.forbid_jiang_suit, sk.forbid_honor)
 
 
@@ -216,7 +154,7 @@ def spec_holds(arr, wilds: int, spec: Spec) -> bool:
     return _core.is_complete(arr, wilds, pair, pungs, forbid)
 
 
-def best_profile(counts, wilds: int, melds: MeldFacts, sk: SpecialKinds) -> ShapeProfile | None:
+def best_profile(counts, wilds: int, melds: MeldFacts, sk: Specials) -> ShapeProfile | None:
     """The reading with the most shape-based big hu types, or None when no shape wins.
 
     Args:
@@ -225,7 +163,8 @@ def best_profile(counts, wilds: int, melds: MeldFacts, sk: SpecialKinds) -> Shap
             own tile is counted here).
         wilds: number of 癞子 read as wildcards.
         melds: the hand's :class:`MeldFacts`.
-        sk: the indicator's :class:`SpecialKinds` (the ``forbid`` lists, D8).
+        sk: the indicator's :class:`~wuhanmj.tiles.Specials` (its ``blocked`` and
+            ``forbid_*`` lists, D8).
 
     Returns:
         :class:`ShapeProfile`; its ``big`` is ``()`` when only a plain shape
@@ -241,7 +180,7 @@ def best_profile(counts, wilds: int, melds: MeldFacts, sk: SpecialKinds) -> Shap
     return ShapeProfile(specs[i][0], wilds)
 
 
-def best_spec(counts, wilds: int, melds: MeldFacts, sk: SpecialKinds):
+def best_spec(counts, wilds: int, melds: MeldFacts, sk: Specials):
     """As :func:`best_profile`, but returns ``(specs, index, array)``: the hand's
     :func:`profile_specs`, the index of the first that holds, and the counts as a
     uint8 array; or None when none holds."""
@@ -282,7 +221,7 @@ def lowest_assignment(counts, wilds: int, spec: Spec) -> tuple[int, ...] | None:
     return tuple(out)
 
 
-def shape_waits(counts, wilds: int, melds: MeldFacts, sk: SpecialKinds) -> set[int]:
+def shape_waits(counts, wilds: int, melds: MeldFacts, sk: Specials) -> set[int]:
     """Kinds ``t`` such that ``counts + t`` (plus ``wilds`` wildcards and the melds)
     has some winning shape of :func:`best_profile` (W1–W3, D8).
 
@@ -300,6 +239,6 @@ def shape_waits(counts, wilds: int, melds: MeldFacts, sk: SpecialKinds) -> set[i
         if mask & ~(1 << s) == 0:  # every tile so far of suit s: 清一色 (any pair)
             out.update(t for t in wt(arr, wilds, "any", False, sk.forbid_suit[s]) if t // 9 == s)
     if not melds.has_chi:
-        out.update(wt(arr, wilds, "any", True, sk.forbid))
-    out.update(wt(arr, wilds, "258", False, sk.forbid))
+        out.update(wt(arr, wilds, "any", True, sk.blocked))
+    out.update(wt(arr, wilds, "258", False, sk.blocked))
     return out

@@ -12,9 +12,9 @@ from collections.abc import Iterable, Sequence
 from .. import _checks
 from ..errors import WinInputError
 from ..rules import Rules
-from ..tiles import format_tiles
+from ..tiles import format_tiles, is_jiang, specials_of
 from .meld import Meld
-from .readings import NO_MELDS, MeldFacts, best_profile, shape_waits, special_kinds
+from .readings import NO_MELDS, MeldFacts, best_profile, shape_waits
 
 __all__ = ["winning_tiles", "is_ready", "holds_non_jiang"]
 
@@ -67,7 +67,7 @@ def winning_tiles(
             raise WinInputError(
                 f"hand13 has {len(tiles)} tiles; with {len(mlist)} meld(s) expected {13 - 3 * len(mlist)}"
             )
-    sk = special_kinds(indicator, rules.pizi)
+    sk = specials_of(indicator, rules.pizi)
     counts = bytearray(34)
     for t in tiles:
         counts[t] += 1
@@ -122,6 +122,6 @@ def holds_non_jiang(hand: str | Sequence[int]) -> bool:
     Honors count as non-jiang. Raises WinInputError on bad tiles.
     """
     for t in _checks.tiles(hand, "hand", WinInputError):
-        if t >= 27 or t % 9 not in (1, 4, 7):
+        if not is_jiang(t):
             return True
     return False

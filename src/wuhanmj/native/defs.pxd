@@ -1,5 +1,6 @@
 # Constants of the native engine, shared by its modules and by Cython code that
 # cimports them. Each mirrors a Python name: keep them equal (tests/native/test_native_defs.py).
+# The inline functions at the end are the action space's formulas (wuhanmj.game.actions).
 
 cdef enum:
     # how a hand is won: wuhanmj.terms.HOWS order
@@ -69,3 +70,16 @@ cdef enum:
     MAX_MONEY_FAN = 64      # Rules: cap_fan <= 64
     MAX_RIVER = 40          # discards a seat can have on the table (82 live tiles / 4 + claims)
     MAX_LOG = 600           # decisions of one hand, with room (every draw, window answers, passes)
+
+
+# The code of the chi whose lowest tile is low (0-26, rank 1-7; not checked), P2:
+# wuhanmj.game.actions.chi_code.
+cdef inline int chi_code(int low) noexcept nogil:
+    return A_CHI + 7 * (low // 9) + low % 9
+
+
+# The lowest tile of the chi of code (A_CHI to A_PENG - 1; not checked), P2:
+# wuhanmj.game.actions.chi_low.
+cdef inline int chi_low(int code) noexcept nogil:
+    cdef int k = code - A_CHI
+    return 9 * (k // 7) + k % 7

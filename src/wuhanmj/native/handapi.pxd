@@ -9,7 +9,7 @@ cdef class NativeHand:
     cdef readonly tuple scores
     cdef object _twin           # (deal key, Game): python_twin's replay of this state
     cdef object _result         # (deal key, HandResult), once over and read
-    cdef bint _surgery          # made by restore_unchecked: _twin is stepped with it
+    cdef bint _surgery          # made by _adopt_state (a test hook): _twin is stepped with it
     cdef bytes _deal_key(self)
 
 

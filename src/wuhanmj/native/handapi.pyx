@@ -60,7 +60,6 @@ from wuhanmj.game.observation import Observation
 from wuhanmj.game.phases import PHASES
 from wuhanmj.game.save import FIELDS, FORMAT, restore
 from wuhanmj.game.save import state_dict as _state_dict
-from wuhanmj.game.save import restore_unchecked as _py_restore_unchecked
 from wuhanmj.game.state import HandResult, meld_value
 from wuhanmj.game.wall import check_wall, shuffled_wall
 from wuhanmj.hand.meld import MELD_KINDS, SeatPlays
@@ -297,7 +296,7 @@ cdef class NativeHand:
         for k in FIELDS:
             if k in mine and mine[k] != theirs[k]:
                 raise SetupError(f"from_game: {k}: the game's state is not the one its deal and decisions "
-                                 f"give (a state edited by hand?); restore_unchecked takes such a state")
+                                 f"give (a state edited by hand?)")
         n._twin = (n._deal_key(), game.clone())
         return n
 
@@ -317,76 +316,6 @@ cdef class NativeHand:
             SetupError: as :meth:`Game.from_dict` (the message names the field).
         """
         return restore(cls, d)
-
-    @classmethod
-    def restore_unchecked(cls, d):
-        """A native hand with exactly the state of ``d`` (a :meth:`to_dict` form), *without*
-        checking it against its event log, as :func:`wuhanmj.game.save.restore_unchecked`
-        does for Game: for tests that need a state no log reaches (state surgery). Every
-        cache is dropped; the hand keeps a Python twin of that state, stepped with it, for
-        its events and its refusal messages. Not for user data.
-
-        Raises:
-            SetupError: a finished hand (restored by :meth:`from_dict` only).
-        """
-        cdef NativeHand n
-        cdef HandC* h
-        cdef int s, i, t
-        g = _py_restore_unchecked(Game, d)       # the same reading of the save, and the twin
-        st = g.state
-        n = cls(g.rules, st.wall, g.dealer, g.prev_laizi, scores=g.scores)
-        h = &n.h
-        h.front = st.front
-        h.back = st.back
-        for s in range(4):
-            for t in range(34):
-                h.hands[s][t] = st.hands[s][t]
-            h.sizes[s] = sum(st.hands[s])
-            h.seats[s].n_melds = len(st.melds[s])
-            h.openings[s] = 0
-            for i, (kind, tiles, src) in enumerate(st.melds[s]):
-                h.seats[s].melds[i].kind = MELD_KINDS.index(kind)
-                h.seats[s].melds[i].tile = min(tiles)
-                h.seats[s].melds[i].source = -1 if src is None else src
-                h.openings[s] += kind != "an_gang"
-            h.n_plays[s] = len(st.plays[s])
-            h.seats[s].hz = h.seats[s].pz = h.seats[s].lz = 0
-            for i, (kind, t) in enumerate(st.plays[s]):
-                h.play_kind[s][i] = PLAY_KINDS.index(kind)
-                h.play_tile[s][i] = t
-                if kind == "hongzhong_gang":
-                    h.seats[s].hz += 1
-                elif kind == "pizi_gang":
-                    h.seats[s].pz += 1
-                else:
-                    h.seats[s].lz += 1
-            h.n_river[s] = len(st.rivers[s])
-            for i, t in enumerate(st.rivers[s]):
-                h.river[s][i] = t
-            h.n_options[s] = len(st.options.get(s, ()))
-            for i, c in enumerate(st.options.get(s, ())):
-                h.options[s][i] = c
-            h.decision[s] = st.decisions.get(s, -1)
-            x = st.xiayu[s]
-            h.xiayu_suit[s] = -1 if x is None else x[0]
-            h.xiayu_liable[s] = -1 if x is None else x[1]
-            h.xiayu_co[s] = 0 if x is None else sum(1 << c for c in x[2])
-            h.waits_known[s] = 0
-            h.claim_win_known[s] = 0
-        seen = st.derived.seen
-        for t in range(34):
-            h.seen[t] = seen[t]
-        h.phase = st.phase
-        h.turn = st.turn
-        h.drawn = -1 if st.drawn is None else st.drawn
-        h.draw_kind = st.draw_kind
-        h.claim_turn = st.claim_turn
-        h.tile = -1 if st.tile is None else st.tile
-        h.turn_win = -1
-        h.legal_seat = -1
-        n._surgery = True
-        n._twin = (None, g)
-        return n
 
     cdef bytes _deal_key(self):
         """What the state follows from (the wall, the dealer, the previous 癞子 and the log),
@@ -724,6 +653,82 @@ def _from_save(cls, d):
     return cls.from_dict(d)
 
 
+def _adopt_state(game):
+    """Test hook, not API: a native hand with exactly ``game``'s state (a :class:`Game`,
+    possibly edited by hand: state surgery), *not* checked against its decisions as
+    :meth:`NativeHand.from_game` checks it. Every cache is dropped; the hand keeps ``game``
+    (a clone) as its Python twin, stepped with it, for its events and its refusal messages.
+    The test suite's unchecked restore (``tests/helpers/surgery.py``) is its one user: C
+    fields cannot be written from Python, and no public path reaches a state no decision
+    log gives.
+
+    Raises:
+        SetupError: ``game`` is not a Game, or its hand is over.
+    """
+    cdef NativeHand n
+    cdef HandC* h
+    cdef int s, i, t
+    if not isinstance(game, Game):
+        raise SetupError(f"_adopt_state needs a wuhanmj.game.Game, got {type(game).__name__}")
+    g = game.clone()
+    if g.over:
+        raise SetupError("_adopt_state: finished hands are restored by from_dict only")
+    st = g.state
+    n = NativeHand(g.rules, st.wall, g.dealer, g.prev_laizi, scores=g.scores)
+    h = &n.h
+    h.front = st.front
+    h.back = st.back
+    for s in range(4):
+        for t in range(34):
+            h.hands[s][t] = st.hands[s][t]
+        h.sizes[s] = sum(st.hands[s])
+        h.seats[s].n_melds = len(st.melds[s])
+        h.openings[s] = 0
+        for i, (kind, tiles, src) in enumerate(st.melds[s]):
+            h.seats[s].melds[i].kind = MELD_KINDS.index(kind)
+            h.seats[s].melds[i].tile = min(tiles)
+            h.seats[s].melds[i].source = -1 if src is None else src
+            h.openings[s] += kind != "an_gang"
+        h.n_plays[s] = len(st.plays[s])
+        h.seats[s].hz = h.seats[s].pz = h.seats[s].lz = 0
+        for i, (kind, t) in enumerate(st.plays[s]):
+            h.play_kind[s][i] = PLAY_KINDS.index(kind)
+            h.play_tile[s][i] = t
+            if kind == "hongzhong_gang":
+                h.seats[s].hz += 1
+            elif kind == "pizi_gang":
+                h.seats[s].pz += 1
+            else:
+                h.seats[s].lz += 1
+        h.n_river[s] = len(st.rivers[s])
+        for i, t in enumerate(st.rivers[s]):
+            h.river[s][i] = t
+        h.n_options[s] = len(st.options.get(s, ()))
+        for i, c in enumerate(st.options.get(s, ())):
+            h.options[s][i] = c
+        h.decision[s] = st.decisions.get(s, -1)
+        x = st.xiayu[s]
+        h.xiayu_suit[s] = -1 if x is None else x[0]
+        h.xiayu_liable[s] = -1 if x is None else x[1]
+        h.xiayu_co[s] = 0 if x is None else sum(1 << c for c in x[2])
+        h.waits_known[s] = 0
+        h.claim_win_known[s] = 0
+    seen = st.derived.seen
+    for t in range(34):
+        h.seen[t] = seen[t]
+    h.phase = st.phase
+    h.turn = st.turn
+    h.drawn = -1 if st.drawn is None else st.drawn
+    h.draw_kind = st.draw_kind
+    h.claim_turn = st.claim_turn
+    h.tile = -1 if st.tile is None else st.tile
+    h.turn_win = -1
+    h.legal_seat = -1
+    n._surgery = True
+    n._twin = (None, g)
+    return n
+
+
 def hand_events(NativeHand hand):
     """The event log of ``hand`` (a list of JSON-ready dicts, :attr:`Game.events`' form): the
     one place :class:`NativeHand` gets its events, today from :func:`python_twin`."""
@@ -745,7 +750,7 @@ def python_twin(NativeHand hand):
             C, e.g. hidden tiles resampled): it has no event log (``state_dict`` still reads
             it).
     """
-    if hand._surgery:       # restore_unchecked: the twin is stepped with the hand
+    if hand._surgery:       # _adopt_state: the twin is stepped with the hand
         return hand._twin[1]
     key = hand._deal_key()
     tw = hand._twin

@@ -34,7 +34,7 @@ import numpy as np
 
 from wuhanmj.native.defs cimport (
     A_AN_GANG, A_CHI, A_CHONG_GANG, A_HONGZHONG_GANG, A_HU, A_LAIZI_GANG, A_PASS, A_PENG, A_PIZI_GANG,
-    A_XU_GANG, HONGZHONG, PH_CLAIM, PH_HAIDI, PH_OVER, PH_ROB, PH_TURN,
+    A_XU_GANG, HONGZHONG, PH_CLAIM, PH_HAIDI, PH_OVER, PH_ROB, PH_TURN, chi_low,
 )
 from wuhanmj.native.hand cimport HandC, hand_deal, hand_prepare
 from wuhanmj.native.rng cimport shuffled_wall_c
@@ -480,8 +480,7 @@ cdef int _events(Buf* out, const Names* nm, const HandIn* x, const HandC* h0, co
                         _s(b, b',{"type":"meld","seat":')
                         _int(b, nturn)
                         _s(b, b',"kind":"chi","tiles":')
-                        low = c - A_CHI
-                        low = 9 * (low // 7) + low % 7
+                        low = chi_low(c)
                         memset(melded, 0, 34)
                         melded[low] = melded[low + 1] = melded[low + 2] = 1
                     out[0] = lb

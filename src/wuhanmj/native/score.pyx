@@ -30,7 +30,7 @@ from libc.math cimport fabs, floor, isfinite, ldexp
 from libc.stdint cimport int8_t, uint8_t, uint16_t
 from libc.string cimport memcpy, memset
 
-from wuhanmj.core.defs cimport PAIR_258, PAIR_ANY
+from wuhanmj.core.defs cimport PAIR_258, PAIR_ANY, is_jiang_c
 from wuhanmj.core.shape cimport is_complete_c, waits_c
 from wuhanmj.native.defs cimport (
     BH_FENGYISE,
@@ -65,7 +65,7 @@ from wuhanmj.native.defs cimport (
 cdef enum:
     SPEC_W3 = 0         # a profile's pair: a W3 hand (将一色 / 风一色) that wins whatever its shape
     MAX_SPECS = 9       # shape_specs gives at most nine profiles
-    # the forbid lists of one indicator (readings.SpecialKinds, D8), by position in _FB
+    # the forbid lists of one indicator (tiles.Specials, D8), by position in _FB
     FB_BASE = 0         # 红中 and the 痞子
     FB_SUIT = 1         # + every kind outside suit s (1 + s)
     FB_JIANG = 4        # + every non-2/5/8 kind
@@ -108,7 +108,7 @@ cdef void _init_tables() noexcept:
     cdef int t, ind, p, s, a, b, k
     cdef uint8_t blocked[34]
     for t in range(34):
-        _JIANG[t] = t < 27 and t % 9 in (1, 4, 7)
+        _JIANG[t] = is_jiang_c(t)
     for ind in range(34):
         _LAIZI[ind] = _next_kind(ind)
         if ind == HONGZHONG:

@@ -33,16 +33,14 @@ from ..hand.bighu import BY_HOW, quanqiuren
 from ..hand.meld import SeatPlays
 from ..hand.readings import (
     MeldFacts,
-    SpecialKinds,
     best_profile,
     best_spec,
     lowest_assignment,
     spec_holds,
-    special_kinds,
 )
 from ..rules import Rules
 from ..terms import HOWS
-from ..tiles import format_tile, format_tiles
+from ..tiles import Specials, format_tile, format_tiles, specials_of
 from . import checks
 from .fan import personal_fan, score_reading
 from .result import Refusal, WinResult, refused
@@ -266,7 +264,7 @@ class WinInputs(NamedTuple):
     discarder_holds_non_jiang: bool | None
     seats: tuple[SeatPlays, SeatPlays, SeatPlays, SeatPlays]
     co_liable: tuple[int, ...]
-    specials: SpecialKinds  # what the indicator makes special (R2–R4)
+    specials: Specials  # what the indicator makes special (R2–R4, D8)
 
 
 def check_win_inputs(
@@ -329,7 +327,7 @@ def check_win_inputs(
         counts[t] += 1
     if not counts[win_tile]:
         raise WinInputError(f"win_tile {format_tile(win_tile)} is not in the hand {format_tiles(tiles)}")
-    sk = special_kinds(indicator, rules.pizi)
+    sk = specials_of(indicator, rules.pizi)
     checks.table(seats, counts, sk, rules, winner)
     checks.how_facts(how, winner, discarder, win_tile, seats, sk)
     return WinInputs(rules, counts, win_tile, how, winner, dealer, discarder, indicator, prev_laizi,
