@@ -1,4 +1,4 @@
-"""In-process A/B of the core split (issue 10): the old ``wuhanmj._core`` extension, built
+"""In-process A/B of the core split: the old ``wuhanmj._core`` extension, built
 from a checkout of the branch point, loaded beside the new ``wuhanmj.core`` in the same
 process. The calls of the two alternate in short blocks, so both see the same load on a
 busy machine (two pytest-benchmark runs, even interleaved, see different loads), and the

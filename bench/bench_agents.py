@@ -25,7 +25,7 @@ import pytest
 from wuhanmj import simulate
 from wuhanmj.agents import GreedyAgent
 from wuhanmj.game.actions import CHI, PASS, PENG
-from wuhanmj.sim.native import native_available
+from wuhanmj.running.native import native_available
 
 SEED = 20261201
 HANDS = {"python": 60, "native": 300}

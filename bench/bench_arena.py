@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 
 from wuhanmj.sim.arena import arena
-from wuhanmj.sim.native import native_available
+from wuhanmj.running.native import native_available
 
 SEED = 20261201
 CASES = {  # name: (agents, mode, walls on the Python engine, walls on the native one)

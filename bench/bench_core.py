@@ -1,6 +1,6 @@
-"""Shape-core throughput (issue 2): batch and single ``is_complete``, ``waits``, and the
+"""Shape-core throughput: batch and single ``is_complete``, ``waits``, and the
 ``mahjong`` package's agari check on the same winning hands; beside ``is_complete_batch``,
-a tuned loop over the same tables without any check (issue 11, point 7), compiled here.
+a tuned loop over the same tables without any check (bench/README.md, "Tuned loop"), compiled here.
 
 Run: ``pytest bench/bench_core.py --benchmark-only``
 """

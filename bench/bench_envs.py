@@ -1,4 +1,4 @@
-"""The learning environments (issue 12): steps per second with random masked actions, the
+"""The learning environments: steps per second with random masked actions, the
 AEC env, the Gymnasium env and VectorEnv (both backends) in the same run.
 
 Two ways to run it:

@@ -1,4 +1,4 @@
-"""Whole hands with random legal actions (issue 4): wuhanmj's Game beside RLCard's
+"""Whole hands with random legal actions: wuhanmj's Game beside RLCard's
 mahjong environment with random agents, in the same run.
 
 Run: ``pytest bench/bench_game.py --benchmark-only --benchmark-columns=min,median,rounds``

@@ -1,4 +1,4 @@
-"""Whole hands on the native hand engine (issue 11) beside the Python Game, in the same run.
+"""Whole hands on the native hand engine beside the Python Game, in the same run.
 
 Run: ``PYTHONPATH=src pytest bench/bench_native_hand.py --benchmark-only --benchmark-columns=min,median,rounds``
 

@@ -1,4 +1,4 @@
-"""Native scoring (issue 11, point 2): ``evaluate_win_c`` from a small Cython loop against
+"""Native scoring: ``evaluate_win_c`` from a small Cython loop against
 Python's ``evaluate_win`` on the same wins, in the same run.
 
 The wins are harvested from real play (``tests/helpers/win_harvest.py``): every

@@ -1,4 +1,4 @@
-"""The native engine's simulation throughput (issue 11), the Python engine beside it in
+"""The native engine's simulation throughput, the Python engine beside it in
 the same run, one core: whole hands through ``simulate()`` (deal, every bot decision,
 settlement, the tally), random and greedy bots; two worker processes against one; where
 the native time goes (``perf`` samples by shared object: the hand engine, the core's
@@ -10,7 +10,7 @@ Run: ``pytest bench/bench_native_sim.py --benchmark-only --benchmark-columns=min
 ``python bench/bench_native_sim.py memory``).
 
 Hands/s = hands / the ``min`` time of a row (``extra_info["hands"]``). Figures in
-bench/README.md ("Native engine (issue 11)").
+bench/README.md ("Native simulation").
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ from pathlib import Path
 
 import pytest
 
-from wuhanmj.sim.native import native_available
+from wuhanmj.running.native import native_available
 from wuhanmj.sim.simulate import simulate
 
 SEED = 20261130

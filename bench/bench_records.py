@@ -1,4 +1,4 @@
-"""The binary hand records (issue 13): reading hand N of a 1,000,000-hand file, in
+"""The binary hand records: reading hand N of a 1,000,000-hand file, in
 process and as the command ``wuhanmj replay FILE --hand N`` (a fresh interpreter: import,
 seek, replay, print), and the cost of writing records during a simulation.
 
@@ -22,7 +22,7 @@ sys.path.insert(0, str(ROOT / "tests"))
 
 from helpers.million import build  # noqa: E402
 from wuhanmj import simulate  # noqa: E402
-from wuhanmj.sim.records import RecordsReader  # noqa: E402
+from wuhanmj.files.records import RecordsReader  # noqa: E402
 
 MILLION = 1_000_000
 HANDS = [765_432, 3, 999_999, 500_000, 123_456]

@@ -20,7 +20,7 @@ from pathlib import Path
 
 import pytest
 
-from wuhanmj.sim.native import native_available
+from wuhanmj.running.native import native_available
 from wuhanmj.sim.simulate import simulate
 
 SEED = 20261201

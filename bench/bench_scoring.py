@@ -1,4 +1,4 @@
-"""Win evaluation throughput (issue 3): ``evaluate_win`` on the mix of the public cases,
+"""Win evaluation throughput: ``evaluate_win`` on the mix of the public cases,
 beside the ``mahjong`` package scoring riichi hands and the brute-force test reference.
 
 Run: ``pytest bench/bench_scoring.py --benchmark-only --benchmark-columns=min,median,rounds``

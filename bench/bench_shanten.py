@@ -1,4 +1,4 @@
-"""Shanten (issue 5): the core's table shanten, batch and single call, beside the ``mahjong``
+"""Shanten: the core's table shanten, batch and single call, beside the ``mahjong``
 package's regular-hand shanten on the same hands; the Wuhan analysis calls per hand.
 
 Run: ``pytest bench/bench_shanten.py --benchmark-only --benchmark-columns=min,median,rounds``
@@ -125,11 +125,11 @@ def test_discard_advice_200(benchmark, turns, preset):
     benchmark.pedantic(lambda: [discard_advice(h, (), lz, rules) for h, lz in turns], rounds=5, iterations=1)
 
 
-# --- the greedy bot's discard ranking (issue 6): the full table vs the first option -----
+# --- the greedy bot's discard ranking: the full table vs the first option ---------------
 
 @pytest.mark.parametrize("pizi", [(), (3, 4)], ids=["no_pizi", "pizi_4m_5m"])
 def test_core_discard_table_200(benchmark, turns, pizi):
-    """``wuhan_discards``: every discard × every draw (the greedy bot's call before issue 6)."""
+    """``wuhan_discards``: every discard × every draw (the greedy bot's call before it ranked by the first option)."""
     from wuhanmj.core import wuhan_discards
 
     benchmark(lambda: [wuhan_discards(h, lz, pizi) for h, lz in turns])

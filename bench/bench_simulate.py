@@ -1,4 +1,4 @@
-"""Simulation throughput (issue 6): whole hands through ``simulate()`` with random and
+"""Simulation throughput: whole hands through ``simulate()`` with random and
 greedy bots on one core, one vs two worker processes, and RLCard's mahjong
 environment with its random agents in the same run (reference).
 

@@ -1,4 +1,4 @@
-"""Which record format (issue 13)? The same hands in the binary format, JSON lines, gzip
+"""Which record format? The same hands in the binary format, JSON lines, gzip
 JSON lines and Parquet (pyarrow, zstd; the binary rows as columns and the decisions as a
 binary column): bytes a hand, and the time and memory to get hand N of a large file.
 
@@ -23,7 +23,7 @@ sys.path.insert(0, str(ROOT / "tests"))
 
 from helpers.million import build  # noqa: E402
 from wuhanmj import simulate  # noqa: E402
-from wuhanmj.sim.records import ROW, RecordsReader  # noqa: E402
+from wuhanmj.files.records import ROW, RecordsReader  # noqa: E402
 
 
 def child(code: str) -> tuple[float, float]:
@@ -72,7 +72,7 @@ def main() -> None:
     t = time.perf_counter()
     build(small, big, hands)
     seeks = [("binary .wmj", time.perf_counter() - t, big.stat().st_size / hands,
-              *child(f"from wuhanmj.sim.records import RecordsReader\nwith RecordsReader({str(big)!r}) as r: "
+              *child(f"from wuhanmj.files.records import RecordsReader\nwith RecordsReader({str(big)!r}) as r: "
                      f"r.record({hands // 2})\n{RSS}"))]
     seeks.append(("python + import wuhanmj (floor)", float("nan"), float("nan"), *child(f"import wuhanmj\n{RSS}")))
     try:

@@ -3,8 +3,9 @@
 The public API, re-exported from the modules that own it. The file tree shows the flow:
 ``tiles``, ``rules``, ``errors``, ``terms`` → ``core`` (Cython kernels, cimportable:
 :func:`get_include`) → ``hand`` (melds, the big-hu catalogue, readings, analysis) →
-``scoring`` → ``game`` (state, moves, the game loop, match) → ``agents`` → ``sim``
-(simulate and its statistics) → ``cli``:
+``scoring`` → ``game`` (state, moves, the game loop, match) → ``agents`` → ``stats``
+(the statistics of hands), ``files`` (records, reports) and ``running`` (the batch loop)
+→ ``sim`` (simulate and the arena) → ``cli``:
 
 * tiles (T, R): ``parse_tiles``, ``format_tiles``, ``tile_counts``, ``laizi_of``, ``pizi_of`` …
 * shape core (W1, W2, D8): ``is_complete``, ``min_wilds``, ``waits``, ``shanten`` and batch forms
@@ -85,9 +86,9 @@ if TYPE_CHECKING:  # what the names below are, for type checkers; at run time th
     from .scoring.result import WinResult
     from .scoring.settlement import Settlement, draw_payments, escape_payments, settle
     from .sim.arena import arena
-    from .sim.arena_result import ArenaResult
-    from .sim.results import HandOutcome, SimulationResult
     from .sim.simulate import dask_executor, simulate
+    from .stats.arena_result import ArenaResult
+    from .stats.results import HandOutcome, SimulationResult
     from .terms import FAN_ITEMS, HOWS
 
 # Where each public name lives: module -> its names ("name=attr" when exported under
@@ -111,9 +112,9 @@ _LAZY_FROM: dict[str, str] = {
     "scoring.result": "WinResult",
     "scoring.settlement": "Settlement draw_payments escape_payments settle",
     "sim.arena": "arena",
-    "sim.arena_result": "ArenaResult",
-    "sim.results": "HandOutcome SimulationResult",
     "sim.simulate": "dask_executor simulate",
+    "stats.arena_result": "ArenaResult",
+    "stats.results": "HandOutcome SimulationResult",
     "terms": "FAN_ITEMS HOWS",
 }
 _LAZY: dict[str, tuple[str, str]] = {
@@ -122,7 +123,7 @@ _LAZY: dict[str, tuple[str, str]] = {
     for name, _, attr in (spec.partition("=") for spec in names.split())
 }
 _SUBPACKAGES = frozenset({"agents", "cli", "core", "envs", "game", "hand", "native", "play", "render", "scoring",
-                          "sim", "web", "rules", "rulefiles", "terms"})
+                          "sim", "stats", "files", "running", "web", "rules", "rulefiles", "terms"})
 
 # wuhanmj.render draws what the modules above make and registers the display hooks of
 # Observation, Game and WinResult (_repr_svg_, _repr_html_); it is imported the first time

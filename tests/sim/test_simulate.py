@@ -399,18 +399,19 @@ def test_unpicklable_agent_with_workers_is_a_named_error():
 
 # ---------------------------------------------------------------- workers: capped, never more than batches
 def _recording_pool(monkeypatch):
-    """Replace the process pool of simulate() by one that records its arguments."""
-    import importlib
+    """Replace the process pool of simulate() (made by wuhanmj.running.executor.run_batches
+    from concurrent.futures, imported when a pool is first needed) by one that records its
+    arguments."""
+    import concurrent.futures
 
-    sim = importlib.import_module("wuhanmj.sim.simulate")
     made: list[dict] = []
 
-    class Recording(sim.ProcessPoolExecutor):
+    class Recording(concurrent.futures.ProcessPoolExecutor):
         def __init__(self, *args, **kwargs):
             made.append(dict(kwargs, args=args))
             super().__init__(*args, **kwargs)
 
-    monkeypatch.setattr(sim, "ProcessPoolExecutor", Recording)
+    monkeypatch.setattr(concurrent.futures, "ProcessPoolExecutor", Recording)
     return made
 
 

@@ -35,13 +35,15 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable, Sequence
-from typing import Any, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 import numpy as np
 
 from ..errors import AgentError
 from ..game.loop import agent_act, wants_view
-from .greedy import GreedyAgent
+
+if TYPE_CHECKING:
+    from .greedy import GreedyAgent
 
 __all__ = [
     "Agent",
@@ -97,7 +99,7 @@ class RandomAgent:
         seed: int or None; :meth:`reset` reseeds.
     """
 
-    __slots__ = ("_rng", "_buf", "_i")
+    __slots__ = ("_rng", "_seed", "_buf", "_i")
     name = "random"
     observes = False  # act() ignores the observation; the game loop may pass None
     legal_codes = True  # act() returns an element of whatever list it gets: codes will do
@@ -107,10 +109,18 @@ class RandomAgent:
         self.reset(seed)
 
     def reset(self, seed: int | None = None) -> None:
-        """Reseed the generator (fresh entropy when ``seed`` is None)."""
-        self._rng = np.random.default_rng(seed)
+        """Reseed the generator (fresh entropy when ``seed`` is None). The generator is
+        made by the first draw (an agent the native engine plays never needs it)."""
+        self._rng: np.random.Generator | None = None
+        self._seed = seed
         self._buf: list[float] = []
         self._i = 0
+
+    def _generator(self) -> np.random.Generator:
+        if self._rng is None:
+            self._rng = np.random.default_rng(self._seed)
+            self._seed = None
+        return self._rng
 
     def act(self, observation: Any, legal_actions: Sequence[Any]) -> Any:
         """A uniformly random element of ``legal_actions``.
@@ -125,7 +135,7 @@ class RandomAgent:
             return legal_actions[0]
         i = self._i
         if i >= len(self._buf):
-            self._buf = self._rng.random(self._BLOCK).tolist()
+            self._buf = self._generator().random(self._BLOCK).tolist()
             i = 0
         self._i = i + 1
         return legal_actions[int(self._buf[i] * n)]
@@ -134,17 +144,40 @@ class RandomAgent:
         return "RandomAgent()"
 
     def __getstate__(self) -> dict:
-        return {"rng": self._rng.bit_generator.state, "buf": self._buf, "i": self._i}
+        return {"rng": self._generator().bit_generator.state, "buf": self._buf, "i": self._i}
 
     def __setstate__(self, state: dict) -> None:
         self._rng = np.random.default_rng()
         self._rng.bit_generator.state = state["rng"]
+        self._seed = None
         self._buf = list(state["buf"])
         self._i = state["i"]
 
 
-AGENTS: dict[str, Callable[[], Any]] = {"random": RandomAgent, "greedy": GreedyAgent}
-"""Built-in agents by name (used by the ``--agents`` option)."""
+def _greedy() -> Any:
+    """A new :class:`~wuhanmj.agents.greedy.GreedyAgent`; its module (and the tables it
+    plays with) is imported by the first greedy agent made, not by this module."""
+    from .greedy import GreedyAgent
+
+    return GreedyAgent()
+
+
+AGENTS: dict[str, Callable[[], Any]] = {"random": RandomAgent, "greedy": _greedy}
+"""Built-in agents by name (used by the ``--agents`` option): each value makes a new one."""
+
+
+def __getattr__(name: str) -> Any:
+    """``GreedyAgent``, imported from :mod:`wuhanmj.agents.greedy` on first use (the old
+    home of the name; a random-only run never imports the greedy bot).
+
+    Raises:
+        AttributeError: any other name.
+    """
+    if name == "GreedyAgent":
+        from .greedy import GreedyAgent
+
+        return GreedyAgent
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def make_agent(spec: str | Any) -> Any:

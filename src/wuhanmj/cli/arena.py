@@ -73,7 +73,7 @@ def run(args: argparse.Namespace) -> int:
     if args.report == STDOUT or args.records == STDOUT:
         raise SimulationError("report and records need a file name, not -")
     if args.report:
-        from ..sim.report import check_matplotlib
+        from ..files.report import check_matplotlib
 
         check_matplotlib()
     report = sys.stderr if args.out == STDOUT else sys.stdout
@@ -99,7 +99,7 @@ def run(args: argparse.Namespace) -> int:
         if name and name != STDOUT:
             print(f"{what} written to {name}", file=report)
     if args.report:
-        from ..sim.report import write_report
+        from ..files.report import write_report
 
         write_report([result], args.report)
         print(f"report written to {args.report}", file=report)

@@ -54,7 +54,7 @@ def run(args: argparse.Namespace) -> int:
 
     from .. import __version__
     from ..core import is_complete, is_complete_batch, shanten_batch
-    from ..sim.native import native_available
+    from ..running.native import native_available
     from ..sim.simulate import simulate
 
     print(f"wuhanmj {__version__}, one core")

@@ -26,8 +26,8 @@ from typing import Any
 from .._json import load_json
 from .._checks import distinct_files
 from ..errors import ReplayError, WuhanMJError
-from ..sim.recordio import json_lines
-from ..sim.records import MAGIC, BadHands, RecordsReader, is_records_file
+from ..files.recordio import json_lines
+from ..files.records import MAGIC, BadHands, RecordsReader, is_records_file
 from ..tiles import format_glyphs, format_tiles, parse_tiles
 
 EPILOG = """\
@@ -213,7 +213,8 @@ def replay_record(record: dict[str, Any]) -> Any:
 def replayed_result(game: Any, events: list[Any]) -> dict[str, Any] | None:
     """The ``result`` fields of a records line as the replayed ``game`` gives them
     (None while the hand is not over); ``decisions`` counts the events with an action."""
-    from ..sim.loop import outcome_of, result_dict
+    from ..files.handrecord import result_dict
+    from ..stats.outcome import outcome_of
 
     if game.result is None:
         return None

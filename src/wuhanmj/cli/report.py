@@ -32,8 +32,8 @@ def run(args: argparse.Namespace) -> int:
     """Run ``wuhanmj report``; returns the exit code."""
     from .._checks import distinct_files
     from ..errors import ReportError
-    from ..sim.report import write_report
-    from ..sim.simulate import check_output_path
+    from ..files.report import write_report
+    from ..files.paths import check_output_path
 
     check_output_path("output", args.output)
     distinct_files([*((f"result {r!r}", r) for r in args.results), ("output", args.output)], ReportError)

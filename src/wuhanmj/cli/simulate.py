@@ -121,7 +121,7 @@ def run(args: argparse.Namespace) -> int:
         if name is not None and name != STDOUT:
             check_output_path(what, name)
     if args.report is not None:  # the HTML report, checked before any hand
-        from ..sim.report import check_matplotlib
+        from ..files.report import check_matplotlib
 
         check_output_path("report", args.report)
         check_matplotlib()
@@ -170,7 +170,7 @@ def run(args: argparse.Namespace) -> int:
     if args.records and args.records != STDOUT:
         print(f"hand records written to {args.records} (wuhanmj replay {args.records} --hand 0)", file=report)
     if args.report is not None:
-        from ..sim.report import write_report
+        from ..files.report import write_report
 
         write_report([result], args.report)
         print(f"report written to {args.report}", file=report)

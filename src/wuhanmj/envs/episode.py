@@ -40,7 +40,7 @@ from ..game.loop import agent_act
 from ..game.observation import observe
 from ..game.wall import shuffled_wall
 from ..rules import Rules
-from ..sim.simulate import match_seeds
+from ..running.batch import match_seeds
 from .encoding import OBS_SIZE, ORACLE_SIZE, encode_mask, encode_observation, encode_oracle
 
 __all__ = [

@@ -6,19 +6,19 @@
 the seat on turn) into the records the Python engine writes for the same hands, byte for
 byte:
 
-- JSON lines: the line of :func:`wuhanmj.sim.batch.record_line` (or the arena's line):
+- JSON lines: the line of :func:`wuhanmj.running.batch.record_line` (or the arena's line):
   its head, the events of :attr:`wuhanmj.game.Game.events` — the deal (G1), the indicator
   (R2, R3), every draw from the front or the back (G2, D1), discards, passes, claims (P2),
   melds, gangs (P1), special plays (P3), the hu and the settlement (X5, X6) — and the
-  result of :func:`wuhanmj.sim.loop.result_dict`;
-- binary rows: :func:`wuhanmj.sim.records.encode_hand`'s bytes (row, decisions, CRC-32).
+  result of :func:`wuhanmj.files.handrecord.result_dict`;
+- binary rows: :func:`wuhanmj.files.records.encode_hand`'s bytes (row, decisions, CRC-32).
 
 The events are read off the log: a decision's own event comes from its code and the phase
 before it; the draws it caused are the wall tiles between the ends before and after it
 (the front's in turn order from the next seat, G3's 海底 draws included; the back's to the
 seat on turn); the end of a claim or rob window is a change of phase, its claimant the
 seat then on turn. The amounts are written as integers: the caller uses this module only
-for rule sets whose every amount is a whole number (:func:`wuhanmj.sim.native_records.exact_amounts`).
+for rule sets whose every amount is a whole number (:func:`wuhanmj.files.native_records.exact_amounts`).
 """
 
 from cpython.bytearray cimport (
@@ -702,7 +702,7 @@ def encode_records(rules, dict arrays, bint binary, names, seed_json=b"0", agent
             (the rows' ``seed``, ``dealer``, ``prev_laizi``, outcome fields, ``scores``,
             ``payments`` and the ``log_*`` arrays; without ``log_wall`` each wall is
             shuffled again from its ``seed``, G1).
-        binary: True for :func:`wuhanmj.sim.records.encode_hand`'s bytes, False for JSON
+        binary: True for :func:`wuhanmj.files.records.encode_hand`'s bytes, False for JSON
             lines (str, without a newline).
         names: ``(KIND_OF_CODE, HOWS, BIG_HU, LIABILITY)``: the names the records use.
         seed_json, agents_json, rules_json: the JSON text (UTF-8 bytes) of the line's

@@ -38,7 +38,8 @@ from ..game.match import Match
 from ..game.observation import Observation
 from ..rules import Rules
 from ..render.frames import public_event
-from ..sim.loop import hand_record, outcome_of
+from ..files.handrecord import hand_record
+from ..stats.outcome import outcome_of
 
 __all__ = ["Table", "public_event", "bot_specs"]
 

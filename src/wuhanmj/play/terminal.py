@@ -14,7 +14,7 @@ the input counts as leaving.
 
 With ``record`` (``wuhanmj play --record FILE``) every finished hand is written for the
 replay viewer (``wuhanmj replay FILE --hand N --html out.html``), in the formats of
-``wuhanmj simulate --records`` (:mod:`wuhanmj.sim.recordio`): JSON lines for a name ending
+``wuhanmj simulate --records`` (:mod:`wuhanmj.files.recordio`): JSON lines for a name ending
 ``.jsonl`` / ``.jsonl.gz`` (one line a hand, as the web table's download), else the binary
 ``.wmj`` records. A hand left unfinished is not written (its decisions do not end it).
 With ``glyphs`` the tiles are Unicode glyphs everywhere: the table, the choices, the lines
@@ -31,9 +31,9 @@ from typing import Any
 from ..game.actions import KIND_OF_CODE
 from ..render.frames import event_text
 from ..render.table import last_discard_seat
-from ..sim.loop import outcome_of
-from ..sim.recordio import BINARY, open_sink, record_kind
-from ..sim.records import encode_hand
+from ..stats.outcome import outcome_of
+from ..files.recordio import BINARY, open_sink, record_kind
+from ..files.records import encode_hand
 from ..tiles import format_tile, parse_tile, parse_tiles, tile_glyph
 from .hints import hint
 from .table import Table
@@ -195,7 +195,7 @@ def play_match(table: Table, *, hands: int = 1, glyphs: bool = False, read: Call
 
 def _record_item(table: Table, binary: bool) -> Any:
     """The finished hand's record as ``simulate --records`` writes it: the binary hand
-    (:func:`~wuhanmj.sim.records.encode_hand`), or a JSON line with the same fields as a
+    (:func:`~wuhanmj.files.records.encode_hand`), or a JSON line with the same fields as a
     line of simulate's (one match: ``match`` 0, ``hand_in_match`` the hand's number)."""
     g = table.game
     assert g is not None and g.over

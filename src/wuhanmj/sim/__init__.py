@@ -1,8 +1,14 @@
-"""Simulation: the game loop between a :class:`~wuhanmj.game.Game` and four agents,
-Monte Carlo :func:`simulate`, and its statistics."""
+"""Simulation, the public face: Monte Carlo :func:`simulate` (:mod:`wuhanmj.sim.simulate`)
+and the arena (:mod:`wuhanmj.sim.arena`), built on :mod:`wuhanmj.running` (the batches and
+the one loop that runs them), :mod:`wuhanmj.stats` (their statistics) and
+:mod:`wuhanmj.files` (records and reports).
 
-from .loop import PlayedHand, play_game, play_hand
-from .results import HandOutcome, SimulationResult
+The former module names ``wuhanmj.sim.records``, ``.recordio``, ``.native``, ``.stats``
+and the others that moved still import: each is the moved module itself.
+"""
+
+from ..running.loop import PlayedHand, play_game, play_hand
+from ..stats.results import HandOutcome, SimulationResult
 from .simulate import DEFAULT_MATCH_HANDS, dask_executor, match_seeds, simulate
 
 __all__ = [

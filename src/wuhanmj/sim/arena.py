@@ -18,143 +18,46 @@ copy ``k`` of agent ``a`` (the k-th seat it holds in the seating, in seat order)
 first word of ``SeedSequence(seed, spawn_key=(m, 2, a, k))``, the same in every seating,
 so two copies of one agent are two independent draws of the same policy.
 
-The statistics are paired over walls (:mod:`wuhanmj.sim.paired`): on wall ``w`` an agent's
+The statistics are paired over walls (:mod:`wuhanmj.stats.paired`): on wall ``w`` an agent's
 value is its mean payment over the seat-hands it held on that wall (every seating), and a
 challenger's difference is its value minus the baseline's, both over the seatings of
 that challenger; means, 95 % intervals (t, clustered by match) and p-values follow.
 The result is the same whatever the workers (exact tallies, merged in match order), and
-whatever the engine: the native one (:mod:`wuhanmj.sim.arena_native`, any agents) plays
+whatever the engine: the native one (:mod:`wuhanmj.running.arena_native`, any agents) plays
 the same games as the Python one, each seating given the first seating's dealers.
 """
 
 from __future__ import annotations
 
-import copy
 import os
-from collections import deque
 from collections.abc import Callable, Sequence
-from concurrent.futures import Executor, ProcessPoolExecutor
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from ..agents.base import agent_name, make_agent, reset_agent
-from ..errors import AgentError, IllegalActionError, SimulationError, WuhanMJError
-from ..game.loop import play_game
-from ..game.match import Match
+from ..agents.base import agent_name, make_agent
+from ..errors import AgentError, SimulationError, WuhanMJError
+from ..files.paths import check_output_path
+from ..files.recordio import open_sink, record_kind
 from ..rules import Rules
-from .arena_native import run_native_arena_batch
-from .arena_result import MODES, ArenaResult, scales, seatings_of
-from .arena_spec import ArenaSpec, agent_seed, json_line, seat_copies, wall_values
-from .loop import outcome_of
-from .native import choose_engine
-from .outcome import tally_outcome, trace_bin
-from .paired import add_match
-from .recordio import BINARY, open_sink, record_kind
-from .records import encode_hand
-from .simulate import (
-    DEFAULT_MATCH_HANDS, _check_int, _check_picklable, check_hands, _mp_context, _progress, _resolve_rules,
-    check_output_path, match_seeds, max_workers,
-)
-from .stats import Tally, exact
+from ..running.arena_batch import arena_batch, native_arena_batch
+from ..running.arena_spec import ArenaSpec, agent_seed
+from ..running.executor import max_workers, progress_of, run_batches
+from ..running.native import ENGINES, choose_engine
+from ..stats.arena_result import MODES, ArenaResult, scales, seatings_of
+from ..stats.tally import Tally
+from .simulate import DEFAULT_MATCH_HANDS, _check_int, _resolve_rules, check_hands
+
+if TYPE_CHECKING:
+    from concurrent.futures import Executor
 
 __all__ = ["arena", "MODES", "ENGINES", "seatings_of", "agent_seed"]
 
-ENGINES = ("auto", "native", "python")
-"""The ``engine`` argument of :func:`arena` (:func:`~wuhanmj.sim.native.choose_engine`)."""
 
 _BATCH_WALLS = 64
 # the native engine plays ~10 times faster: larger batches keep the per-batch work of
 # Python (the tally from the arrays, pickling) small beside the games
 _NATIVE_BATCH_WALLS = 1024
-
-
-def _arena_batch(spec: ArenaSpec, first: int, stop: int) -> tuple[Tally, list[Any] | None, list[Any] | None]:
-    """Play matches ``first`` … ``stop − 1`` in every seating: their tally, their records
-    (when asked) and the agents' wall values (for the rating, when asked).
-
-    Raises:
-        AgentError, IllegalActionError: an agent failed; the exception's ``partial`` is
-            ``(tally, records, walls)`` of the games played before it.
-    """
-    out: tuple[Tally, list[Any] | None, list[Any] | None] = (
-        Tally(), [] if spec.records else None, [] if spec.rating else None)
-    try:
-        _play_arena_batch(spec, first, stop, *out)
-    except (AgentError, IllegalActionError) as err:
-        setattr(err, "partial", out)  # noqa: B010 - an attribute the exception classes do not declare
-        raise
-    return out
-
-
-def _play_arena_batch(spec: ArenaSpec, first: int, stop: int, tally: Tally, items: list[Any] | None,
-                      walls: list[Any] | None) -> None:
-    n_seat = len(spec.seatings)
-    players = [[copy.deepcopy(spec.agents[a]) for a in seating] for seating in spec.seatings]
-    labels = [tuple(spec.labels[a] for a in seating) for seating in spec.seatings]
-    _, dscale = scales(spec)
-    for m in range(first, stop):
-        start = m * spec.match_hands
-        n = min(spec.match_hands, spec.hands - start)
-        match_seed = match_seeds(spec.seed, m)[0]
-        matches = [Match(spec.rules, seed=match_seed, dealer=m % 4) for _ in spec.seatings]
-        for j, seating in enumerate(spec.seatings):
-            for s, (a, k) in enumerate(zip(seating, seat_copies(seating))):
-                try:
-                    reset_agent(players[j][s], agent_seed(spec.seed, m, a, k))
-                except Exception as err:
-                    raise AgentError(f"seating {j}, seat {s} (agent {labels[j][s]!r}): reset() raised "
-                                     f"{type(err).__name__}: {err}") from err
-        values: dict[str, list[Any]] = {f"agent:{lab}": [] for lab in spec.labels}
-        values.update({f"diff:{spec.labels[c]}": [] for c, _ in spec.groups})
-        tbin = trace_bin(m, spec.hands, spec.match_hands)
-        for h in range(n):
-            dealer = matches[0].dealer  # the match structure of the first seating (D5)
-            pays = []
-            for j in range(n_seat):
-                mt = matches[j]
-                mt.dealer = dealer
-                g = mt.new_game()
-                o = outcome_of(g, play_game(g, players[j], labels[j]))
-                tally_outcome(tally, o, labels[j])
-                for lab in labels[j]:
-                    tally.count(f"seathands.agent:{lab}")
-                if items is not None:
-                    hand = (start + h) * n_seat + j
-                    items.append(encode_hand(g, o, hand, m, h, j) if spec.records == BINARY
-                                 else json_line(spec, g, o, hand, m, h, j, labels[j]))
-                pays.append([exact(p) for p in o.payments])
-                mt.finish_hand()
-            wall_values(spec, pays, values, dscale, tally, tbin, walls)
-        add_match(tally, values)
-
-
-def _native_arena_batch(spec: ArenaSpec, first: int, stop: int) -> tuple[Tally, list[Any] | None, list[Any] | None]:
-    """:func:`~wuhanmj.sim.arena_native.run_native_arena_batch`, whose agent errors are the
-    Python batch's: the native engine plays each seating through the batch in turn, the
-    Python one wall by wall (every seating of a wall, the resets at each match's start), so
-    an agent that fails at two places may fail first at another. On an agent's error the
-    batch is played again by :func:`_arena_batch` (fresh copies of the agents), which
-    raises the Python engine's error; the native error when that play does not fail."""
-    try:
-        return run_native_arena_batch(spec, first, stop)
-    except (AgentError, IllegalActionError) as err:
-        native_err = err
-    _arena_batch(spec, first, stop)
-    raise native_err
-
-
-def _kept(out: Any, call: Callable[..., Any], *args: Any) -> Any:
-    """``call(*args)``; when it stops with an agent's error carrying the games played before it
-    (``partial``, :func:`_arena_batch`), their records go to the sink ``out`` first, so
-    that the file ends at the last whole game."""
-    try:
-        return call(*args)
-    except (AgentError, IllegalActionError) as err:
-        part = getattr(err, "partial", None)
-        if out is not None and isinstance(part, tuple) and len(part) == 3 and part[1]:
-            out.add_items(part[1])
-        raise
 
 
 def _labels(agents: Sequence[Any]) -> tuple[str, ...]:
@@ -211,10 +114,10 @@ def arena(
             Python engine; ``"native"`` or ``"python"`` to insist. The
             result (and every record, byte for byte) is the same on both; records on the
             native engine are written from each seating's arrays
-            (:mod:`wuhanmj.sim.arena_native`).
+            (:mod:`wuhanmj.running.arena_native`).
 
     Returns:
-        :class:`~wuhanmj.sim.arena_result.ArenaResult`, the same whatever the workers.
+        :class:`~wuhanmj.stats.arena_result.ArenaResult`, the same whatever the workers.
 
     Raises:
         SimulationError: a bad argument (named), ``rating`` without openskill, an unknown
@@ -280,12 +183,12 @@ def arena(
             per = max(1, min(per, -(-n_matches // (4 * parallel))))
     else:
         per = max(1, _BATCH_WALLS // match_hands)
-    run = _native_arena_batch if native else _arena_batch
+    run = native_arena_batch if native else arena_batch
     n_batches = -(-n_matches // per)
     batches = ((b, min(b + per, n_matches)) for b in range(0, n_matches, per))  # lazily: walls may be many
     total = Tally()
     wall_values: list[Any] = []
-    report = _progress(progress, hands)
+    report = progress_of(progress, hands, desc="arena")
     done = 0
     seat_labels = [[labels[a] for a in s] for s in seatings]
     sink = open_sink(records, kind="arena", seed=root, rules=the_rules, seatings=seat_labels, match_hands=match_hands)
@@ -301,28 +204,7 @@ def arena(
             done += min(b[1] * match_hands, hands) - b[0] * match_hands
             report.update(done)
 
-        if executor is None and workers == 1:
-            for b in batches:
-                consume(_kept(out, run, spec, *b), b)
-        else:
-            own = executor is None
-            if own:
-                _check_picklable(spec)
-            ex: Executor = ProcessPoolExecutor(max_workers=min(workers, n_batches), mp_context=_mp_context()) \
-                if executor is None else executor
-            try:
-                pending: deque[Any] = deque()
-                for b in batches:
-                    pending.append((ex.submit(run, spec, *b), b))
-                    if len(pending) >= 2 * workers + 2:
-                        fut, bb = pending.popleft()
-                        consume(_kept(out, fut.result), bb)
-                while pending:
-                    fut, bb = pending.popleft()
-                    consume(_kept(out, fut.result), bb)
-            finally:
-                if own:
-                    ex.shutdown(wait=True, cancel_futures=True)
+        run_batches(run, spec, batches, consume, out=out, workers=workers, executor=executor, n_batches=n_batches)
     ratings = _rate(labels, wall_values, scales(spec)[0]) if rating else None
     return ArenaResult.from_tally(
         total, mode=mode, agents=labels, baseline=base, seatings=seatings, groups=groups, hands=hands,

@@ -1,87 +1,12 @@
-"""Means over walls with a confidence interval clustered by match, from exact sums.
+"""The former name of :mod:`wuhanmj.stats.paired`, kept so that ``import wuhanmj.sim.paired`` goes on working:
+importing it gives that very module (its functions, classes and private names alike)."""
 
-The arena (:mod:`wuhanmj.sim.arena`) reduces each wall ``w`` to one number per quantity
-(an agent's mean payment over the seatings, or a difference of two agents' means) and
-keeps, per quantity ``Q``, exact mergeable sums in a :class:`~wuhanmj.sim.stats.Tally`:
+import sys
+from typing import TYPE_CHECKING
 
-- ``cl.<Q>``: one observation per match ``m``, ``S_m`` = the sum of the wall values of the
-  match (so its moments hold G = the number of matches, ΣS_m and ΣS_m²);
-- ``clx.<Q>``: one observation ``n_m · S_m`` per match (its total is Σ n_m S_m);
-- ``cl.n``: one observation ``n_m`` (walls of the match) per match: Σn_m = n, Σn_m²;
-- ``wall.<Q>``: one observation per wall (for the unclustered figures and the trace).
+from ..stats.paired import __name__ as _target
 
-Wall values are kept as integers: the quantity times ``scale`` (an integer known from
-the seatings), divided back here.
+if TYPE_CHECKING:
+    from ..stats.paired import *  # noqa: F403
 
-The interval: the mean is ``x̄ = ΣS_m / n``; its variance the cluster-robust (CR1)
-``G/(G−1) · Σ_m (S_m − n_m x̄)² / n²``, which equals ``s²/n`` when every match is one
-wall, and stays right when the hands of a match are not independent (the dealer of a
-hand follows the results before it, D5). The 95 % interval is ``x̄ ± t(0.975, G−1) · se``
-and the p-value that of ``t = x̄ / se`` on G − 1 degrees of freedom (:mod:`wuhanmj.sim.tdist`).
-"""
-
-from __future__ import annotations
-
-import math
-from collections.abc import Callable
-from fractions import Fraction
-from typing import Any
-
-from .stats import Moments, Tally
-from .tdist import t_quantile, two_sided_p
-
-__all__ = ["add_match", "clustered", "iid_interval"]
-
-
-def add_match(tally: Tally, values: dict[str, list[int]]) -> None:
-    """Add one match: ``values[Q]`` = the integer wall values of quantity ``Q``, in wall order."""
-    n_m = None
-    for q, vals in values.items():
-        s = sum(vals)
-        tally.observe(f"cl.{q}", s)
-        tally.observe(f"clx.{q}", len(vals) * s)
-        for v in vals:
-            tally.observe(f"wall.{q}", v)
-        n_m = len(vals)
-    if n_m is not None:
-        tally.observe("cl.n", n_m)
-
-
-def clustered(moment: Callable[[str], Moments], q: str, scale: int = 1) -> dict[str, Any]:
-    """The mean of quantity ``q`` per wall and its clustered 95 % interval.
-
-    Returns:
-        ``{"mean", "ci95": [lo, hi], "se", "df", "t", "p", "walls", "matches"}`` [the
-        quantity's unit: points or money per hand]; nan where undefined (fewer than two
-        matches, or no variation: then the interval is the mean itself).
-    """
-    cl, clx, cn = moment(f"cl.{q}"), moment(f"clx.{q}"), moment("cl.n")
-    g, n = cl.n, int(cn.total)
-    if not g or not n:
-        return {"mean": math.nan, "ci95": [math.nan, math.nan], "se": math.nan, "df": 0, "t": math.nan,
-                "p": math.nan, "walls": n, "matches": g}
-    mean = Fraction(cl.total) / n
-    ss = Fraction(cl.total_sq) - 2 * mean * Fraction(clx.total) + mean * mean * Fraction(cn.total_sq)
-    k = Fraction(1, scale)
-    out: dict[str, Any] = {"mean": float(mean * k), "walls": n, "matches": g, "df": g - 1}
-    if g < 2:
-        out.update(ci95=[math.nan, math.nan], se=math.nan, t=math.nan, p=math.nan)
-        return out
-    var = Fraction(g, g - 1) * max(ss, Fraction(0)) / (n * n) * k * k
-    se = math.sqrt(float(var))
-    half = t_quantile(0.975, g - 1) * se
-    m = out["mean"]
-    t = m / se if se > 0 else (math.nan if m == 0 else math.copysign(math.inf, m))
-    out.update(ci95=[m - half, m + half], se=se, t=t, p=two_sided_p(t, g - 1) if se > 0 else (1.0 if m == 0 else 0.0))
-    return out
-
-
-def iid_interval(m: Moments, scale: int | Fraction = 1) -> dict[str, Any]:
-    """The t interval of the mean of observations taken as independent (``m``'s sums;
-    values kept times ``scale``): ``{"mean", "ci95", "se"}``, nan with fewer than two."""
-    if m.n < 2:
-        return {"mean": m.mean / float(scale) if m.n else math.nan, "ci95": [math.nan, math.nan], "se": math.nan}
-    k = float(scale)
-    mean, se = m.mean / k, m.sem / k
-    half = t_quantile(0.975, m.n - 1) * se
-    return {"mean": mean, "ci95": [mean - half, mean + half], "se": se}
+sys.modules[__name__] = sys.modules[_target]

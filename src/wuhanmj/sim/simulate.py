@@ -12,13 +12,13 @@ How a simulation is laid out (so that it is a pure function of its seed):
   from it), its child ``(m, 1)`` the four agent seeds, passed to
   ``agent.reset(seed=...)`` of seats 0–3 at the start of the match.
 - Matches are grouped into batches; each batch is one call of a module-level
-  function returning an exact :class:`~wuhanmj.sim.stats.Tally` (and the per-hand
+  function returning an exact :class:`~wuhanmj.stats.tally.Tally` (and the per-hand
   records when asked). Tallies merge exactly, so the result is the same for any
   number of workers, any batch size and any ``concurrent.futures.Executor``:
   a process pool (``workers > 1``), Dask (:func:`dask_executor`), or your own.
 - Two engines play the batches: the Python one (:mod:`wuhanmj.game`,
-  :func:`wuhanmj.sim.batch.run_batch`) and the native one (:mod:`wuhanmj.native`,
-  :func:`wuhanmj.sim.native.run_native_batch`) for any agents; they play the
+  :func:`wuhanmj.running.batch.run_batch`) and the native one (:mod:`wuhanmj.native`,
+  :func:`wuhanmj.running.native.run_native_batch`) for any agents; they play the
   same hands and give the same tally and records (``engine``, :func:`simulate`).
 
 Memory stays flat: without ``records`` no per-hand data is kept, and at most a
@@ -38,37 +38,32 @@ A script that calls ``simulate(workers=...)`` must guard it with
 from __future__ import annotations
 
 import contextlib
-import errno
-import io
-import multiprocessing
 import os
-import pickle
-import stat
-import tempfile
-from collections import deque
 from collections.abc import Callable, Iterator, Mapping
-from concurrent.futures import Executor, ProcessPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
-from pathlib import Path
-from typing import IO, Any
+from typing import IO, TYPE_CHECKING, Any
 
 import numpy as np
 
 from .. import _checks
 from ..agents.base import agent_name, make_agent
-from ..errors import AgentError, IllegalActionError, SimulationError, WuhanMJError
+from ..errors import AgentError, SimulationError, WuhanMJError
+from ..files.paths import check_output_path, check_text_file, write_text_atomic
+from ..files.recordio import open_sink, record_kind
 from ..rules import Rules
-from .batch import BatchSpec as _Spec
-from .batch import match_seeds
-from .batch import run_batch as _run_batch
-from .native import ENGINES, choose_engine
-from .native import run_native_batch as _run_native_batch
-from .results import SimulationResult
-from .recordio import open_sink, record_kind
-from .stats import Tally
+from ..running.batch import BatchSpec as _Spec
+from ..running.batch import match_seeds
+from ..running.batch import run_batch as _run_batch
+from ..running.executor import WORKERS_PER_CPU, max_workers, progress_of, run_batches
+from ..running.native import ENGINES, choose_engine
+from ..running.native import run_native_batch as _run_native_batch
+from ..stats.results import SimulationResult
+from ..stats.tally import Tally
+
+if TYPE_CHECKING:
+    from concurrent.futures import Executor
 
 __all__ = ["simulate", "match_seeds", "dask_executor", "DEFAULT_MATCH_HANDS", "MAX_HANDS", "check_hands",
-           "check_output_path", "write_text_atomic"]
+           "check_output_path", "write_text_atomic", "max_workers", "WORKERS_PER_CPU"]
 
 DEFAULT_MATCH_HANDS = 8
 """Hands per match by default (two turns of the dealer when it passes every hand)."""
@@ -78,45 +73,6 @@ _LOCAL_BATCH_HANDS = 64
 # the native engine plays ~100 times faster: larger batches keep the per-batch work of
 # Python (the tally from the arrays, pickling) small beside the hands
 _NATIVE_BATCH_HANDS = 4096
-
-WORKERS_PER_CPU = 4
-"""The cap on ``workers``: at most this many processes per CPU of the machine
-(:func:`max_workers`). More only add start-up time and memory (each worker is a Python
-process with its own tables); a pool never has more processes than batches either."""
-
-
-START_METHOD = "forkserver" if "forkserver" in multiprocessing.get_all_start_methods() else "spawn"
-"""How the local pool starts its workers: never ``fork`` (see the module docstring)."""
-
-_preload_set = False
-
-
-def _mp_context() -> Any:
-    """The multiprocessing context of the local pool (:data:`START_METHOD`). The fork
-    server preloads this module (and, as by default, ``__main__``) the first time."""
-    global _preload_set
-    ctx = multiprocessing.get_context(START_METHOD)
-    if START_METHOD == "forkserver" and not _preload_set:
-        ctx.set_forkserver_preload(["__main__", __name__])  # takes effect when the server starts
-        _preload_set = True
-    return ctx
-
-
-def max_workers() -> int:
-    """The most local worker processes :func:`simulate` accepts:
-    ``WORKERS_PER_CPU × os.cpu_count()`` (4 per CPU)."""
-    return WORKERS_PER_CPU * (os.cpu_count() or 1)
-
-
-def _check_picklable(spec: object) -> None:
-    try:
-        pickle.dumps(spec)
-    except (pickle.PicklingError, AttributeError, TypeError) as err:
-        raise AgentError(
-            f"agents: with workers > 1 every agent must be picklable (a module-level class or "
-            f"function, not a lambda or a local function): {err}"
-        ) from None
-
 
 def _resolve_rules(rules: Rules | str | Mapping[str, Any] | None) -> Rules:
     """:meth:`Rules.coerce`, and a dict of rule fields (:meth:`Rules.from_dict`)."""
@@ -163,106 +119,6 @@ def check_hands(name: str, value: Any) -> int:
     return _checks.count(value, name, SimulationError, 1, MAX_HANDS)
 
 
-def check_output_path(what: str, path: str | os.PathLike) -> Path:
-    """Check, before any hand is played, that ``path`` can be written as a file.
-
-    Args:
-        what: the argument's name for the message (``"out"``, ``"records"``).
-        path: the file to be written (created or replaced).
-
-    Returns:
-        the path as a :class:`~pathlib.Path`.
-
-    Raises:
-        SimulationError: ``path`` is empty or a directory, its folder does not exist,
-            or the file (or its folder, for a new file) is not writable.
-    """
-    text = os.fspath(path)
-    if not text:
-        raise SimulationError(f"{what}: an empty path")
-    p = Path(text)
-    if p.is_dir():
-        raise SimulationError(f"{what}: {text!r} is a directory; give a file name")
-    folder = p.resolve().parent
-    if not folder.is_dir():
-        raise SimulationError(f"{what}: the folder of {text!r} does not exist")
-    if not os.access(p if p.exists() else folder, os.W_OK):
-        raise SimulationError(f"{what}: cannot write {text!r}: {_why_not_writable(folder)}")
-    return p
-
-
-def _why_not_writable(folder: Path) -> str:
-    """``"read-only file system"`` when ``folder`` is on one, else ``"permission denied"``."""
-    try:
-        if os.statvfs(folder).f_flag & os.ST_RDONLY:
-            return "read-only file system"
-    except (OSError, AttributeError):  # no statvfs (Windows): say what access() said
-        pass
-    return "permission denied"
-
-
-def _umask() -> int:
-    """The process's umask (read by setting it and putting it back)."""
-    mask = os.umask(0o022)
-    os.umask(mask)
-    return mask
-
-
-def write_text_atomic(what: str, path: str | os.PathLike, text: str) -> None:
-    """Write ``text`` (UTF-8) to the file ``path`` atomically: into a temporary file of the
-    same folder, then :func:`os.replace` over ``path``, so a failed write (a full disk, a
-    folder that went away) leaves ``path`` as it was and no partial file beside it. A
-    path that exists and is not a regular file (``/dev/stdout``, a FIFO) is written
-    directly.
-
-    Args:
-        what: the argument's name for the message (``"out"``).
-        path: the file to create or replace.
-        text: the whole contents.
-
-    Raises:
-        SimulationError: the write failed (the message names the path and the reason).
-    """
-    name = os.fspath(path)
-    p = Path(name)
-    try:
-        if p.exists() and not p.is_file():
-            with open(p, "w", encoding="utf-8") as f:
-                f.write(text)
-            return
-        real = p.resolve()  # a symlink's file is replaced, not the link
-        mode = stat.S_IMODE(real.stat().st_mode) if real.exists() else 0o666 & ~_umask()
-        fd, tmp = tempfile.mkstemp(prefix=f".{real.name}.", suffix=".tmp", dir=real.parent)
-        try:
-            with os.fdopen(fd, "w", encoding="utf-8") as f:
-                os.chmod(tmp, mode)  # mkstemp makes it 0600: keep the mode a plain write would give
-                f.write(text)
-                f.flush()
-                os.fsync(f.fileno())
-            os.replace(tmp, real)
-        except BaseException:
-            with contextlib.suppress(OSError):
-                os.unlink(tmp)
-            raise
-    except OSError as err:
-        reason = err.strerror or str(err)
-        if err.errno == errno.EROFS:
-            reason = "read-only file system"
-        raise SimulationError(f"{what}: cannot write {name!r}: {reason}") from None
-
-
-def _check_text_file(f: Any) -> None:
-    """Check, before any hand is played, that ``f`` is a writable text file (it gets str lines)."""
-    if isinstance(f, (io.RawIOBase, io.BufferedIOBase)) or not callable(getattr(f, "write", None)):
-        raise SimulationError(
-            f"records: expected a path or a writable text file (open(..., 'w')), got {f!r}"
-        )
-    try:
-        f.write("")  # a binary or closed file refuses even an empty str
-    except (TypeError, ValueError, OSError) as err:
-        raise SimulationError(f"records: cannot write text lines to {f!r}: {err}") from None
-
-
 def simulate(
     hands: int = 2000,
     rules: Rules | str | None = None,
@@ -300,7 +156,7 @@ def simulate(
         records: a path or a writable text file: every hand in hand order (seed,
             dealer, event log, outcome) for ``wuhanmj replay``: JSON lines for a text
             file or a name ending ``.jsonl`` (``.jsonl.gz``: gzip), else the binary
-            format of docs/RECORDS.md (:mod:`wuhanmj.sim.records`).
+            format of docs/RECORDS.md (:mod:`wuhanmj.files.records`).
         progress: True for a tqdm bar on stderr, or a callable
             ``progress(hands_done, hands_total)`` called after every batch.
         match_hands: hands per match (int >= 1): dealer rotation (D5) and 连癞
@@ -315,14 +171,14 @@ def simulate(
             ``"python"`` to choose. Both play the same hands with the same decisions: the result (and
             every record line) is the same; its ``engine`` says which ran. Records on
             the native engine are written from its arrays, in C
-            (:func:`~wuhanmj.sim.native_records.record_items`).
+            (:func:`~wuhanmj.files.native_records.record_items`).
         verify: on the native engine with ``records``, also replay every hand's
             decisions through the Python engine, check that it gives the native result
             and the same record, and raise SimulationError otherwise (slower: the
             Python engine's pace). Ignored without records or on the Python engine.
 
     Returns:
-        :class:`~wuhanmj.sim.results.SimulationResult`, the same for the same seed,
+        :class:`~wuhanmj.stats.results.SimulationResult`, the same for the same seed,
         hands, match_hands, rules and agents, whatever the workers, batches or executor.
 
     Raises:
@@ -341,7 +197,7 @@ def simulate(
     if isinstance(records, (str, os.PathLike)):
         check_output_path("records", records)
     elif records is not None:
-        _check_text_file(records)
+        check_text_file(records)
     if executor is not None and not callable(getattr(executor, "submit", None)):
         raise SimulationError(
             f"executor: expected a concurrent.futures.Executor (an object with submit()), got {executor!r}"
@@ -386,15 +242,12 @@ def simulate(
         per = check_hands("batch_hands", batch_hands)
     per_batch = max(1, per // match_hands)
     batches = ((b, min(b + per_batch, n_matches)) for b in range(0, n_matches, per_batch))
-    pool_size = min(workers, -(-n_matches // per_batch))  # never more processes than batches
+    n_batches = -(-n_matches // per_batch)  # a pool never has more processes than batches
 
     spec = _Spec(root, hands, match_hands, the_rules, the_agents, labels, record_kind(records), bool(verify))
     total = Tally()
-    report = _progress(progress, hands)
+    report = progress_of(progress, hands)
     done = 0
-
-    def hands_in(b: tuple[int, int]) -> int:
-        return min(b[1] * match_hands, hands) - b[0] * match_hands
 
     sink = open_sink(records, kind="simulate", seed=root, rules=the_rules, seatings=[labels], match_hands=match_hands)
     with sink as out, report:
@@ -404,96 +257,14 @@ def simulate(
             total.merge(tally)
             if out is not None and lines:
                 out.add_items(lines)
-            done += hands_in(b)
+            done += min(b[1] * match_hands, hands) - b[0] * match_hands
             report.update(done)
 
-        if executor is None and workers == 1:
-            for b in batches:
-                consume(_kept(out, run, spec, *b), b)
-        else:
-            own = executor is None
-            if own:
-                _check_picklable(spec)
-            if executor is None:
-                ex: Executor = ProcessPoolExecutor(max_workers=pool_size, mp_context=_mp_context())
-            else:
-                ex = executor
-            try:
-                # A bounded window of batches in flight, consumed in submission order.
-                window = 2 * (pool_size if own else 16)
-                pending: deque[tuple[Any, tuple[int, int]]] = deque()
-                for b in batches:
-                    pending.append((ex.submit(run, spec, *b), b))
-                    if len(pending) >= window:
-                        consume(*_result(pending.popleft(), out))
-                while pending:
-                    consume(*_result(pending.popleft(), out))
-            except BrokenProcessPool:
-                if not own:
-                    raise
-                raise SimulationError(
-                    "workers: a worker process died or could not start; a script that calls "
-                    "simulate(workers=...) needs `if __name__ == \"__main__\":` around it, as the "
-                    f"{START_METHOD} workers import the main module"
-                ) from None
-            finally:
-                if own:
-                    ex.shutdown(wait=True, cancel_futures=True)
+        run_batches(run, spec, batches, consume, out=out, workers=workers, executor=executor, n_batches=n_batches)
     return SimulationResult.from_tally(
         total, seed=root, rules=the_rules, agents=labels, match_hands=match_hands, matches=((root, 0, n_matches),),
         engine=played_by,
     )
-
-
-def _result(item: tuple[Any, tuple[int, int]], out: Any = None) -> tuple[Any, tuple[int, int]]:
-    fut, b = item
-    return _kept(out, fut.result), b
-
-
-def _kept(out: Any, run: Callable[..., Any], *args: Any) -> Any:
-    """``run(*args)``; when it stops with an agent's error that carries the whole hands
-    played before it (``partial``: ``(tally, records)``, either engine's batches), their
-    records go to the sink ``out`` first, so that the file ends at the last whole hand."""
-    try:
-        return run(*args)
-    except (AgentError, IllegalActionError) as err:
-        part = getattr(err, "partial", None)
-        if out is not None and isinstance(part, tuple) and len(part) == 2 and part[1]:
-            out.add_items(part[1])
-        raise
-
-
-class _Progress:
-    """Progress reporting: nothing, a callable, or a tqdm bar."""
-
-    def __init__(self, fn: Callable[[int, int], Any] | None, bar: Any, total: int) -> None:
-        self.fn, self.bar, self.total, self.last = fn, bar, total, 0
-
-    def update(self, done: int) -> None:
-        if self.fn is not None:
-            self.fn(done, self.total)
-        if self.bar is not None:
-            self.bar.update(done - self.last)
-        self.last = done
-
-    def __enter__(self) -> _Progress:
-        return self
-
-    def __exit__(self, *exc: Any) -> None:
-        if self.bar is not None:
-            self.bar.close()
-
-
-def _progress(progress: bool | Callable[[int, int], Any], total: int) -> _Progress:
-    if progress is True:
-        from tqdm import tqdm
-
-        return _Progress(None, tqdm(total=total, unit="hand", desc="simulate", smoothing=0.1), total)
-    if callable(progress):
-        return _Progress(progress, None, total)
-    if progress in (False, None):
-        return _Progress(None, None, total)
-    raise SimulationError(f"progress: expected True, False or a callable, got {progress!r}")
 
 
 @contextlib.contextmanager
