@@ -8,6 +8,13 @@ Each round is one child process; the time measured is the child's CPU time (user
 the wall clock; ``extra_info["cpu_s"]`` holds the least of the rounds. Set
 ``WUHANMJ_STARTUP_TREE=<tree>`` to time another checkout's ``src`` (the "before" column of
 bench/README.md).
+
+The children inherit the environment: with ``PYTHONDONTWRITEBYTECODE=1`` (no ``.pyc``
+written, so every module of wuhanmj is compiled from source in every process) compiling is
+a large part of the time (bench/README.md, "Start-up"); unset it (or give
+``PYTHONPYCACHEPREFIX``) to time an installed package's start-up. The instruction counts of
+the README come from ``valgrind --tool=callgrind`` of the same commands (repeatable under
+load).
 """
 
 from __future__ import annotations

@@ -102,3 +102,48 @@ def test_the_subcommand_named_on_the_command_line(argv, named):
     from wuhanmj.cli import _command_named
 
     assert _command_named(argv) == named
+
+
+# what a random-only native run must not load: the greedy bot and its tables, the Python
+# engine (a native run plays in C), the scoring, the worker pools, the drawings, numpy.ma
+NOT_FOR_RANDOM = (
+    "wuhanmj.agents.greedy", "wuhanmj.game.engine", "wuhanmj.game.moves", "wuhanmj.game.save",
+    "wuhanmj.scoring.evaluate", "wuhanmj.hand.analysis", "wuhanmj.hand.waits", "wuhanmj.files.records",
+    "wuhanmj.render", "wuhanmj.play", "wuhanmj.web", "multiprocessing", "concurrent.futures", "numpy.ma",
+    "numpy.random", "tempfile", "csv", "matplotlib",
+)
+
+
+def test_a_random_only_native_run_loads_neither_the_greedy_bot_nor_the_python_engine():
+    """``wuhanmj simulate --agents random`` (native engine): the hu tables are built (every
+    hand checks wins, W1), the shanten tables are not (only the greedy bot reads them), and
+    the modules a native run of random bots never calls stay unloaded."""
+    got = _loaded(
+        "import contextlib, io, json, sys\n"
+        "from wuhanmj.cli import main\n"
+        "from wuhanmj.running.native import native_available\n"
+        "assert native_available()\n"
+        "with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):\n"
+        "    code = main(['simulate', '--hands', '20', '--agents', 'random'])\n"
+        "import wuhanmj.core.tables as t\n"
+        f"bad = {NOT_FOR_RANDOM!r}\n"
+        "loaded = sorted(m for m in sys.modules if m in bad or m.startswith(tuple(b + '.' for b in bad)))\n"
+        "counts = t.build_counts()\n"
+        "print(json.dumps([code, loaded, counts['hu'] > 0, counts['shanten']]))"
+    )
+    assert got == [0, [], True, 0]
+
+
+def test_agents_base_does_not_import_the_greedy_bot_until_one_is_made():
+    got = _loaded(
+        "import json, sys\n"
+        "from wuhanmj.agents.base import AGENTS, make_agent\n"
+        "before = 'wuhanmj.agents.greedy' in sys.modules\n"
+        "r = make_agent('random')\n"
+        "after_random = 'wuhanmj.agents.greedy' in sys.modules\n"
+        "g = make_agent('greedy')\n"
+        "from wuhanmj.agents.greedy import GreedyAgent\n"
+        "from wuhanmj.agents import GreedyAgent as G2\n"
+        "print(json.dumps([before, after_random, type(g) is GreedyAgent, G2 is GreedyAgent]))"
+    )
+    assert got == [False, False, True, True]

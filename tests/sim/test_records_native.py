@@ -150,7 +150,11 @@ def test_verify_with_fractional_amounts(tmp_path, ext):
 
 
 def test_verify_finds_a_record_that_differs(tmp_path, monkeypatch):
-    real = snative.record_items
+    import importlib
+
+    # the native batch looks record_items up in its module at each call (imported on first use)
+    nrec = importlib.import_module("wuhanmj.files.native_records")
+    real = nrec.record_items
 
     def off_by_one(*args, **kw):
         items = real(*args, **kw)  # JSON lines in blocks of whole lines
@@ -158,7 +162,7 @@ def test_verify_finds_a_record_that_differs(tmp_path, monkeypatch):
         lines[3] = lines[3].replace(b'"decisions":', b'"decisions":1')
         return [b"\n".join(lines)]
 
-    monkeypatch.setattr(snative, "record_items", off_by_one)
+    monkeypatch.setattr(nrec, "record_items", off_by_one)
     with pytest.raises(SimulationError, match=r"hand 3 \(match 0\): its record differs from the Python engine's"):
         simulate(hands=8, agents="random", seed=2, records=tmp_path / "v.jsonl", verify=True, engine="native")
     # without verify the record is not checked
@@ -180,7 +184,10 @@ def test_cli_verify_records(tmp_path, capsys):
 # ---------------------------------------------------------------- a run stopped by an error
 @pytest.mark.parametrize("ext", ["jsonl", "wmj"])
 def test_a_run_stopped_by_an_error_keeps_its_whole_hands(tmp_path, monkeypatch, ext):
-    real = snative.record_items
+    import importlib
+
+    nrec = importlib.import_module("wuhanmj.files.native_records")  # looked up at each call
+    real = nrec.record_items
     calls = []
 
     def fails_second(*args, **kw):
@@ -189,7 +196,7 @@ def test_a_run_stopped_by_an_error_keeps_its_whole_hands(tmp_path, monkeypatch, 
             raise SimulationError("native engine: stopped for the test")
         return real(*args, **kw)
 
-    monkeypatch.setattr(snative, "record_items", fails_second)
+    monkeypatch.setattr(nrec, "record_items", fails_second)
     path = tmp_path / f"h.{ext}"
     with pytest.raises(SimulationError, match="stopped for the test"):
         simulate(hands=20, agents="random", seed=6, records=path, batch_hands=8, match_hands=4, engine="native")

@@ -8,8 +8,6 @@ import contextlib
 import errno
 import io
 import os
-import stat
-import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -78,6 +76,9 @@ def write_text_atomic(what: str, path: str | os.PathLike, text: str) -> None:
     Raises:
         SimulationError: the write failed (the message names the path and the reason).
     """
+    import stat
+    import tempfile
+
     name = os.fspath(path)
     p = Path(name)
     try:

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import contextlib
 import errno
-import gzip
 import json
 import os
 from collections.abc import Callable, Iterator, Sequence
@@ -24,7 +23,7 @@ from typing import IO, Any
 from .._checks import distinct_files
 from ..errors import RecordsError, ReplayError, SimulationError
 from ..rules import Rules
-from .records import RecordsReader, RecordsWriter, is_records_file, make_header
+# the binary format (.records: numpy, struct, zlib) is imported by the functions that use it
 
 __all__ = ["BINARY", "record_kind", "open_sink", "iter_records", "read_record", "export_jsonl", "is_jsonl_name",
            "json_lines"]
@@ -130,10 +129,14 @@ def open_sink(
     path = Path(records)
     try:
         if record_kind(records) == BINARY:
+            from .records import RecordsWriter, make_header
+
             header = make_header(kind, seed, rules, seatings, match_hands)
             with RecordsWriter(path, header) as w:
                 yield w
             return
+        import gzip
+
         f: IO[bytes] = (gzip.open(path, "wb") if path.name.lower().endswith(".gz")  # type: ignore[assignment]
                         else open(path, "wb"))
     except RecordsError as err:  # the writer's message already names the file and the reason
@@ -203,6 +206,8 @@ def _ends_inside_json(text: str) -> bool:
 
 
 def _json_lines(path: str, on_cut: Callable[[str], None] | None = None) -> Iterator[dict[str, Any]]:
+    import gzip
+
     opener: Any = gzip.open if path.lower().endswith(".gz") else open
     try:
         with opener(path, "rt", encoding="utf-8") as f:
@@ -227,6 +232,8 @@ def iter_records(path: str | os.PathLike) -> Iterator[dict[str, Any]]:
         ReplayError: unreadable or malformed, or cut short inside its last line (the
             line named; RecordsError for the binary format, naming the hand).
     """
+    from .records import RecordsReader, is_records_file
+
     p = os.fspath(path)
     if is_records_file(p):
         with RecordsReader(p) as r:
@@ -241,6 +248,8 @@ def read_record(path: str | os.PathLike, hand: int) -> dict[str, Any]:
     Raises:
         RecordsError: not a records file, no such hand, or a damaged one (named).
     """
+    from .records import RecordsReader
+
     with RecordsReader(path) as r:
         return r.record(hand)
 
@@ -258,6 +267,8 @@ def export_jsonl(src: str | os.PathLike, dst: str | os.PathLike) -> int:
     out = Path(dst)
     n = 0
     try:
+        import gzip
+
         f: IO[str] = gzip.open(out, "wt", encoding="utf-8") if out.name.lower().endswith(".gz") else open(
             out, "w", encoding="utf-8")
     except OSError as err:

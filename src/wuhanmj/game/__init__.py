@@ -1,33 +1,70 @@
 """The game engine: one hand (:class:`Game`) and a match of hands (:class:`Match`), the
 fixed action space, walls, events, saves and observations (G, P, M), and the hand
-interface :class:`HandEngine` that Game and the native engine's NativeHand both answer."""
+interface :class:`HandEngine` that Game and the native engine's NativeHand both answer.
 
-from .actions import (
-    ACTION_SPACE_SIZE,
-    ACTIONS,
-    Action,
-    AnGang,
-    Chi,
-    ChongGang,
-    Discard,
-    HongzhongGang,
-    Hu,
-    LaiziGang,
-    Pass,
-    Peng,
-    PiziGang,
-    XuGang,
-    decode,
-    encode,
-)
-from .engine import PHASES, Game, HandResult
-from .match import Match
-from .observation import Observation
-from .protocol import HandEngine
-from .wall import scripted_wall, shuffled_wall
+The names load on first use (:func:`__getattr__`): importing one module of this package
+does not import the others."""
+
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .actions import (
+        ACTION_SPACE_SIZE,
+        ACTIONS,
+        Action,
+        AnGang,
+        Chi,
+        ChongGang,
+        Discard,
+        HongzhongGang,
+        Hu,
+        LaiziGang,
+        Pass,
+        Peng,
+        PiziGang,
+        XuGang,
+        decode,
+        encode,
+    )
+    from .engine import PHASES, Game, HandResult
+    from .match import Match
+    from .observation import Observation
+    from .protocol import HandEngine
+    from .wall import scripted_wall, shuffled_wall
+
+_LAZY_FROM = {
+    ".actions": "ACTION_SPACE_SIZE ACTIONS Action AnGang Chi ChongGang Discard HongzhongGang Hu LaiziGang Pass Peng PiziGang XuGang decode encode",
+    ".engine": "PHASES Game HandResult",
+    ".match": "Match",
+    ".observation": "Observation",
+    ".protocol": "HandEngine",
+    ".wall": "scripted_wall shuffled_wall",
+}
+_LAZY = {name: module for module, names in _LAZY_FROM.items() for name in names.split()}
 
 __all__ = [
     "Game", "HandEngine", "HandResult", "PHASES", "Match", "Observation", "shuffled_wall", "scripted_wall",
     "Action", "Discard", "Chi", "Peng", "ChongGang", "XuGang", "AnGang", "HongzhongGang", "PiziGang",
     "LaiziGang", "Hu", "Pass", "ACTIONS", "ACTION_SPACE_SIZE", "decode", "encode",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    """A public name of the package, imported from its module on first use.
+
+    Raises:
+        AttributeError: not a name of the package.
+    """
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(module, __name__), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(_LAZY))

@@ -32,12 +32,9 @@ from typing import TYPE_CHECKING, Any
 
 from .. import _checks
 from ..errors import AgentError, IllegalActionError
-from . import moves
-from .actions import ACTIONS
-from .engine import Game
-from .observation import observe
 
 if TYPE_CHECKING:
+    from .engine import Game
     from ..native.handapi import NativeHand
     from ..native.search import SearchView
 
@@ -128,6 +125,10 @@ def play_game(game: Game, agents: Sequence[Any], labels: Sequence[str] | None = 
         IllegalActionError: an agent returned an action that is not legal now (the
             message names the seat and the rule); the game is left as it was before it.
     """
+    from . import moves  # here, not at import: agent_act and wants_view need no engine
+    from .actions import ACTIONS
+    from .observation import observe
+
     agents = _checks.four(agents, "agents", AgentError)
     acts: list[Callable[..., Any]] = [agent_act(a, s) for s, a in enumerate(agents)]
     observes = [getattr(a, "observes", True) is not False for a in agents]

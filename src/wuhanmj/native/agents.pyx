@@ -70,15 +70,14 @@ from wuhanmj.native.handapi cimport NativeHand, amount_value, hand_observation, 
 from wuhanmj.native.rng cimport pcg64_double, pcg64_seed_int
 from wuhanmj.native.score cimport SeatC
 
+import sys
+
 import numpy as np
 
 from wuhanmj.agents.base import RandomAgent, agent_act, reset_agent
-from wuhanmj.agents.greedy import GreedyAgent
 from wuhanmj.errors import AgentError, IllegalActionError
-from wuhanmj.game.actions import ACTIONS, Action, encode
 from wuhanmj.game.loop import wants_view
 from wuhanmj.game.phases import PHASES
-from wuhanmj.hand.meld import MELD_KINDS
 
 __all__ = ["greedy_choice", "random_choice", "play", "NativeAgent", "PyAgent", "plays_in_c", "AGENT_ABI",
            "AGENT_VIEW_SIZE", "AGENT_SIGNATURE", "AGENT_CAPSULE"]
@@ -376,6 +375,7 @@ cdef void agent_view(AgentView* v, const HandC* h, int seat, const double* score
 cdef int _view_from_observation(AgentView* v, object o) except -1:
     """The same AgentView from an Observation (NativeAgent.act on the Python engine)."""
     cdef int s, i, t
+    from wuhanmj.hand.meld import MELD_KINDS as _MELD_KINDS
     memset(v, 0, sizeof(AgentView))
     v.seat = o.seat
     v.phase = PHASES.index(o.phase)
@@ -413,7 +413,7 @@ cdef int _view_from_observation(AgentView* v, object o) except -1:
         melds = o.melds[s]
         v.seats[s].n_melds = len(melds)
         for i, m in enumerate(melds):
-            v.seats[s].melds[i].kind = MELD_KINDS.index(m.kind)
+            v.seats[s].melds[i].kind = _MELD_KINDS.index(m.kind)
             v.seats[s].melds[i].tile = min(m.tiles)
             v.seats[s].melds[i].source = -1 if m.source is None else m.source
             v.openings[s] += bool(m.is_opening)
@@ -547,15 +547,17 @@ cdef class NativeAgent:
             raise AgentError(f"NativeAgent {self.name!r} needs an observation")
         if n == 0 or n > N_ACTIONS:
             raise AgentError(f"NativeAgent {self.name!r}: no legal action to choose from")
+        if _ACTIONS is None:
+            _load_actions()
         for i in range(n):
             a = legal_actions[i]
-            cs[i] = a.code if isinstance(a, Action) else int(a)
+            cs[i] = a.code if isinstance(a, _Action) else int(a)
         _view_from_observation(&v, observation)
         with nogil:
             c = self.spec.decide(self.state, &v, cs, n)
         if isinstance(legal_actions[0], int):
             return c
-        return ACTIONS[c] if 0 <= c < N_ACTIONS else c
+        return _ACTIONS[c] if 0 <= c < N_ACTIONS else c
 
     def _state_bytes(self):
         return (<char*>self.state)[:self.spec.state_size] if self.spec != NULL and self.spec.state_size else b""
@@ -671,11 +673,13 @@ cdef object _search_view(PyAgent p, const HandC* h, int seat, const double* scor
 cdef int _py_choose(AgentC* a, HandC* h, int seat, const int16_t* codes, int n) noexcept with gil:
     cdef PyAgent p = <PyAgent>a.py
     cdef int i, code
+    if _ACTIONS is None:
+        _load_actions()
     try:
         lc = tuple([codes[i] for i in range(n)])
         try:
             obs = _observation(p, h, seat, a.scores) if p.observes else None
-            legal = lc if p.codes else [ACTIONS[i] for i in lc]
+            legal = lc if p.codes else [_ACTIONS[i] for i in lc]
             if p.view:
                 view = _search_view(p, h, seat, a.scores)
                 try:
@@ -690,7 +694,7 @@ cdef int _py_choose(AgentC* a, HandC* h, int seat, const int16_t* codes, int n) 
             p.error = e
             return -1
         try:
-            code = action if type(action) is int else encode(action)    # as Game.step reads it
+            code = action if type(action) is int else _encode(action)    # as Game.step reads it
         except Exception:
             code = -1
         if code in lc:
@@ -716,6 +720,27 @@ cdef int _py_reset(AgentC* a, uint64_t seed) noexcept with gil:
     except BaseException as err:
         p.error = err
         return -1
+
+
+# The action values (wuhanmj.game.actions) are loaded by the first Python agent or
+# NativeAgent.act that needs them: the native batches import this module, and a run of
+# built-in bots never calls back into Python.
+cdef object _ACTIONS = None
+cdef object _Action = None
+cdef object _encode = None
+
+
+cdef _load_actions():
+    global _ACTIONS, _Action, _encode
+    from wuhanmj.game.actions import ACTIONS, Action, encode
+    _ACTIONS, _Action, _encode = ACTIONS, Action, encode
+
+
+cdef bint _is_greedy_agent(object agent):
+    """Whether ``type(agent) is wuhanmj.agents.greedy.GreedyAgent``, without importing the
+    greedy bot (an object can only be one once its module is loaded)."""
+    mod = sys.modules.get("wuhanmj.agents.greedy")
+    return mod is not None and type(agent) is mod.GreedyAgent
 
 
 def plays_in_c(agent):
@@ -748,7 +773,7 @@ cdef object agent_setup(AgentC* a, object agent, int seat, object label, object 
     if type(agent) is RandomAgent:
         a.kind = AGENT_RANDOM
         return None
-    if type(agent) is GreedyAgent:
+    if _is_greedy_agent(agent):
         a.kind = AGENT_GREEDY
         return None
     if plays_in_c(agent):

@@ -28,10 +28,12 @@ from wuhanmj.native.hand cimport evaluate_fn_t, hand_set_scoring, ready_fn_t
 from wuhanmj.native.rulesc cimport RulesC
 from wuhanmj.native.score cimport MeldC, SeatC, WinIn, WinOut, evaluate_win_c, is_ready_c
 
-from wuhanmj.hand.meld import MELD_KINDS, SeatPlays
 from wuhanmj.rules import Rules
-from wuhanmj.scoring.result import REFUSAL_RULES
 from wuhanmj.terms import HOWS
+
+# wuhanmj.hand.meld (the meld kinds, SeatPlays) and wuhanmj.scoring.result (the refusal
+# rules) are imported on first use: every native run imports this module (handapi cimports
+# it) and a run of built-in bots calls none of it.
 
 __all__ = ["use_scoring", "scoring_in_use"]
 
@@ -39,7 +41,8 @@ _scoring = ["native", "native"]  # what the engine calls now (use_scoring)
 _RULES = {}                  # RulesC bytes -> the Rules it was made from (remember_rules)
 _fallback_error = []         # an exception raised inside the Python fallback (raise_fallback_error)
 _BIG_BITS = None
-_REASON_CODES = {rule: i for i, rule in enumerate(REFUSAL_RULES, start=1)}  # R_* (defs.pxd)
+_REASON_CODES = None         # refusal rule -> R_* (defs.pxd), built on first use
+_MELD_KINDS = None           # wuhanmj.hand.meld.MELD_KINDS, loaded on first use
 _PLAIN_RULES = Rules.kaikou()
 _PIZI_RULES = Rules.kaikou().replace(pizi=True)
 
@@ -57,7 +60,11 @@ cdef object meld_tuple(const MeldC* m):
         tiles = (t, t, t)
     else:
         tiles = (t, t, t, t)
-    return (MELD_KINDS[m.kind], tiles, None if m.source < 0 else m.source)
+    global _MELD_KINDS
+    if _MELD_KINDS is None:
+        from wuhanmj.hand.meld import MELD_KINDS
+        _MELD_KINDS = MELD_KINDS
+    return (_MELD_KINDS[m.kind], tiles, None if m.source < 0 else m.source)
 
 
 cdef int remember_rules(const RulesC* r, object rules) except -1:
@@ -80,6 +87,7 @@ cdef int raise_fallback_error() except -1:
 
 cdef object _seat_plays(const SeatC* s):
     from wuhanmj.game.state import meld_value
+    from wuhanmj.hand.meld import SeatPlays
     melds = tuple([meld_value(meld_tuple(&s.melds[i])) for i in range(s.n_melds)])
     return SeatPlays(melds, s.hz, s.pz, s.lz)
 
@@ -94,9 +102,12 @@ cdef list _tiles_of(const uint8_t* c):
 
 
 cdef void _fill_out(object res, WinOut* out) except *:
-    global _BIG_BITS
+    global _BIG_BITS, _REASON_CODES
     cdef int s
     memset(out, 0, sizeof(WinOut))
+    if _REASON_CODES is None:
+        from wuhanmj.scoring.result import REFUSAL_RULES
+        _REASON_CODES = {rule: i for i, rule in enumerate(REFUSAL_RULES, start=1)}  # R_* (defs.pxd)
     if _BIG_BITS is None:
         from wuhanmj.hand.bighu import CATALOGUE
         _BIG_BITS = {b.name: 1 << i for i, b in enumerate(CATALOGUE)}

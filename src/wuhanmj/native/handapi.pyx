@@ -46,32 +46,23 @@ from wuhanmj.native.hand cimport (
 from wuhanmj.native.rulesc cimport RulesC, rules_to_c
 from wuhanmj.native.score cimport MeldC, WinOut
 
-import json
-import math
-from dataclasses import fields as _fields
-
 import numpy as np
 
-from wuhanmj import _checks, scoring
+from wuhanmj import _checks
 from wuhanmj.errors import IllegalActionError, ReplayError, SetupError, TileError
-from wuhanmj.game.actions import ACTION_SPACE_SIZE, ACTIONS, action_name, encode
-from wuhanmj.game.engine import Game
-from wuhanmj.game.observation import Observation
 from wuhanmj.game.phases import PHASES
-from wuhanmj.game.save import FIELDS, FORMAT, restore
-from wuhanmj.game.save import state_dict as _state_dict
-from wuhanmj.game.state import HandResult, meld_value
-from wuhanmj.game.wall import check_wall, shuffled_wall
-from wuhanmj.hand.meld import MELD_KINDS, SeatPlays
-from wuhanmj.hand.waits import holds_non_jiang, is_ready
 from wuhanmj.rules import Rules
 from wuhanmj.terms import HOWS
+
+# The Python engine (wuhanmj.game: Game, its saves, observations and results) and the
+# scoring are imported by the functions that use them, not here: the native batches import
+# this module (agents.pyx cimports it) and a native run of built-in bots never needs them.
 
 __all__ = ["NativeHand", "hand_events", "python_twin"]
 
 PLAY_KINDS = ("hongzhong_gang", "pizi_gang", "laizi_gang")
 _BIG_BITS = None             # big hu name -> its BH_* bit (defs.pxd), built on first use
-_DRAW = HandResult(None, None, None, None, (0, 0, 0, 0), None)
+_DRAW = None                 # the HandResult of a drawn hand, made on first use
 
 
 def _seat(seat):
@@ -94,10 +85,20 @@ cdef object amount_value(double x):
 # ---------------------------------------------------------------- observations
 # Observation values are built field by field through the frozen dataclass's slot
 # descriptors (the same object its __init__ makes, without 22 object.__setattr__ calls).
-cdef tuple _OBS_SETTERS = tuple([Observation.__dict__[f.name].__set__ for f in _fields(Observation)])
+cdef tuple _OBS_SETTERS = None   # made by the first observation (_observation_setters)
+cdef object _Observation = None
 cdef object _new = object.__new__
 cdef dict _MELDS = {}         # (kind, tile, source) packed in an int -> its shared Meld value
 cdef tuple _NO_PLAYS = ()
+
+
+cdef _observation_setters():
+    global _OBS_SETTERS, _Observation
+    from dataclasses import fields
+
+    from wuhanmj.game.observation import Observation
+    _Observation = Observation
+    _OBS_SETTERS = tuple([Observation.__dict__[f.name].__set__ for f in fields(Observation)])
 
 
 cdef inline object _meld(const MeldC* m):
@@ -105,6 +106,7 @@ cdef inline object _meld(const MeldC* m):
     cdef long key = (m.kind * 34 + m.tile) * 5 + m.source + 1
     v = _MELDS.get(key)
     if v is None:
+        from wuhanmj.game.state import meld_value
         v = _MELDS[key] = meld_value(meld_tuple(m))
     return v
 
@@ -172,7 +174,9 @@ cdef object hand_observation(HandC* h, int seat, object rules, object scores):
     cdef int n, i, s, ph = h.phase, cur
     n = hand_legal(h, seat, codes)
     cur = hand_current(h)
-    o = _new(Observation)
+    if _OBS_SETTERS is None:
+        _observation_setters()
+    o = _new(_Observation)
     values = (
         seat,
         _concealed(h, seat),
@@ -224,6 +228,9 @@ cdef class NativeHand:
         cdef RulesC rc
         cdef uint8_t w[136]
         cdef int i, prev = -1
+        import math
+
+        from wuhanmj.game.wall import check_wall, shuffled_wall
         r = Rules.coerce(rules)
         if isinstance(dealer, (bool, np.bool_)) or not isinstance(dealer, int) or not 0 <= dealer <= 3:
             raise SetupError(f"dealer must be a seat 0-3, got {dealer!r}")
@@ -285,6 +292,9 @@ cdef class NativeHand:
                 decisions give (a state edited by hand; the message names the first field
                 that differs).
         """
+        from wuhanmj.game.engine import Game
+        from wuhanmj.game.save import FIELDS
+        from wuhanmj.game.save import state_dict as _state_dict
         if not isinstance(game, Game):
             raise SetupError(f"from_game needs a wuhanmj.game.Game, got {type(game).__name__}")
         st = game.state
@@ -304,6 +314,7 @@ cdef class NativeHand:
     def replay(cls, events):
         """:meth:`Game.replay` of an event log (checked by the Python engine, which raises
         ReplayError), played natively (:meth:`from_game`)."""
+        from wuhanmj.game.engine import Game
         return cls.from_game(Game.replay(events))
 
     @classmethod
@@ -315,6 +326,7 @@ cdef class NativeHand:
         Raises:
             SetupError: as :meth:`Game.from_dict` (the message names the field).
         """
+        from wuhanmj.game.save import restore
         return restore(cls, d)
 
     cdef bytes _deal_key(self):
@@ -478,11 +490,12 @@ cdef class NativeHand:
 
     def legal_actions(self, seat=None):
         """The legal actions of ``seat`` (None: the current player) as action values."""
+        from wuhanmj.game.actions import ACTIONS
         return [ACTIONS[c] for c in self.legal_action_codes(seat)]
 
     def action_mask(self, seat=None):
         """Bool array (163,): True at the legal codes of seat (None: the current player)."""
-        m = np.zeros(ACTION_SPACE_SIZE, dtype=bool)
+        m = np.zeros(N_ACTIONS, dtype=bool)
         codes = self.legal_action_codes(seat)
         if codes:
             m[list(codes)] = True
@@ -497,7 +510,11 @@ cdef class NativeHand:
             IllegalActionError: not legal now (the message of :meth:`Game.step`, naming the
                 rule), a bad seat or action; the state is left exactly as it was.
         """
-        x = action if type(action) is int else encode(action)   # the action first, as Game.step
+        if type(action) is int:
+            x = action
+        else:
+            from wuhanmj.game.actions import encode
+            x = encode(action)   # the action first, as Game.step
         seat = _seat(seat)
         if 0 <= x < N_ACTIONS and self.h.n_log < MAX_LOG and hand_apply(&self.h, seat, x) == 0:
             raise_fallback_error()
@@ -593,6 +610,7 @@ cdef class NativeHand:
 
     def event_log(self):
         """The event log as JSON lines (one event per line), as :meth:`Game.event_log`."""
+        import json
         return "\n".join(json.dumps(e, ensure_ascii=False, separators=(",", ":")) for e in hand_events(self)) + "\n"
 
     def state_dict(self):
@@ -638,6 +656,7 @@ cdef class NativeHand:
     def to_dict(self):
         """The whole state as JSON-ready data, equal to :meth:`Game.to_dict` of the same hand
         (format, rules and the event log included); see :meth:`from_dict`."""
+        from wuhanmj.game.save import FORMAT
         d = {"format": FORMAT, "rules": self.rules.to_dict()}
         d.update(self.state_dict())
         d["events"] = hand_events(self)
@@ -668,6 +687,8 @@ def _adopt_state(game):
     cdef NativeHand n
     cdef HandC* h
     cdef int s, i, t
+    from wuhanmj.game.engine import Game
+    from wuhanmj.hand.meld import MELD_KINDS
     if not isinstance(game, Game):
         raise SetupError(f"_adopt_state needs a wuhanmj.game.Game, got {type(game).__name__}")
     g = game.clone()
@@ -773,6 +794,7 @@ def python_twin(NativeHand hand):
 cdef object replayed_game(const HandC* h, object rules, object scores):
     """The Game of h's deal with its decision log replayed (handapi.pxd)."""
     cdef int i
+    from wuhanmj.game.engine import Game
     g = Game(rules, wall=[h.wall[i] for i in range(136)], dealer=h.dealer, prev_laizi=_opt(h.prev_laizi),
              scores=scores)
     for i in range(h.n_log):
@@ -785,7 +807,14 @@ cdef object _hand_result(NativeHand hand):
     cdef const HandC* h = &hand.h
     cdef const WinOut* w = &h.win
     cdef int s, d = h.discarder, winner = h.winner
+    global _DRAW
+    from wuhanmj import scoring
+    from wuhanmj.game.state import HandResult
+    from wuhanmj.hand.meld import SeatPlays
+    from wuhanmj.hand.waits import holds_non_jiang, is_ready
     if winner < 0:
+        if _DRAW is None:
+            _DRAW = HandResult(None, None, None, None, (0, 0, 0, 0), None)
         return _DRAW
     rules = hand.rules
     how = HOWS[h.how]

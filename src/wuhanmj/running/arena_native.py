@@ -31,7 +31,7 @@ import numpy as np
 
 from ..stats.arena_result import scales
 from .arena_spec import ArenaSpec, agent_seed, seat_copies, wall_values
-from .native import int_moments, native_kinds, tally_arrays
+from .native import distinct_values, int_moments, native_kinds, tally_arrays
 from ..files.native_records import record_items
 from ..stats.outcome import TRACE_BINS, trace_bin
 from ..stats.paired import add_match
@@ -140,7 +140,7 @@ def _walls_int(spec: ArenaSpec, pays: np.ndarray, match: np.ndarray, tally: Tall
         tally.add_moments(f"unp.{lab}", int_moments(games.ravel()))
         d = games.sum(axis=0)
         values[f"diff:{lab}"] = d
-        for t in np.unique(bins).tolist():
+        for t in distinct_values(bins).tolist():
             tally.add_moments(f"trace.diff:{lab}#{t:02d}", int_moments(d[bins == t]))
     for q, v in values.items():
         per_match = np.add.reduceat(v, starts)

@@ -10,20 +10,23 @@ from __future__ import annotations
 
 import copy
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from ..agents.base import reset_agent
 from ..errors import AgentError, IllegalActionError
-from ..game.engine import Game
-from ..game.match import Match
-from ..rules import Rules
-from .loop import outcome_of, play_game, record_json
-from ..stats.outcome import HandOutcome, tally_outcome, trace_bin
+from ..files.handrecord import record_json
 from ..files.recordio import BINARY
-from ..files.records import encode_hand
+from ..rules import Rules
+from ..stats.outcome import HandOutcome, outcome_of, tally_outcome, trace_bin
 from ..stats.tally import Tally
+
+if TYPE_CHECKING:
+    from ..game.engine import Game
+
+# The Python engine (game.match, game.loop) and the binary records are imported by the
+# functions that use them: a native run imports this module for match_seeds and BatchSpec.
 
 __all__ = ["BatchSpec", "match_seeds", "run_batch", "record_line", "record_item", "agent_failed"]
 
@@ -66,6 +69,8 @@ def record_item(spec: BatchSpec, m: int, h: int, game: Game, outcome: HandOutcom
     (:func:`record_line`) or, for ``spec.records == BINARY``, the binary row of
     :func:`wuhanmj.files.records.encode_hand`."""
     if spec.records == BINARY:
+        from ..files.records import encode_hand
+
         return encode_hand(game, outcome, m * spec.match_hands + h, m, h)
     return record_line(spec, m, h, game, outcome)
 
@@ -90,6 +95,9 @@ def run_batch(spec: BatchSpec, first_match: int, stop_match: int) -> tuple[Tally
 
 
 def _play_batch(spec: BatchSpec, first_match: int, stop_match: int, tally: Tally, lines: list[Any] | None) -> None:
+    from ..game.loop import play_game
+    from ..game.match import Match
+
     # Own copies: batches may run at once in threads of one process (Dask, processes=False).
     agents = copy.deepcopy(spec.agents)
     for m in range(first_match, stop_match):

@@ -24,22 +24,23 @@ from __future__ import annotations
 
 import copy
 import functools
+import sys
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from .. import _checks
-from ..agents.base import GreedyAgent, RandomAgent
+from ..agents.base import RandomAgent
 from ..errors import AgentError, IllegalActionError, SimulationError
-from ..game.engine import Game
-from ..game.match import Match
-from .batch import BatchSpec, match_seeds, record_item
-from .loop import outcome_of
-from ..files.native_records import record_items
-from ..stats.outcome import BIG_HU, HOWS, LIABILITY, SELF_DRAWN, TRACE_BINS, HandOutcome, amount_key
 from ..files.recordio import BINARY
+from ..stats.outcome import BIG_HU, HOWS, LIABILITY, SELF_DRAWN, TRACE_BINS, HandOutcome, amount_key, outcome_of
 from ..stats.tally import Moments, Tally
+from .batch import BatchSpec, match_seeds, record_item
+
+if TYPE_CHECKING:
+    from ..game.engine import Game
+    from ..game.match import Match
 
 __all__ = [
     "ENGINES", "native_kinds", "native_available", "choose_engine", "run_native_batch",
@@ -49,7 +50,16 @@ __all__ = [
 ENGINES = ("auto", "native", "python")
 """The ``engine`` argument of :func:`~wuhanmj.sim.simulate.simulate`."""
 
-_BUILTIN = {RandomAgent: "random", GreedyAgent: "greedy"}
+def _builtin(agent: Any) -> Any:
+    """``"random"`` for exactly a RandomAgent, ``"greedy"`` for exactly a GreedyAgent (whose
+    module is loaded once there is one: it is not imported here), else ``agent``."""
+    kind = type(agent)
+    if kind is RandomAgent:
+        return "random"
+    greedy = sys.modules.get("wuhanmj.agents.greedy")
+    if greedy is not None and kind is greedy.GreedyAgent:
+        return "greedy"
+    return agent
 
 
 def native_kinds(agents: Sequence[Any]) -> tuple[Any, Any, Any, Any]:
@@ -66,7 +76,7 @@ def native_kinds(agents: Sequence[Any]) -> tuple[Any, Any, Any, Any]:
     """
     agents = _checks.four(agents, "agents", AgentError)
     ids = [id(x) for x in agents]
-    a, b, c, d = (_SharedRandom(x) if type(x) is RandomAgent and ids.count(id(x)) > 1 else _BUILTIN.get(type(x), x)
+    a, b, c, d = (_SharedRandom(x) if type(x) is RandomAgent and ids.count(id(x)) > 1 else _builtin(x)
                   for x in agents)
     return (a, b, c, d)
 
@@ -240,9 +250,26 @@ def _count_values(t: Tally, prefix: str, values: np.ndarray, text: Any = str) ->
     """Count ``prefix=<value>`` for each distinct value of ``values`` (in order of value)."""
     if values.size == 0:
         return
-    vals, ks = np.unique(values, return_counts=True)
+    vals, ks = _distinct(values)
     for v, k in zip(vals.tolist(), ks.tolist()):
         t.count(f"{prefix}={text(v)}", int(k))
+
+
+def _distinct(values: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The distinct values of a 1-d array in increasing order and how often each occurs:
+    ``np.unique(values, return_counts=True)`` without its import of ``numpy.ma``."""
+    s = np.sort(values.ravel())
+    first = np.empty(s.shape, dtype=bool)
+    if s.size:
+        first[0] = True
+        np.not_equal(s[1:], s[:-1], out=first[1:])
+    starts = np.flatnonzero(first)
+    return s[starts], np.diff(np.append(starts, s.size))
+
+
+def distinct_values(values: np.ndarray) -> np.ndarray:
+    """``np.unique(values)`` of a 1-d array (increasing), without importing ``numpy.ma``."""
+    return _distinct(values)[0]
 
 
 def _tally_figures(
@@ -303,7 +330,7 @@ def _tally_figures(
     hands, match_hands = trace
     matches = -(-hands // match_hands)
     bins = a["match"].astype(np.int64) * TRACE_BINS // max(1, matches)
-    for b in np.unique(bins).tolist():
+    for b in distinct_values(bins).tolist():
         rows = bins == b
         for s in range(4):
             col = p[rows, s]
@@ -331,6 +358,8 @@ def native_records(spec: BatchSpec, a: dict[str, np.ndarray]) -> list[Any]:
             arrays or whose record differs from the replay's (the message names the hand).
     """
     binary = spec.records == BINARY
+    from ..files.native_records import record_items
+
     items = record_items(spec.rules, a, spec.records, seed=spec.seed, agents=spec.labels, blocks=not binary)
     if spec.verify:
         blocks = not binary and bool(items) and not isinstance(items[0], str)
@@ -395,6 +424,8 @@ def replay_records(spec: BatchSpec, a: dict[str, np.ndarray]) -> list[Any]:
         SimulationError: a decision the Python engine refuses or asks of another seat, a
             hand that does not end, or a result other than the native one.
     """
+    from ..game.match import Match
+
     lines: list[Any] = []
     off = a["log_offsets"].tolist()
     seats = a["log_seat"].tolist()

@@ -5,13 +5,48 @@ the one loop that runs them), :mod:`wuhanmj.stats` (their statistics) and
 
 The former module names ``wuhanmj.sim.records``, ``.recordio``, ``.native``, ``.stats``
 and the others that moved still import: each is the moved module itself.
-"""
 
-from ..running.loop import PlayedHand, play_game, play_hand
-from ..stats.results import HandOutcome, SimulationResult
+The names load on first use (:func:`__getattr__`): importing one module of this package
+does not import the others (but :mod:`wuhanmj.sim.simulate`)."""
+
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from ..running.loop import PlayedHand, play_game, play_hand
+    from ..stats.results import HandOutcome, SimulationResult
+
+# simulate is imported at once: the submodule wuhanmj.sim.simulate has the function's name,
+# and the package attribute must stay the function
 from .simulate import DEFAULT_MATCH_HANDS, dask_executor, match_seeds, simulate
+
+_LAZY_FROM = {
+    "..running.loop": "PlayedHand play_game play_hand",
+    "..stats.results": "HandOutcome SimulationResult",
+}
+_LAZY = {name: module for module, names in _LAZY_FROM.items() for name in names.split()}
 
 __all__ = [
     "simulate", "dask_executor", "match_seeds", "DEFAULT_MATCH_HANDS",
     "SimulationResult", "HandOutcome", "play_game", "play_hand", "PlayedHand",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    """A public name of the package, imported from its module on first use.
+
+    Raises:
+        AttributeError: not a name of the package.
+    """
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(module, __name__), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(_LAZY))

@@ -33,8 +33,6 @@ import os
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
-import numpy as np
-
 from ..agents.base import agent_name, make_agent
 from ..errors import AgentError, SimulationError, WuhanMJError
 from ..files.paths import check_output_path
@@ -171,7 +169,7 @@ def arena(
     played_by = choose_engine(engine)
     native = played_by == "native"
     the_rules = _resolve_rules(rules)
-    root = int(np.random.SeedSequence().generate_state(1)[0]) if seed is None else _check_int("seed", seed, 0)
+    root = int.from_bytes(os.urandom(4), "little") if seed is None else _check_int("seed", seed, 0)
     spec = ArenaSpec(root, hands, match_hands, the_rules, tuple(made), labels, base, tuple(seatings),
                       tuple((c, tuple(js)) for c, js in groups.items()), record_kind(records), bool(rating))
     n_matches = -(-hands // match_hands)

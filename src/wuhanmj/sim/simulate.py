@@ -222,7 +222,7 @@ def simulate(
     native = played_by == "native"
     run = _run_native_batch if native else _run_batch
     if seed is None:
-        root = int(np.random.SeedSequence().generate_state(1)[0])  # fresh, short enough to type again
+        root = int.from_bytes(os.urandom(4), "little")  # fresh (OS entropy), short enough to type again
     else:
         root = _check_int("seed", seed, 0)
     n_matches = -(-hands // match_hands)

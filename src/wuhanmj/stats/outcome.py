@@ -11,7 +11,6 @@ from typing import TYPE_CHECKING, Any
 from .. import terms as _terms
 from .._checks import is_seat
 from ..errors import IllegalActionError, StatsError
-from ..game.wall import FIRST_DRAW_POS, N_TILES
 from ..hand.bighu import BIG_HU as _BIG_LABEL
 from .tally import Tally, exact
 
@@ -231,19 +230,18 @@ def _tally_win(tally: Tally, outcome: HandOutcome, w: int, agents: Sequence[str]
         tally.count(f"jinding.agent:{who}")
 
 
-_LIVE_TILES = N_TILES - FIRST_DRAW_POS  # tiles in the wall after the deal and the indicator (82)
-
-
 def outcome_of(game: Game, decisions: int = 0) -> HandOutcome:
     """The :class:`HandOutcome` of a finished game.
 
     Raises:
         IllegalActionError: the game is not over.
     """
+    from ..game.wall import FIRST_DRAW_POS, N_TILES
+
     res = game.result
     if res is None:
         raise IllegalActionError("the hand is not over yet")
-    length = _LIVE_TILES - game.tiles_left
+    length = N_TILES - FIRST_DRAW_POS - game.tiles_left  # tiles drawn of the 82 live ones
     if res.winner is None:
         return HandOutcome(dealer=game.dealer, length=length, decisions=decisions)
     win = res.win

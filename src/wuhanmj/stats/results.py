@@ -12,7 +12,6 @@ rule set's unit: points (schedule ``points``, X1) or money (``fan``, X2).
 
 from __future__ import annotations
 
-import csv
 import io
 import json
 import math
@@ -451,6 +450,8 @@ class SimulationResult:
 
     def to_csv(self) -> str:
         """The figures as CSV text with the header ``metric,key,value`` (long format)."""
+        import csv
+
         buf = io.StringIO()
         w = csv.writer(buf, lineterminator="\n")
         w.writerow(("metric", "key", "value"))
