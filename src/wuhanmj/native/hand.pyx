@@ -14,9 +14,11 @@ documented decisions included (a 碰/吃 claimer may not 自摸, and under D18's
 may not 暗杠/蓄杠 in the rest of that turn, a special play's replacement draw included
 (moves.concealed_gang_allowed); a seat holding only
 红中/痞子/癞子 while G4 forbids special plays discards one of them, never claimable; a 海底
-draw that is not a win stays in the hand), and its caches: the waiting kinds of each seat
-(moves.win_kinds, kept until the seat's hand changes other than by a draw), the self-drawn
-win of the seat on turn and the claim wins of an open window, dropped at the same points.
+draw that is not a win stays in the hand), and its caches of the self-drawn win of the seat
+on turn and the claim wins of an open window, dropped at the same points. Its third cache,
+the waiting kinds of each seat (moves.win_kinds), only lets it skip work, so this engine
+tests the one tile drawn or offered instead (moves.shape_may_win, a superset of the wins
+too: the scoring decides either way).
 
 Wins are scored through the module's function pointers ``evaluate_fn`` and ``ready_fn``:
 by default the native :func:`evaluate_win_c` and :func:`is_ready_c` (score.pxd).
@@ -32,8 +34,8 @@ Python face is :class:`wuhanmj.native.handapi.NativeHand`.
 from libc.stdint cimport int8_t, int16_t, uint8_t
 from libc.string cimport memcpy, memset
 
-from wuhanmj.core.defs cimport PAIR_ANY
-from wuhanmj.core.shape cimport is_complete_c, waits_c
+from wuhanmj.core.defs cimport PAIR_ANY, is_jiang_c
+from wuhanmj.core.shape cimport is_complete_c
 from wuhanmj.core.tables cimport hu_tables
 from wuhanmj.native.defs cimport (
     A_AN_GANG,
@@ -67,6 +69,8 @@ from wuhanmj.native.defs cimport (
     PH_OVER,
     PH_ROB,
     PH_TURN,
+    chi_code,
+    chi_low,
 )
 from wuhanmj.native.rulesc cimport RulesC
 from wuhanmj.native.score cimport SeatC, WinIn, WinOut, evaluate_win_c, holds_non_jiang_c, is_ready_c
@@ -123,11 +127,6 @@ cdef inline int _prev_in_cycle(int t) noexcept nogil:
     if t == 32:
         return 30
     return t - 1
-
-
-cdef inline bint _jiang(int t) noexcept nogil:
-    cdef int r = t % 9
-    return t < 27 and (r == 1 or r == 4 or r == 7)
 
 
 # ---------------------------------------------------------------- deal and queries
@@ -210,9 +209,16 @@ cdef int hand_current(const HandC* h) noexcept nogil:
 
 cdef int hand_legal(HandC* h, int seat, int16_t* codes) noexcept nogil:
     """moves.legal: ascending codes; cached until the next action (Derived.legal)."""
+    cdef int n = _legal(h, seat)
+    memcpy(codes, h.legal, n * sizeof(int16_t))
+    return n
+
+
+cdef int _legal(HandC* h, int seat) noexcept nogil:
+    """The legal codes of seat in h.legal (made once until the next action); how many."""
     cdef int n = 0, i, ph = h.phase
+    cdef int16_t* codes = h.legal
     if seat == h.legal_seat:
-        memcpy(codes, h.legal, h.n_legal * sizeof(int16_t))
         return h.n_legal
     if ph == PH_TURN:
         if seat == h.turn:
@@ -231,15 +237,16 @@ cdef int hand_legal(HandC* h, int seat, int16_t* codes) noexcept nogil:
             n = 2
     h.legal_seat = seat
     h.n_legal = n
-    memcpy(h.legal, codes, n * sizeof(int16_t))
     return n
 
 
 cdef int _turn_codes(HandC* h, int seat, int16_t* codes) noexcept nogil:
-    """moves._turn_codes (P1, P3, G4, W8/D13, the dead discard of the module doc)."""
+    """moves._turn_codes (P1, P3, G4, W8/D13, the dead discard of the module doc) into codes
+    (room for MAX_LEGAL)."""
     cdef const uint8_t* C = h.hands[seat]
+    cdef const uint8_t* sp_t = h.special
     cdef const SeatC* sp = &h.seats[seat]
-    cdef bint gang_ok = hand_left(h) > h.rules.gang_floor     # G4, D12
+    cdef bint gang_ok = hand_gang_allowed(h)     # G4, D12
     cdef bint concealed
     cdef int n = 0, t, i, j, k, x0
     cdef int16_t v
@@ -250,10 +257,9 @@ cdef int _turn_codes(HandC* h, int seat, int16_t* codes) noexcept nogil:
             codes[1] = A_HU
             return 2
         return 1
-    for t in range(34):
-        if C[t] and not h.special[t]:
-            codes[n] = t
-            n += 1
+    for t in range(34):             # written always, kept when held and not special: no branch
+        codes[n] = t
+        n += (C[t] != 0) & (sp_t[t] == 0)
     if gang_ok:
         # P1, D18 (moves.concealed_gang_allowed): no 暗杠/蓄杠 in a turn that began with a 碰/吃
         concealed = not h.claim_turn or h.rules.claim_turn_gang_any
@@ -287,9 +293,8 @@ cdef int _turn_codes(HandC* h, int seat, int16_t* codes) noexcept nogil:
     elif n == 0:
         # only 红中/痞子/癞子 left and G4 forbids playing them: a dead discard (module doc)
         for t in range(34):
-            if C[t]:
-                codes[n] = t
-                n += 1
+            codes[n] = t
+            n += C[t] != 0
     if h.draw_kind != DK_NONE and _turn_win_ok(h, seat):
         codes[n] = A_HU
         n += 1
@@ -338,27 +343,24 @@ cdef inline bint _holds_blocked(const HandC* h, const uint8_t* C) noexcept nogil
 cdef int _check_self_win(HandC* h, int seat, WinOut* out) noexcept nogil:
     """moves._check_self_win: 1 and the verdict in out when the drawn tile wins, else 0."""
     cdef const uint8_t* C = h.hands[seat]
-    cdef int t = h.drawn
     if not h.openings[seat]:        # W4
         return 0
     if _holds_blocked(h, C):        # W5
         return 0
-    if h.waits_known[seat] and t != h.laizi:   # cached for the hand before this draw
-        if not h.waits[seat][t]:
-            return 0
-    elif not _shape_may_win(h, seat, C):
+    if not _shape_may_win(h, seat, C, -1):
         return 0
-    _evaluate(h, seat, C, t, _self_win_how(h), -1, out)
+    _evaluate(h, seat, C, h.drawn, _self_win_how(h), -1, out)
     return 1 if out.legal else 0
 
 
 cdef bint _claim_win(HandC* h, int seat, int t, int d, int how) noexcept nogil:
-    """moves._claim_win: can seat win on t from seat d? The verdict cached in claim_win."""
+    """moves._claim_win: can seat (opened: W4, the callers' test) win on t from seat d? The
+    verdict cached in claim_win. Only t is tested (shape_may_win of the hand with t), not the
+    hand's 34 waiting kinds: both are supersets of the wins, the scoring decides."""
     cdef uint8_t C2[34]
-    if not h.waits_known[seat]:
-        _win_kinds(h, seat, h.waits[seat])
-        h.waits_known[seat] = 1
-    if not h.waits[seat][t]:
+    if _holds_blocked(h, h.hands[seat]):   # W5
+        return False
+    if not _shape_may_win(h, seat, h.hands[seat], t):
         return False
     memcpy(C2, h.hands[seat], 34)
     C2[t] += 1
@@ -369,64 +371,43 @@ cdef bint _claim_win(HandC* h, int seat, int t, int d, int how) noexcept nogil:
     return False
 
 
-cdef void _w3(const HandC* h, int seat, const uint8_t* B, bint* honors, bint* jiang) noexcept nogil:
-    """moves._w3: the counts B (no 癞子) and the seat's melds all honors (风一色), all
-    2/5/8 (将一色), W3."""
-    cdef int t, total = 0, nh = 0, nj = 0, i
-    cdef bint fy = True, jy = True
+cdef bint _w3(const HandC* h, int seat, const uint8_t* B) noexcept nogil:
+    """moves._w3: the counts B (no 癞子) and the seat's melds all honors (风一色) or all
+    2/5/8 (将一色), W3. The melds first: most hands fail there."""
     cdef const SeatC* sp = &h.seats[seat]
-    for t in range(34):
-        total += B[t]
-        if t >= 27:
-            nh += B[t]
-        elif _jiang(t):
-            nj += B[t]
+    cdef bint fy = True, jy = True
+    cdef int t, i, x
     for i in range(sp.n_melds):
-        if sp.melds[i].tile < 27:
+        x = sp.melds[i].tile
+        fy = fy and x >= 27
+        jy = jy and sp.melds[i].kind != MK_CHI and is_jiang_c(x)
+    if not (fy or jy):
+        return False
+    for t in range(27):
+        if B[t]:
             fy = False
-        if sp.melds[i].kind == MK_CHI or not _jiang(sp.melds[i].tile):
-            jy = False
-    honors[0] = nh == total and fy
-    jiang[0] = nj == total and jy
+            if not is_jiang_c(t):
+                jy = False
+    if jy:
+        for t in range(27, 34):
+            if B[t]:
+                jy = False
+    return fy or jy
 
 
-cdef void _win_kinds(const HandC* h, int seat, uint8_t* out) noexcept nogil:
-    """moves.win_kinds: kinds that may complete the seat's waiting hand (13 - 3 × melds
-    tiles), a fast superset of its wins (W1, W3, W4, W5, D8)."""
+cdef bint _shape_may_win(const HandC* h, int seat, const uint8_t* C, int t) noexcept nogil:
+    """moves.shape_may_win: a fast superset of the winning shapes of 14 counts (W1, W3, D8):
+    C, or C with one more t when t >= 0."""
     cdef uint8_t B[34]
-    cdef bint honors, jiang
-    cdef int k, t
-    memset(out, 0, 34)
-    if not h.openings[seat]:        # W4
-        return
-    if _holds_blocked(h, h.hands[seat]):   # W5
-        return
-    memcpy(B, h.hands[seat], 34)
-    k = B[h.laizi]
-    B[h.laizi] = 0
-    waits_c(B, k, PAIR_ANY, False, h.blocked, out)
-    _w3(h, seat, B, &honors, &jiang)
-    if honors:
-        for t in range(27, 33):
-            out[t] = 1              # W3 风一色
-    if jiang:
-        for t in range(27):
-            if _jiang(t):
-                out[t] = 1          # W3 将一色
-
-
-cdef bint _shape_may_win(const HandC* h, int seat, const uint8_t* C) noexcept nogil:
-    """moves.shape_may_win: a fast superset of the winning shapes of 14 counts (W1, W3, D8)."""
-    cdef uint8_t B[34]
-    cdef bint honors, jiang
     cdef int k
     memcpy(B, C, 34)
+    if t >= 0:
+        B[t] += 1
     k = B[h.laizi]
     B[h.laizi] = 0
     if is_complete_c(B, k, PAIR_ANY, False, h.blocked):
         return True
-    _w3(h, seat, B, &honors, &jiang)
-    return honors or jiang
+    return _w3(h, seat, B)
 
 
 cdef void _evaluate(HandC* h, int seat, const uint8_t* C, int tile, int how, int d,
@@ -460,13 +441,8 @@ cdef void _evaluate(HandC* h, int seat, const uint8_t* C, int tile, int how, int
 
 
 # ---------------------------------------------------------------- mutators (HandState)
-cdef inline void _changed(HandC* h, int s) noexcept nogil:
-    """HandState.changed: the seat's hand changed other than by a draw."""
-    h.waits_known[s] = 0
-
-
 cdef inline void _draw(HandC* h, int s, int t, int phase, int kind) noexcept nogil:
-    """HandState.draw: its cached waits still describe the hand before the draw."""
+    """HandState.draw: seat s draws t; the self-drawn win is not known yet."""
     h.hands[s][t] += 1
     h.sizes[s] += 1
     h.phase = phase
@@ -483,7 +459,6 @@ cdef inline void _discard(HandC* h, int s, int t) noexcept nogil:
     h.river[s][h.n_river[s]] = t
     h.n_river[s] += 1
     h.seen[t] += 1
-    h.waits_known[s] = 0
     h.drawn = -1
     h.draw_kind = DK_NONE
     h.claim_turn = 0
@@ -512,7 +487,6 @@ cdef void _claim(HandC* h, int s, int kind, int low, int d) noexcept nogil:
     sp.n_melds += 1
     h.openings[s] += 1
     h.claim_turn = kind == MK_PENG or kind == MK_CHI
-    _changed(h, s)
 
 
 cdef void _an_gang(HandC* h, int s, int t) noexcept nogil:
@@ -524,7 +498,6 @@ cdef void _an_gang(HandC* h, int s, int t) noexcept nogil:
     sp.melds[sp.n_melds].source = -1
     sp.n_melds += 1
     h.seen[t] += 4
-    _changed(h, s)
 
 
 cdef void _extend_peng(HandC* h, int s, int t) noexcept nogil:
@@ -538,7 +511,6 @@ cdef void _extend_peng(HandC* h, int s, int t) noexcept nogil:
             sp.melds[i].kind = MK_XU_GANG
             break
     h.seen[t] += 1
-    _changed(h, s)
 
 
 cdef void _special(HandC* h, int s, int kind, int t) noexcept nogil:
@@ -555,7 +527,6 @@ cdef void _special(HandC* h, int s, int kind, int t) noexcept nogil:
     else:
         h.seats[s].lz += 1
     h.seen[t] += 1
-    _changed(h, s)
 
 
 cdef void _win_tile(HandC* h, int w, int t, int d, bint robbed) noexcept nogil:
@@ -574,13 +545,12 @@ cdef void _win_tile(HandC* h, int w, int t, int d, bint robbed) noexcept nogil:
 cdef int hand_apply(HandC* h, int seat, int code) noexcept nogil:
     """moves.apply after the legality check of Game.step: -1 (nothing changed) when code is
     not among the seat's legal codes."""
-    cdef int16_t codes[N_ACTIONS]
     cdef int n, i, ph
     if seat < 0 or seat > 3 or code < 0 or code >= N_ACTIONS:
         return -1
-    n = hand_legal(h, seat, codes)
+    n = _legal(h, seat)
     for i in range(n):
-        if codes[i] == code:
+        if h.legal[i] == code:
             break
     else:
         return -1
@@ -598,7 +568,6 @@ cdef int hand_apply(HandC* h, int seat, int code) noexcept nogil:
     elif code == A_HU:      # PH_HAIDI
         _win_self(h, seat)
     else:
-        h.waits_known[seat] = 0
         _haidi(h, (seat + 1) & 3)
     return 0
 
@@ -636,9 +605,9 @@ cdef bint _open_claims(HandC* h, int d, int t) noexcept nogil:
     """moves._open_claims: ask every seat that may claim discard t of seat d (P2)."""
     cdef const uint8_t* C
     cdef const uint8_t* sp = h.special
-    cdef bint gang_ok = hand_left(h) > h.rules.gang_floor     # G4
+    cdef bint gang_ok = hand_gang_allowed(h)     # G4
     cdef bint any = False
-    cdef int i, s, c, r, n, base
+    cdef int i, s, c, r, n
     cdef int16_t* o
     for s in range(4):
         h.claim_win_known[s] = 0
@@ -651,15 +620,14 @@ cdef bint _open_claims(HandC* h, int d, int t) noexcept nogil:
         h.n_options[s] = 0
         if i == 1 and t < 27:   # chi: only the next player (P2)
             r = t % 9
-            base = A_CHI + 7 * (t // 9)
             if r >= 2 and C[t - 2] and C[t - 1] and not sp[t - 2] and not sp[t - 1]:
-                o[n] = base + r - 2
+                o[n] = chi_code(t - 2)
                 n += 1
             if 1 <= r <= 7 and C[t - 1] and C[t + 1] and not sp[t - 1] and not sp[t + 1]:
-                o[n] = base + r - 1
+                o[n] = chi_code(t - 1)
                 n += 1
             if r <= 6 and C[t + 1] and C[t + 2] and not sp[t + 1] and not sp[t + 2]:
-                o[n] = base + r
+                o[n] = chi_code(t)
                 n += 1
         elif c < 2 and not h.openings[s]:
             continue            # no peng, and no hu before opening (W4)
@@ -759,9 +727,7 @@ cdef void _try_resolve(HandC* h) noexcept nogil:
     elif code == A_CHONG_GANG:
         _claim(h, best, MK_CHONG_GANG, t, d)
     else:
-        low = code - A_CHI
-        low = 9 * (low // 7) + low % 7
-        _claim(h, best, MK_CHI, low, d)
+        _claim(h, best, MK_CHI, chi_low(code), d)
     if h.openings[best] == 3 and h.rules.xiayu:
         _check_xiayu(h, best, d)
     if code == A_CHONG_GANG:
@@ -873,7 +839,6 @@ cdef void _haidi(HandC* h, int s) noexcept nogil:
         _draw(h, s, t, PH_HAIDI, DK_FRONT)
         if _turn_win_ok(h, s):
             return
-        h.waits_known[s] = 0
         s = (s + 1) & 3
     h.drawn = -1
     h.draw_kind = DK_NONE
