@@ -7,7 +7,7 @@
 # the core's tables that the shape kernels read without the GIL).
 # From Python: wuhanmj.native.handapi.NativeHand (its Python face).
 
-from libc.stdint cimport int8_t, int16_t, uint8_t
+from libc.stdint cimport int8_t, int16_t, uint8_t, uint64_t
 from libc.string cimport memset
 
 from wuhanmj.native.defs cimport MAX_LOG, MAX_RIVER
@@ -30,6 +30,7 @@ ctypedef struct HandC:
     int8_t pizi[2]              # sorted
     uint8_t special[34]         # 红中, the 癞子, the 痞子 (R1, R3, R4)
     uint8_t blocked[34]         # 红中 and the 痞子: W5, and D8's wildcard forbid
+    uint64_t special_mask       # bit t = special[t]
     int16_t front               # next normal draw (G1)
     int16_t back                # next replacement draw (D1)
     uint8_t hands[4][34]        # concealed counts

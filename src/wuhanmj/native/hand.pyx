@@ -31,11 +31,11 @@ The module has no Python names: C code cimports the engine through ``hand.pxd``;
 Python face is :class:`wuhanmj.native.handapi.NativeHand`.
 """
 
-from libc.stdint cimport int8_t, int16_t, uint8_t
+from libc.stdint cimport int8_t, int16_t, uint8_t, uint32_t, uint64_t
 from libc.string cimport memcpy, memset
 
 from wuhanmj.core.defs cimport PAIR_ANY, is_jiang_c
-from wuhanmj.core.shape cimport is_complete_c
+from wuhanmj.core.shape cimport combine_entries, group_entries, is_complete_c
 from wuhanmj.core.tables cimport hu_tables
 from wuhanmj.native.defs cimport (
     A_AN_GANG,
@@ -72,6 +72,7 @@ from wuhanmj.native.defs cimport (
     chi_code,
     chi_low,
 )
+from wuhanmj.native.countbits cimport four_mask, held_mask, lowest_bit
 from wuhanmj.native.rulesc cimport RulesC
 from wuhanmj.native.score cimport SeatC, WinIn, WinOut, evaluate_win_c, holds_non_jiang_c, is_ready_c
 
@@ -172,6 +173,9 @@ cdef void hand_deal(HandC* h, const RulesC* rules, const uint8_t* wall, int deal
         h.pizi[1] = b
         h.special[a] = h.special[b] = 1
         h.blocked[a] = h.blocked[b] = 1
+    h.special_mask = (1ULL << HONGZHONG) | (1ULL << h.laizi)
+    for i in range(h.n_pizi):
+        h.special_mask |= 1ULL << h.pizi[i]
     h.front = 54
     h.back = 135
     h.seen[ind] = 1
@@ -244,12 +248,12 @@ cdef int _turn_codes(HandC* h, int seat, int16_t* codes) noexcept nogil:
     """moves._turn_codes (P1, P3, G4, W8/D13, the dead discard of the module doc) into codes
     (room for MAX_LEGAL)."""
     cdef const uint8_t* C = h.hands[seat]
-    cdef const uint8_t* sp_t = h.special
     cdef const SeatC* sp = &h.seats[seat]
     cdef bint gang_ok = hand_gang_allowed(h)     # G4, D12
     cdef bint concealed
-    cdef int n = 0, t, i, j, k, x0
+    cdef int n = 0, t, i, j, x0
     cdef int16_t v
+    cdef uint64_t held = held_mask(C), m
     if gang_ok and h.drawn == h.laizi and _must_play_laizi(h, seat):
         # W8, D13: a ready player that drew its second 癞子 plays it out (unless it wins)
         codes[0] = A_LAIZI_GANG
@@ -257,13 +261,14 @@ cdef int _turn_codes(HandC* h, int seat, int16_t* codes) noexcept nogil:
             codes[1] = A_HU
             return 2
         return 1
-    for t in range(34):             # written always, kept when held and not special: no branch
-        codes[n] = t
-        n += (C[t] != 0) & (sp_t[t] == 0)
+    m = held & ~h.special_mask      # the discards, ascending
+    while m:
+        codes[n] = lowest_bit(m)
+        n += 1
+        m &= m - 1
     if gang_ok:
         # P1, D18 (moves.concealed_gang_allowed): no 暗杠/蓄杠 in a turn that began with a 碰/吃
         concealed = not h.claim_turn or h.rules.claim_turn_gang_any
-        k = n if concealed else 0
         x0 = n
         for i in range(sp.n_melds if concealed else 0):
             if sp.melds[i].kind == MK_PENG and C[sp.melds[i].tile]:
@@ -276,10 +281,11 @@ cdef int _turn_codes(HandC* h, int seat, int16_t* codes) noexcept nogil:
                 codes[j + 1] = codes[j]
                 j -= 1
             codes[j + 1] = v
-        for i in range(k):
-            if C[codes[i]] == 4:
-                codes[n] = A_AN_GANG + codes[i]
-                n += 1
+        m = four_mask(C) & ~h.special_mask if concealed else 0    # the 暗杠, ascending
+        while m:
+            codes[n] = A_AN_GANG + lowest_bit(m)
+            n += 1
+            m &= m - 1
         if C[HONGZHONG]:
             codes[n] = A_HONGZHONG_GANG
             n += 1
@@ -292,9 +298,11 @@ cdef int _turn_codes(HandC* h, int seat, int16_t* codes) noexcept nogil:
             n += 1
     elif n == 0:
         # only 红中/痞子/癞子 left and G4 forbids playing them: a dead discard (module doc)
-        for t in range(34):
-            codes[n] = t
-            n += C[t] != 0
+        m = held
+        while m:
+            codes[n] = lowest_bit(m)
+            n += 1
+            m &= m - 1
     if h.draw_kind != DK_NONE and _turn_win_ok(h, seat):
         codes[n] = A_HU
         n += 1
@@ -399,13 +407,18 @@ cdef bint _shape_may_win(const HandC* h, int seat, const uint8_t* C, int t) noex
     """moves.shape_may_win: a fast superset of the winning shapes of 14 counts (W1, W3, D8):
     C, or C with one more t when t >= 0."""
     cdef uint8_t B[34]
-    cdef int k
+    cdef uint32_t e[4]
+    cdef int k, need
     memcpy(B, C, 34)
     if t >= 0:
         B[t] += 1
     k = B[h.laizi]
     B[h.laizi] = 0
-    if is_complete_c(B, k, PAIR_ANY, False, h.blocked):
+    # is_complete_c's first step, inline (PAIR_ANY, chows: shifts 0 and 4): most hands fail
+    # it; without a wildcard it is the whole answer (blocked only limits what they stand for)
+    group_entries(B, e)
+    need = combine_entries(e, 0, 4)
+    if need <= k and (k == 0 or is_complete_c(B, k, PAIR_ANY, False, h.blocked)):
         return True
     return _w3(h, seat, B)
 
