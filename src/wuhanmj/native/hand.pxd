@@ -7,7 +7,7 @@
 # the core's tables that the shape kernels read without the GIL).
 # From Python: wuhanmj.native.handapi.NativeHand (its Python face).
 
-from libc.stdint cimport int8_t, int16_t, uint8_t, uint64_t
+from libc.stdint cimport int8_t, int16_t, uint8_t, uint32_t, uint64_t
 from libc.string cimport memset
 
 from wuhanmj.native.defs cimport MAX_LOG, MAX_RIVER
@@ -64,8 +64,11 @@ ctypedef struct HandC:
     int16_t n_log               # every decision in order, for records and replays
     uint8_t log_seat[MAX_LOG]
     uint8_t log_code[MAX_LOG]
-    # the engine's caches (see moves.py: the self-drawn win, the claim wins, the legal codes),
-    # dropped when what they describe changes; hand_forget drops them all
+    # the engine's caches (see moves.py: the self-drawn win, the claim wins, the legal codes;
+    # and the hu-table entries of each seat's hand), dropped or brought up to date when what
+    # they describe changes; hand_forget drops them all
+    uint8_t ent_known[4]        # ent[s] describes hands[s]
+    uint32_t ent[4][4]          # the hu-table entries (core/shape.pxd) of hands[s] without its 癞子
     int8_t turn_win             # -1 unknown, 0 none, 1 the win in turn_win_out
     WinOut turn_win_out
     uint8_t claim_win_known[4]  # moves.Derived.wins: the legal win of each seat on the window's tile
@@ -113,10 +116,12 @@ cdef inline bint hand_gang_allowed(const HandC* h) noexcept nogil:
     return hand_left(h) > h.rules.gang_floor
 
 
-# Drop every cache of the engine (the self-drawn win, the claim wins, the legal codes), their
+# Drop every cache of the engine (the hand entries, the self-drawn win, the claim wins, the
+# legal codes), their
 # stale contents too: call it after writing any hand, meld, wall or phase field of h from
 # outside the engine.
 cdef inline void hand_forget(HandC* h) noexcept nogil:
+    memset(h.ent_known, 0, sizeof(h.ent_known))
     h.turn_win = -1
     memset(&h.turn_win_out, 0, sizeof(WinOut))
     memset(h.claim_win_known, 0, sizeof(h.claim_win_known))

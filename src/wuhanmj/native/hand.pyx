@@ -35,7 +35,8 @@ from libc.stdint cimport int8_t, int16_t, uint8_t, uint32_t, uint64_t
 from libc.string cimport memcpy, memset
 
 from wuhanmj.core.defs cimport PAIR_ANY, is_jiang_c
-from wuhanmj.core.shape cimport combine_entries, group_entries, is_complete_c
+from wuhanmj.core.shape cimport combine_entries, is_complete_c
+from wuhanmj.core.tables cimport HU, honor_key, suit_rank
 from wuhanmj.core.tables cimport hu_tables
 from wuhanmj.native.defs cimport (
     A_AN_GANG,
@@ -355,7 +356,7 @@ cdef int _check_self_win(HandC* h, int seat, WinOut* out) noexcept nogil:
         return 0
     if _holds_blocked(h, C):        # W5
         return 0
-    if not _shape_may_win(h, seat, C, -1):
+    if not _shape_may_win(h, seat, -1):
         return 0
     _evaluate(h, seat, C, h.drawn, _self_win_how(h), -1, out)
     return 1 if out.legal else 0
@@ -368,7 +369,7 @@ cdef bint _claim_win(HandC* h, int seat, int t, int d, int how) noexcept nogil:
     cdef uint8_t C2[34]
     if _holds_blocked(h, h.hands[seat]):   # W5
         return False
-    if not _shape_may_win(h, seat, h.hands[seat], t):
+    if not _shape_may_win(h, seat, t):
         return False
     memcpy(C2, h.hands[seat], 34)
     C2[t] += 1
@@ -379,48 +380,95 @@ cdef bint _claim_win(HandC* h, int seat, int t, int d, int how) noexcept nogil:
     return False
 
 
-cdef bint _w3(const HandC* h, int seat, const uint8_t* B) noexcept nogil:
-    """moves._w3: the counts B (no 癞子) and the seat's melds all honors (风一色) or all
-    2/5/8 (将一色), W3. The melds first: most hands fail there."""
+cdef bint _w3(const HandC* h, int seat, int t) noexcept nogil:
+    """moves._w3: the seat's concealed counts (with one more t when t >= 0) without the
+    癞子, and its melds, all honors (风一色) or all 2/5/8 (将一色), W3. The melds first: most
+    hands fail there."""
     cdef const SeatC* sp = &h.seats[seat]
+    cdef uint8_t B[34]
     cdef bint fy = True, jy = True
-    cdef int t, i, x
+    cdef int x, i
     for i in range(sp.n_melds):
         x = sp.melds[i].tile
         fy = fy and x >= 27
         jy = jy and sp.melds[i].kind != MK_CHI and is_jiang_c(x)
     if not (fy or jy):
         return False
-    for t in range(27):
-        if B[t]:
+    memcpy(B, h.hands[seat], 34)
+    if t >= 0:
+        B[t] += 1
+    B[h.laizi] = 0
+    for x in range(27):
+        if B[x]:
             fy = False
-            if not is_jiang_c(t):
+            if not is_jiang_c(x):
                 jy = False
     if jy:
-        for t in range(27, 34):
-            if B[t]:
+        for x in range(27, 34):
+            if B[x]:
                 jy = False
     return fy or jy
 
 
-cdef bint _shape_may_win(const HandC* h, int seat, const uint8_t* C, int t) noexcept nogil:
-    """moves.shape_may_win: a fast superset of the winning shapes of 14 counts (W1, W3, D8):
-    C, or C with one more t when t >= 0."""
+cdef inline uint32_t _group_entry(const uint8_t* C, int g, int lz, int t) noexcept nogil:
+    """The hu-table entry of group g (0-2: a suit, 3: the honors) of the counts C with one
+    more t (t >= 0, in g) and without the 癞子 lz (core/shape.pxd's group_entries)."""
+    cdef uint8_t c[9]
+    memcpy(c, C + 9 * g, 9 if g < 3 else 7)
+    if t >= 0:
+        c[t - 9 * g] += 1
+    if lz // 9 == g:
+        c[lz - 9 * g] = 0
+    return HU.suit[suit_rank(c)] if g < 3 else HU.honor[honor_key(c)]
+
+
+cdef inline const uint32_t* _entries(HandC* h, int s) noexcept nogil:
+    """The hu-table entries of seat s's hand without its 癞子 (made once, then kept up to
+    date by _draw and _discard, dropped by the other changes)."""
+    cdef int g
+    if not h.ent_known[s]:
+        for g in range(4):
+            h.ent[s][g] = _group_entry(h.hands[s], g, h.laizi, -1)
+        h.ent_known[s] = 1
+    return h.ent[s]
+
+
+cdef inline void _entries_changed(HandC* h, int s, int t) noexcept nogil:
+    """One tile of kind t came into or left seat s's hand (a draw, a discard)."""
+    cdef int g
+    if h.ent_known[s] and t != h.laizi:
+        g = t // 9
+        h.ent[s][g] = _group_entry(h.hands[s], g, h.laizi, -1)
+
+
+cdef bint _shape_may_win(HandC* h, int seat, int t) noexcept nogil:
+    """moves.shape_may_win: a fast superset of the winning shapes of the seat's 14 counts
+    (W1, W3, D8): its hand, or its hand with one more t when t >= 0."""
     cdef uint8_t B[34]
     cdef uint32_t e[4]
-    cdef int k, need
-    memcpy(B, C, 34)
-    if t >= 0:
-        B[t] += 1
-    k = B[h.laizi]
-    B[h.laizi] = 0
-    # is_complete_c's first step, inline (PAIR_ANY, chows: shifts 0 and 4): most hands fail
-    # it; without a wildcard it is the whole answer (blocked only limits what they stand for)
-    group_entries(B, e)
-    need = combine_entries(e, 0, 4)
-    if need <= k and (k == 0 or is_complete_c(B, k, PAIR_ANY, False, h.blocked)):
-        return True
-    return _w3(h, seat, B)
+    cdef const uint32_t* E = _entries(h, seat)
+    cdef int k = h.hands[seat][h.laizi], g
+    e[0] = E[0]
+    e[1] = E[1]
+    e[2] = E[2]
+    e[3] = E[3]
+    if t == h.laizi:
+        k += 1
+    elif t >= 0:
+        g = t // 9
+        e[g] = _group_entry(h.hands[seat], g, h.laizi, t)
+    # is_complete_c's first step (PAIR_ANY, chows: shifts 0 and 4): most hands fail it;
+    # without a wildcard it is the whole answer (blocked only limits what wildcards stand for)
+    if combine_entries(e, 0, 4) <= k:
+        if k == 0:
+            return True
+        memcpy(B, h.hands[seat], 34)
+        if t >= 0:
+            B[t] += 1
+        B[h.laizi] = 0
+        if is_complete_c(B, k, PAIR_ANY, False, h.blocked):
+            return True
+    return _w3(h, seat, t)
 
 
 cdef void _evaluate(HandC* h, int seat, const uint8_t* C, int tile, int how, int d,
@@ -454,9 +502,15 @@ cdef void _evaluate(HandC* h, int seat, const uint8_t* C, int tile, int how, int
 
 
 # ---------------------------------------------------------------- mutators (HandState)
+cdef inline void _changed(HandC* h, int s) noexcept nogil:
+    """HandState.changed: the seat's hand changed other than by one draw or discard."""
+    h.ent_known[s] = 0
+
+
 cdef inline void _draw(HandC* h, int s, int t, int phase, int kind) noexcept nogil:
     """HandState.draw: seat s draws t; the self-drawn win is not known yet."""
     h.hands[s][t] += 1
+    _entries_changed(h, s, t)
     h.sizes[s] += 1
     h.phase = phase
     h.turn = s
@@ -468,6 +522,7 @@ cdef inline void _draw(HandC* h, int s, int t, int phase, int kind) noexcept nog
 
 cdef inline void _discard(HandC* h, int s, int t) noexcept nogil:
     h.hands[s][t] -= 1
+    _entries_changed(h, s, t)
     h.sizes[s] -= 1
     h.river[s][h.n_river[s]] = t
     h.n_river[s] += 1
@@ -500,6 +555,7 @@ cdef void _claim(HandC* h, int s, int kind, int low, int d) noexcept nogil:
     sp.n_melds += 1
     h.openings[s] += 1
     h.claim_turn = kind == MK_PENG or kind == MK_CHI
+    _changed(h, s)
 
 
 cdef void _an_gang(HandC* h, int s, int t) noexcept nogil:
@@ -511,6 +567,7 @@ cdef void _an_gang(HandC* h, int s, int t) noexcept nogil:
     sp.melds[sp.n_melds].source = -1
     sp.n_melds += 1
     h.seen[t] += 4
+    _changed(h, s)
 
 
 cdef void _extend_peng(HandC* h, int s, int t) noexcept nogil:
@@ -524,6 +581,7 @@ cdef void _extend_peng(HandC* h, int s, int t) noexcept nogil:
             sp.melds[i].kind = MK_XU_GANG
             break
     h.seen[t] += 1
+    _changed(h, s)
 
 
 cdef void _special(HandC* h, int s, int kind, int t) noexcept nogil:
@@ -540,6 +598,7 @@ cdef void _special(HandC* h, int s, int kind, int t) noexcept nogil:
     else:
         h.seats[s].lz += 1
     h.seen[t] += 1
+    _changed(h, s)
 
 
 cdef void _win_tile(HandC* h, int w, int t, int d, bint robbed) noexcept nogil:
@@ -552,6 +611,8 @@ cdef void _win_tile(HandC* h, int w, int t, int d, bint robbed) noexcept nogil:
         h.seen[t] -= 1
     h.hands[w][t] += 1
     h.sizes[w] += 1
+    _changed(h, w)
+    _changed(h, d)
 
 
 # ---------------------------------------------------------------- transitions
