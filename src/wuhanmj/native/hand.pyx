@@ -18,7 +18,8 @@ draw that is not a win stays in the hand), and its caches of the self-drawn win 
 on turn and the claim wins of an open window, dropped at the same points. Its third cache,
 the waiting kinds of each seat (moves.win_kinds), only lets it skip work, so this engine
 tests the one tile drawn or offered instead (moves.shape_may_win, a superset of the wins
-too: the scoring decides either way).
+too: the scoring decides either way), on each seat's hu-table entries, which it keeps up to
+date (``HandC.ent``; ``hand_forget`` drops them with the other caches).
 
 Wins are scored through the module's function pointers ``evaluate_fn`` and ``ready_fn``:
 by default the native :func:`evaluate_win_c` and :func:`is_ready_c` (score.pxd).
