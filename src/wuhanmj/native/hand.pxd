@@ -7,7 +7,8 @@
 # the core's tables that the shape kernels read without the GIL).
 # From Python: wuhanmj.native.handapi.NativeHand (its Python face).
 
-from libc.stdint cimport int8_t, int16_t, uint8_t
+from libc.stdint cimport int8_t, int16_t, uint8_t, uint32_t, uint64_t
+from libc.string cimport memset
 
 from wuhanmj.native.defs cimport MAX_LOG, MAX_RIVER
 from wuhanmj.native.rulesc cimport RulesC
@@ -29,6 +30,7 @@ ctypedef struct HandC:
     int8_t pizi[2]              # sorted
     uint8_t special[34]         # 红中, the 癞子, the 痞子 (R1, R3, R4)
     uint8_t blocked[34]         # 红中 and the 痞子: W5, and D8's wildcard forbid
+    uint64_t special_mask       # bit t = special[t]
     int16_t front               # next normal draw (G1)
     int16_t back                # next replacement draw (D1)
     uint8_t hands[4][34]        # concealed counts
@@ -62,10 +64,11 @@ ctypedef struct HandC:
     int16_t n_log               # every decision in order, for records and replays
     uint8_t log_seat[MAX_LOG]
     uint8_t log_code[MAX_LOG]
-    # the engine's caches (see moves.py: waits, the self-drawn win, the claim wins), dropped
-    # at the same points as HandState's (state.changed, draw, discard, the 海底 passes)
-    uint8_t waits_known[4]
-    uint8_t waits[4][34]        # moves.win_kinds: a superset of the seat's winning kinds
+    # the engine's caches (see moves.py: the self-drawn win, the claim wins, the legal codes;
+    # and the hu-table entries of each seat's hand), dropped or brought up to date when what
+    # they describe changes; hand_forget drops them all
+    uint8_t ent_known[4]        # ent[s] describes hands[s]
+    uint32_t ent[4][4]          # the hu-table entries (core/shape.pxd) of hands[s] without its 癞子
     int8_t turn_win             # -1 unknown, 0 none, 1 the win in turn_win_out
     WinOut turn_win_out
     uint8_t claim_win_known[4]  # moves.Derived.wins: the legal win of each seat on the window's tile
@@ -105,3 +108,24 @@ cdef int hand_apply(HandC* h, int seat, int code) noexcept nogil
 # Tiles left in the wall, both ends together (G2, D1).
 cdef inline int hand_left(const HandC* h) noexcept nogil:
     return h.back - h.front + 1
+
+
+# G4, D12 (moves.gang_allowed): a gang or special play is legal only while more than
+# rules.gang_floor tiles are left.
+cdef inline bint hand_gang_allowed(const HandC* h) noexcept nogil:
+    return hand_left(h) > h.rules.gang_floor
+
+
+# Drop every cache of the engine (the hand entries, the self-drawn win, the claim wins, the
+# legal codes), their
+# stale contents too: call it after writing any hand, meld, wall or phase field of h from
+# outside the engine.
+cdef inline void hand_forget(HandC* h) noexcept nogil:
+    memset(h.ent_known, 0, sizeof(h.ent_known))
+    h.turn_win = -1
+    memset(&h.turn_win_out, 0, sizeof(WinOut))
+    memset(h.claim_win_known, 0, sizeof(h.claim_win_known))
+    memset(h.claim_win, 0, sizeof(h.claim_win))
+    h.legal_seat = -1
+    h.n_legal = 0
+    memset(h.legal, 0, sizeof(h.legal))

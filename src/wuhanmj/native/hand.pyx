@@ -14,9 +14,12 @@ documented decisions included (a 碰/吃 claimer may not 自摸, and under D18's
 may not 暗杠/蓄杠 in the rest of that turn, a special play's replacement draw included
 (moves.concealed_gang_allowed); a seat holding only
 红中/痞子/癞子 while G4 forbids special plays discards one of them, never claimable; a 海底
-draw that is not a win stays in the hand), and its caches: the waiting kinds of each seat
-(moves.win_kinds, kept until the seat's hand changes other than by a draw), the self-drawn
-win of the seat on turn and the claim wins of an open window, dropped at the same points.
+draw that is not a win stays in the hand), and its caches of the self-drawn win of the seat
+on turn and the claim wins of an open window, dropped at the same points. Its third cache,
+the waiting kinds of each seat (moves.win_kinds), only lets it skip work, so this engine
+tests the one tile drawn or offered instead (moves.shape_may_win, a superset of the wins
+too: the scoring decides either way), on each seat's hu-table entries, which it keeps up to
+date (``HandC.ent``; ``hand_forget`` drops them with the other caches).
 
 Wins are scored through the module's function pointers ``evaluate_fn`` and ``ready_fn``:
 by default the native :func:`evaluate_win_c` and :func:`is_ready_c` (score.pxd).
@@ -29,11 +32,12 @@ The module has no Python names: C code cimports the engine through ``hand.pxd``;
 Python face is :class:`wuhanmj.native.handapi.NativeHand`.
 """
 
-from libc.stdint cimport int8_t, int16_t, uint8_t
+from libc.stdint cimport int8_t, int16_t, uint8_t, uint32_t, uint64_t
 from libc.string cimport memcpy, memset
 
-from wuhanmj.core.defs cimport PAIR_ANY
-from wuhanmj.core.shape cimport is_complete_c, waits_c
+from wuhanmj.core.defs cimport PAIR_ANY, is_jiang_c
+from wuhanmj.core.shape cimport combine_entries, is_complete_c
+from wuhanmj.core.tables cimport HU, honor_key, suit_rank
 from wuhanmj.core.tables cimport hu_tables
 from wuhanmj.native.defs cimport (
     A_AN_GANG,
@@ -67,7 +71,10 @@ from wuhanmj.native.defs cimport (
     PH_OVER,
     PH_ROB,
     PH_TURN,
+    chi_code,
+    chi_low,
 )
+from wuhanmj.native.countbits cimport four_mask, held_mask, lowest_bit
 from wuhanmj.native.rulesc cimport RulesC
 from wuhanmj.native.score cimport SeatC, WinIn, WinOut, evaluate_win_c, holds_non_jiang_c, is_ready_c
 
@@ -125,11 +132,6 @@ cdef inline int _prev_in_cycle(int t) noexcept nogil:
     return t - 1
 
 
-cdef inline bint _jiang(int t) noexcept nogil:
-    cdef int r = t % 9
-    return t < 27 and (r == 1 or r == 4 or r == 7)
-
-
 # ---------------------------------------------------------------- deal and queries
 cdef int hand_prepare() except -1:
     """The hu tables the shape kernels read (W1, W2, D8): built once, with the GIL (the
@@ -173,6 +175,9 @@ cdef void hand_deal(HandC* h, const RulesC* rules, const uint8_t* wall, int deal
         h.pizi[1] = b
         h.special[a] = h.special[b] = 1
         h.blocked[a] = h.blocked[b] = 1
+    h.special_mask = (1ULL << HONGZHONG) | (1ULL << h.laizi)
+    for i in range(h.n_pizi):
+        h.special_mask |= 1ULL << h.pizi[i]
     h.front = 54
     h.back = 135
     h.seen[ind] = 1
@@ -210,9 +215,16 @@ cdef int hand_current(const HandC* h) noexcept nogil:
 
 cdef int hand_legal(HandC* h, int seat, int16_t* codes) noexcept nogil:
     """moves.legal: ascending codes; cached until the next action (Derived.legal)."""
+    cdef int n = _legal(h, seat)
+    memcpy(codes, h.legal, n * sizeof(int16_t))
+    return n
+
+
+cdef int _legal(HandC* h, int seat) noexcept nogil:
+    """The legal codes of seat in h.legal (made once until the next action); how many."""
     cdef int n = 0, i, ph = h.phase
+    cdef int16_t* codes = h.legal
     if seat == h.legal_seat:
-        memcpy(codes, h.legal, h.n_legal * sizeof(int16_t))
         return h.n_legal
     if ph == PH_TURN:
         if seat == h.turn:
@@ -231,18 +243,19 @@ cdef int hand_legal(HandC* h, int seat, int16_t* codes) noexcept nogil:
             n = 2
     h.legal_seat = seat
     h.n_legal = n
-    memcpy(h.legal, codes, n * sizeof(int16_t))
     return n
 
 
 cdef int _turn_codes(HandC* h, int seat, int16_t* codes) noexcept nogil:
-    """moves._turn_codes (P1, P3, G4, W8/D13, the dead discard of the module doc)."""
+    """moves._turn_codes (P1, P3, G4, W8/D13, the dead discard of the module doc) into codes
+    (room for MAX_LEGAL)."""
     cdef const uint8_t* C = h.hands[seat]
     cdef const SeatC* sp = &h.seats[seat]
-    cdef bint gang_ok = hand_left(h) > h.rules.gang_floor     # G4, D12
+    cdef bint gang_ok = hand_gang_allowed(h)     # G4, D12
     cdef bint concealed
-    cdef int n = 0, t, i, j, k, x0
+    cdef int n = 0, t, i, j, x0
     cdef int16_t v
+    cdef uint64_t held = held_mask(C), m
     if gang_ok and h.drawn == h.laizi and _must_play_laizi(h, seat):
         # W8, D13: a ready player that drew its second 癞子 plays it out (unless it wins)
         codes[0] = A_LAIZI_GANG
@@ -250,14 +263,14 @@ cdef int _turn_codes(HandC* h, int seat, int16_t* codes) noexcept nogil:
             codes[1] = A_HU
             return 2
         return 1
-    for t in range(34):
-        if C[t] and not h.special[t]:
-            codes[n] = t
-            n += 1
+    m = held & ~h.special_mask      # the discards, ascending
+    while m:
+        codes[n] = lowest_bit(m)
+        n += 1
+        m &= m - 1
     if gang_ok:
         # P1, D18 (moves.concealed_gang_allowed): no 暗杠/蓄杠 in a turn that began with a 碰/吃
         concealed = not h.claim_turn or h.rules.claim_turn_gang_any
-        k = n if concealed else 0
         x0 = n
         for i in range(sp.n_melds if concealed else 0):
             if sp.melds[i].kind == MK_PENG and C[sp.melds[i].tile]:
@@ -270,10 +283,11 @@ cdef int _turn_codes(HandC* h, int seat, int16_t* codes) noexcept nogil:
                 codes[j + 1] = codes[j]
                 j -= 1
             codes[j + 1] = v
-        for i in range(k):
-            if C[codes[i]] == 4:
-                codes[n] = A_AN_GANG + codes[i]
-                n += 1
+        m = four_mask(C) & ~h.special_mask if concealed else 0    # the 暗杠, ascending
+        while m:
+            codes[n] = A_AN_GANG + lowest_bit(m)
+            n += 1
+            m &= m - 1
         if C[HONGZHONG]:
             codes[n] = A_HONGZHONG_GANG
             n += 1
@@ -286,10 +300,11 @@ cdef int _turn_codes(HandC* h, int seat, int16_t* codes) noexcept nogil:
             n += 1
     elif n == 0:
         # only 红中/痞子/癞子 left and G4 forbids playing them: a dead discard (module doc)
-        for t in range(34):
-            if C[t]:
-                codes[n] = t
-                n += 1
+        m = held
+        while m:
+            codes[n] = lowest_bit(m)
+            n += 1
+            m &= m - 1
     if h.draw_kind != DK_NONE and _turn_win_ok(h, seat):
         codes[n] = A_HU
         n += 1
@@ -338,27 +353,24 @@ cdef inline bint _holds_blocked(const HandC* h, const uint8_t* C) noexcept nogil
 cdef int _check_self_win(HandC* h, int seat, WinOut* out) noexcept nogil:
     """moves._check_self_win: 1 and the verdict in out when the drawn tile wins, else 0."""
     cdef const uint8_t* C = h.hands[seat]
-    cdef int t = h.drawn
     if not h.openings[seat]:        # W4
         return 0
     if _holds_blocked(h, C):        # W5
         return 0
-    if h.waits_known[seat] and t != h.laizi:   # cached for the hand before this draw
-        if not h.waits[seat][t]:
-            return 0
-    elif not _shape_may_win(h, seat, C):
+    if not _shape_may_win(h, seat, -1):
         return 0
-    _evaluate(h, seat, C, t, _self_win_how(h), -1, out)
+    _evaluate(h, seat, C, h.drawn, _self_win_how(h), -1, out)
     return 1 if out.legal else 0
 
 
 cdef bint _claim_win(HandC* h, int seat, int t, int d, int how) noexcept nogil:
-    """moves._claim_win: can seat win on t from seat d? The verdict cached in claim_win."""
+    """moves._claim_win: can seat (opened: W4, the callers' test) win on t from seat d? The
+    verdict cached in claim_win. Only t is tested (shape_may_win of the hand with t), not the
+    hand's 34 waiting kinds: both are supersets of the wins, the scoring decides."""
     cdef uint8_t C2[34]
-    if not h.waits_known[seat]:
-        _win_kinds(h, seat, h.waits[seat])
-        h.waits_known[seat] = 1
-    if not h.waits[seat][t]:
+    if _holds_blocked(h, h.hands[seat]):   # W5
+        return False
+    if not _shape_may_win(h, seat, t):
         return False
     memcpy(C2, h.hands[seat], 34)
     C2[t] += 1
@@ -369,64 +381,95 @@ cdef bint _claim_win(HandC* h, int seat, int t, int d, int how) noexcept nogil:
     return False
 
 
-cdef void _w3(const HandC* h, int seat, const uint8_t* B, bint* honors, bint* jiang) noexcept nogil:
-    """moves._w3: the counts B (no 癞子) and the seat's melds all honors (风一色), all
-    2/5/8 (将一色), W3."""
-    cdef int t, total = 0, nh = 0, nj = 0, i
-    cdef bint fy = True, jy = True
+cdef bint _w3(const HandC* h, int seat, int t) noexcept nogil:
+    """moves._w3: the seat's concealed counts (with one more t when t >= 0) without the
+    癞子, and its melds, all honors (风一色) or all 2/5/8 (将一色), W3. The melds first: most
+    hands fail there."""
     cdef const SeatC* sp = &h.seats[seat]
-    for t in range(34):
-        total += B[t]
-        if t >= 27:
-            nh += B[t]
-        elif _jiang(t):
-            nj += B[t]
+    cdef uint8_t B[34]
+    cdef bint fy = True, jy = True
+    cdef int x, i
     for i in range(sp.n_melds):
-        if sp.melds[i].tile < 27:
-            fy = False
-        if sp.melds[i].kind == MK_CHI or not _jiang(sp.melds[i].tile):
-            jy = False
-    honors[0] = nh == total and fy
-    jiang[0] = nj == total and jy
-
-
-cdef void _win_kinds(const HandC* h, int seat, uint8_t* out) noexcept nogil:
-    """moves.win_kinds: kinds that may complete the seat's waiting hand (13 - 3 × melds
-    tiles), a fast superset of its wins (W1, W3, W4, W5, D8)."""
-    cdef uint8_t B[34]
-    cdef bint honors, jiang
-    cdef int k, t
-    memset(out, 0, 34)
-    if not h.openings[seat]:        # W4
-        return
-    if _holds_blocked(h, h.hands[seat]):   # W5
-        return
+        x = sp.melds[i].tile
+        fy = fy and x >= 27
+        jy = jy and sp.melds[i].kind != MK_CHI and is_jiang_c(x)
+    if not (fy or jy):
+        return False
     memcpy(B, h.hands[seat], 34)
-    k = B[h.laizi]
+    if t >= 0:
+        B[t] += 1
     B[h.laizi] = 0
-    waits_c(B, k, PAIR_ANY, False, h.blocked, out)
-    _w3(h, seat, B, &honors, &jiang)
-    if honors:
-        for t in range(27, 33):
-            out[t] = 1              # W3 风一色
-    if jiang:
-        for t in range(27):
-            if _jiang(t):
-                out[t] = 1          # W3 将一色
+    for x in range(27):
+        if B[x]:
+            fy = False
+            if not is_jiang_c(x):
+                jy = False
+    if jy:
+        for x in range(27, 34):
+            if B[x]:
+                jy = False
+    return fy or jy
 
 
-cdef bint _shape_may_win(const HandC* h, int seat, const uint8_t* C) noexcept nogil:
-    """moves.shape_may_win: a fast superset of the winning shapes of 14 counts (W1, W3, D8)."""
+cdef inline uint32_t _group_entry(const uint8_t* C, int g, int lz, int t) noexcept nogil:
+    """The hu-table entry of group g (0-2: a suit, 3: the honors) of the counts C with one
+    more t (t >= 0, in g) and without the 癞子 lz (core/shape.pxd's group_entries)."""
+    cdef uint8_t c[9]
+    memcpy(c, C + 9 * g, 9 if g < 3 else 7)
+    if t >= 0:
+        c[t - 9 * g] += 1
+    if lz // 9 == g:
+        c[lz - 9 * g] = 0
+    return HU.suit[suit_rank(c)] if g < 3 else HU.honor[honor_key(c)]
+
+
+cdef inline const uint32_t* _entries(HandC* h, int s) noexcept nogil:
+    """The hu-table entries of seat s's hand without its 癞子 (made once, then kept up to
+    date by _draw and _discard, dropped by the other changes)."""
+    cdef int g
+    if not h.ent_known[s]:
+        for g in range(4):
+            h.ent[s][g] = _group_entry(h.hands[s], g, h.laizi, -1)
+        h.ent_known[s] = 1
+    return h.ent[s]
+
+
+cdef inline void _entries_changed(HandC* h, int s, int t) noexcept nogil:
+    """One tile of kind t came into or left seat s's hand (a draw, a discard)."""
+    cdef int g
+    if h.ent_known[s] and t != h.laizi:
+        g = t // 9
+        h.ent[s][g] = _group_entry(h.hands[s], g, h.laizi, -1)
+
+
+cdef bint _shape_may_win(HandC* h, int seat, int t) noexcept nogil:
+    """moves.shape_may_win: a fast superset of the winning shapes of the seat's 14 counts
+    (W1, W3, D8): its hand, or its hand with one more t when t >= 0."""
     cdef uint8_t B[34]
-    cdef bint honors, jiang
-    cdef int k
-    memcpy(B, C, 34)
-    k = B[h.laizi]
-    B[h.laizi] = 0
-    if is_complete_c(B, k, PAIR_ANY, False, h.blocked):
-        return True
-    _w3(h, seat, B, &honors, &jiang)
-    return honors or jiang
+    cdef uint32_t e[4]
+    cdef const uint32_t* E = _entries(h, seat)
+    cdef int k = h.hands[seat][h.laizi], g
+    e[0] = E[0]
+    e[1] = E[1]
+    e[2] = E[2]
+    e[3] = E[3]
+    if t == h.laizi:
+        k += 1
+    elif t >= 0:
+        g = t // 9
+        e[g] = _group_entry(h.hands[seat], g, h.laizi, t)
+    # is_complete_c's first step (PAIR_ANY, chows: shifts 0 and 4): most hands fail it;
+    # without a wildcard it is the whole answer (blocked only limits what wildcards stand for)
+    if combine_entries(e, 0, 4) <= k:
+        if k == 0:
+            return True
+        memcpy(B, h.hands[seat], 34)
+        if t >= 0:
+            B[t] += 1
+        B[h.laizi] = 0
+        if is_complete_c(B, k, PAIR_ANY, False, h.blocked):
+            return True
+    return _w3(h, seat, t)
 
 
 cdef void _evaluate(HandC* h, int seat, const uint8_t* C, int tile, int how, int d,
@@ -461,13 +504,14 @@ cdef void _evaluate(HandC* h, int seat, const uint8_t* C, int tile, int how, int
 
 # ---------------------------------------------------------------- mutators (HandState)
 cdef inline void _changed(HandC* h, int s) noexcept nogil:
-    """HandState.changed: the seat's hand changed other than by a draw."""
-    h.waits_known[s] = 0
+    """HandState.changed: the seat's hand changed other than by one draw or discard."""
+    h.ent_known[s] = 0
 
 
 cdef inline void _draw(HandC* h, int s, int t, int phase, int kind) noexcept nogil:
-    """HandState.draw: its cached waits still describe the hand before the draw."""
+    """HandState.draw: seat s draws t; the self-drawn win is not known yet."""
     h.hands[s][t] += 1
+    _entries_changed(h, s, t)
     h.sizes[s] += 1
     h.phase = phase
     h.turn = s
@@ -479,11 +523,11 @@ cdef inline void _draw(HandC* h, int s, int t, int phase, int kind) noexcept nog
 
 cdef inline void _discard(HandC* h, int s, int t) noexcept nogil:
     h.hands[s][t] -= 1
+    _entries_changed(h, s, t)
     h.sizes[s] -= 1
     h.river[s][h.n_river[s]] = t
     h.n_river[s] += 1
     h.seen[t] += 1
-    h.waits_known[s] = 0
     h.drawn = -1
     h.draw_kind = DK_NONE
     h.claim_turn = 0
@@ -568,19 +612,20 @@ cdef void _win_tile(HandC* h, int w, int t, int d, bint robbed) noexcept nogil:
         h.seen[t] -= 1
     h.hands[w][t] += 1
     h.sizes[w] += 1
+    _changed(h, w)
+    _changed(h, d)
 
 
 # ---------------------------------------------------------------- transitions
 cdef int hand_apply(HandC* h, int seat, int code) noexcept nogil:
     """moves.apply after the legality check of Game.step: -1 (nothing changed) when code is
     not among the seat's legal codes."""
-    cdef int16_t codes[N_ACTIONS]
     cdef int n, i, ph
     if seat < 0 or seat > 3 or code < 0 or code >= N_ACTIONS:
         return -1
-    n = hand_legal(h, seat, codes)
+    n = _legal(h, seat)
     for i in range(n):
-        if codes[i] == code:
+        if h.legal[i] == code:
             break
     else:
         return -1
@@ -598,7 +643,6 @@ cdef int hand_apply(HandC* h, int seat, int code) noexcept nogil:
     elif code == A_HU:      # PH_HAIDI
         _win_self(h, seat)
     else:
-        h.waits_known[seat] = 0
         _haidi(h, (seat + 1) & 3)
     return 0
 
@@ -636,9 +680,9 @@ cdef bint _open_claims(HandC* h, int d, int t) noexcept nogil:
     """moves._open_claims: ask every seat that may claim discard t of seat d (P2)."""
     cdef const uint8_t* C
     cdef const uint8_t* sp = h.special
-    cdef bint gang_ok = hand_left(h) > h.rules.gang_floor     # G4
+    cdef bint gang_ok = hand_gang_allowed(h)     # G4
     cdef bint any = False
-    cdef int i, s, c, r, n, base
+    cdef int i, s, c, r, n
     cdef int16_t* o
     for s in range(4):
         h.claim_win_known[s] = 0
@@ -651,15 +695,14 @@ cdef bint _open_claims(HandC* h, int d, int t) noexcept nogil:
         h.n_options[s] = 0
         if i == 1 and t < 27:   # chi: only the next player (P2)
             r = t % 9
-            base = A_CHI + 7 * (t // 9)
             if r >= 2 and C[t - 2] and C[t - 1] and not sp[t - 2] and not sp[t - 1]:
-                o[n] = base + r - 2
+                o[n] = chi_code(t - 2)
                 n += 1
             if 1 <= r <= 7 and C[t - 1] and C[t + 1] and not sp[t - 1] and not sp[t + 1]:
-                o[n] = base + r - 1
+                o[n] = chi_code(t - 1)
                 n += 1
             if r <= 6 and C[t + 1] and C[t + 2] and not sp[t + 1] and not sp[t + 2]:
-                o[n] = base + r
+                o[n] = chi_code(t)
                 n += 1
         elif c < 2 and not h.openings[s]:
             continue            # no peng, and no hu before opening (W4)
@@ -759,9 +802,7 @@ cdef void _try_resolve(HandC* h) noexcept nogil:
     elif code == A_CHONG_GANG:
         _claim(h, best, MK_CHONG_GANG, t, d)
     else:
-        low = code - A_CHI
-        low = 9 * (low // 7) + low % 7
-        _claim(h, best, MK_CHI, low, d)
+        _claim(h, best, MK_CHI, chi_low(code), d)
     if h.openings[best] == 3 and h.rules.xiayu:
         _check_xiayu(h, best, d)
     if code == A_CHONG_GANG:
@@ -873,7 +914,6 @@ cdef void _haidi(HandC* h, int s) noexcept nogil:
         _draw(h, s, t, PH_HAIDI, DK_FRONT)
         if _turn_win_ok(h, s):
             return
-        h.waits_known[s] = 0
         s = (s + 1) & 3
     h.drawn = -1
     h.draw_kind = DK_NONE

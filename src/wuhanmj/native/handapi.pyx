@@ -39,6 +39,7 @@ from wuhanmj.native.hand cimport (
     hand_apply,
     hand_current,
     hand_deal,
+    hand_forget,
     hand_left,
     hand_legal,
     hand_prepare,
@@ -732,8 +733,6 @@ def _adopt_state(game):
         h.xiayu_suit[s] = -1 if x is None else x[0]
         h.xiayu_liable[s] = -1 if x is None else x[1]
         h.xiayu_co[s] = 0 if x is None else sum(1 << c for c in x[2])
-        h.waits_known[s] = 0
-        h.claim_win_known[s] = 0
     seen = st.derived.seen
     for t in range(34):
         h.seen[t] = seen[t]
@@ -743,8 +742,7 @@ def _adopt_state(game):
     h.draw_kind = st.draw_kind
     h.claim_turn = st.claim_turn
     h.tile = -1 if st.tile is None else st.tile
-    h.turn_win = -1
-    h.legal_seat = -1
+    hand_forget(h)
     n._surgery = True
     n._twin = (None, g)
     return n

@@ -38,8 +38,8 @@ wall ``wall[front..back]``. Then:
   view need) the first deal is always kept in a turn, a window or the 海底; a seat that
   has answered, or waits, may see a window that only a rare deal keeps open (another
   seat that can hu on the tile): then the call may give up (SetupError);
-- every cache of the engine is dropped (waits, the self-drawn and claim wins, the legal
-  codes) and the decision log is emptied (it holds the other seats' hidden answers).
+- every cache of the engine is dropped (``hand_forget``: the self-drawn and claim wins,
+  the legal codes) and the decision log is emptied (it holds the other seats' hidden answers).
 
 Not conditioned on (the deal is uniform given the observation, not given the others'
 behaviour): what the other seats' past choices suggest (a pass, an automatic 海底 pass),
@@ -91,10 +91,9 @@ from wuhanmj.native.defs cimport (
     PH_ROB,
     PH_TURN,
 )
-from wuhanmj.native.hand cimport HandC, hand_apply, hand_current, hand_deal, hand_legal
+from wuhanmj.native.hand cimport HandC, hand_apply, hand_current, hand_deal, hand_forget, hand_legal
 from wuhanmj.native.handapi cimport NativeHand
 from wuhanmj.native.rng cimport Pcg64, match_seeds_c, pcg64_interval, pcg64_next64, pcg64_seed_int
-from wuhanmj.native.score cimport WinOut
 
 import numpy as np
 
@@ -288,19 +287,6 @@ cdef void _deal_sample(const HandC* h, const SearchKnown* k, const uint8_t* perm
         p += 1
 
 
-cdef void _drop_caches(HandC* h) noexcept nogil:
-    """Every cache of the engine (hand.pxd), as after a change of every hand."""
-    memset(h.waits_known, 0, sizeof(h.waits_known))
-    memset(h.waits, 0, sizeof(h.waits))
-    h.turn_win = -1
-    memset(&h.turn_win_out, 0, sizeof(WinOut))
-    memset(h.claim_win_known, 0, sizeof(h.claim_win_known))
-    memset(h.claim_win, 0, sizeof(h.claim_win))
-    h.legal_seat = -1
-    h.n_legal = 0
-    memset(h.legal, 0, sizeof(h.legal))
-
-
 cdef inline int _rank(int c) noexcept nogil:
     """P2: hu 0 > 冲杠/碰 1 > 吃 2 (moves.claim_rank); 9 not a claim."""
     if c == A_HU:
@@ -375,7 +361,7 @@ cdef int _reopen(const HandC* h, const SearchKnown* k, HandC* out) noexcept nogi
         out.drawn = -1
         out.draw_kind = DK_NONE
         _close_window(out)
-        _drop_caches(out)
+        hand_forget(out)
         xiayu = out.rules.xiayu
         out.rules.xiayu = 0                 # its L5 marks are made already
         rc = hand_apply(out, d, t)
@@ -390,7 +376,7 @@ cdef int _reopen(const HandC* h, const SearchKnown* k, HandC* out) noexcept nogi
         out.phase = PH_TURN
         out.draw_kind = DK_NONE             # no W8 play-out in the way: the 蓄杠 was legal
         _close_window(out)
-        _drop_caches(out)
+        hand_forget(out)
         rc = hand_apply(out, d, A_XU_GANG + t)
         out.n_log = h.n_log
         if rc != 0 or out.phase != PH_ROB:
@@ -410,7 +396,7 @@ cdef int _reopen(const HandC* h, const SearchKnown* k, HandC* out) noexcept nogi
         out.length -= 1
         out.turn = p
         out.drawn = -1
-        _drop_caches(out)
+        hand_forget(out)
         rc = hand_apply(out, p, A_PASS)
         out.n_log = h.n_log
         if rc != 0 or out.phase != PH_HAIDI or out.turn != d or out.front != h.front:
@@ -426,7 +412,7 @@ cdef int search_determinize(const HandC* h, const SearchKnown* k, Pcg64* rng, Ha
     cdef int tries
     if h.phase == PH_OVER:
         memcpy(out, h, sizeof(HandC))
-        _drop_caches(out)
+        hand_forget(out)
         return 0
     # the wall's drawn part is shuffled from its own stream: the deals drawn do not depend
     # on how much of the history is known (a hand with or without its decision log)
@@ -437,7 +423,7 @@ cdef int search_determinize(const HandC* h, const SearchKnown* k, Pcg64* rng, Ha
         memcpy(out, h, sizeof(HandC))
         _deal_sample(h, k, perm, &hist, out)
         if _reopen(h, k, out) == 0:
-            _drop_caches(out)
+            hand_forget(out)
             out.n_log = 0
             return 0
     return -1
