@@ -142,8 +142,8 @@ cdef void _w_chow(const uint8_t* r, int g, const WSpec* sp, bint unb, int* N, in
                 n1[i] = N[i]
                 a1[i] = Pany[i]
                 j1[i] = P258[i]
-            sh_mp(n1, j1, n2, j2, N, P258, 4)
-            sh_mp(n1, a1, n2, a2, N, Pany, 4)
+            _mp(n1, j1, n2, j2, N, P258, 4)
+            _mp(n1, a1, n2, a2, N, Pany, 4)
 
 
 cdef void _sh_pong_any(const uint8_t* c, int n, int allowed, int* N, int* P,
@@ -197,6 +197,15 @@ cdef inline void _w_row_for(const uint8_t* r, int g, const WSpec* sp, int routes
         _sh_pong_any(r + 9 * g, 7 if g == 3 else 9, sp.allowed[g], row.pN, row.pAny, &row.pdiff)
 
 
+cdef inline void _mp(const int* N1, const int* P1, const int* N2, const int* P2, int* N,
+                     int* P, int K) noexcept nogil:
+    """sh_mp, the common K = 4 (a hand without melds) compiled apart so that it unrolls."""
+    if K == 4:
+        sh_mp(N1, P1, N2, P2, N, P, 4)
+    else:
+        sh_mp(N1, P1, N2, P2, N, P, K)
+
+
 cdef void _w_others(const WRow* rows, int g, int K, WOthers* o) noexcept nogil:
     cdef int a, b, x
     cdef int tN[5]
@@ -204,10 +213,10 @@ cdef void _w_others(const WRow* rows, int g, int K, WOthers* o) noexcept nogil:
     a = 1 if g == 0 else 0
     b = 2 if g <= 1 else 1
     x = 3 if g <= 2 else 2
-    sh_mp(rows[a].cN, rows[a].c258, rows[b].cN, rows[b].c258, tN, tP, K)
-    sh_mp(tN, tP, rows[x].cN, rows[x].c258, o.xN, o.xP, K)
-    sh_mp(rows[a].pN, rows[a].pAny, rows[b].pN, rows[b].pAny, tN, tP, K)
-    sh_mp(tN, tP, rows[x].pN, rows[x].pAny, o.pN, o.pP, K)
+    _mp(rows[a].cN, rows[a].c258, rows[b].cN, rows[b].c258, tN, tP, K)
+    _mp(tN, tP, rows[x].cN, rows[x].c258, o.xN, o.xP, K)
+    _mp(rows[a].pN, rows[a].pAny, rows[b].pN, rows[b].pAny, tN, tP, K)
+    _mp(tN, tP, rows[x].pN, rows[x].pAny, o.pN, o.pP, K)
     o.xdiff = rows[a].cdiff or rows[b].cdiff or rows[x].cdiff
     o.pdiff = rows[a].pdiff or rows[b].pdiff or rows[x].pdiff
 
@@ -221,18 +230,25 @@ cdef void _w_others_for(const WRow* rows, int g, int K, int routes, WOthers* o) 
     b = 2 if g <= 1 else 1
     x = 3 if g <= 2 else 2
     if routes & RT_XIAOHU:
-        sh_mp(rows[a].cN, rows[a].c258, rows[b].cN, rows[b].c258, tN, tP, K)
-        sh_mp(tN, tP, rows[x].cN, rows[x].c258, o.xN, o.xP, K)
+        _mp(rows[a].cN, rows[a].c258, rows[b].cN, rows[b].c258, tN, tP, K)
+        _mp(tN, tP, rows[x].cN, rows[x].c258, o.xN, o.xP, K)
         o.xdiff = rows[a].cdiff or rows[b].cdiff or rows[x].cdiff
     if routes & RT_PENGPENG:
-        sh_mp(rows[a].pN, rows[a].pAny, rows[b].pN, rows[b].pAny, tN, tP, K)
-        sh_mp(tN, tP, rows[x].pN, rows[x].pAny, o.pN, o.pP, K)
+        _mp(rows[a].pN, rows[a].pAny, rows[b].pN, rows[b].pAny, tN, tP, K)
+        _mp(tN, tP, rows[x].pN, rows[x].pAny, o.pN, o.pP, K)
         o.pdiff = rows[a].pdiff or rows[b].pdiff or rows[x].pdiff
 
 
 cdef inline int _w_close(const int* ON, const int* OP, const int* N, const int* P,
                          int K) noexcept nogil:
     """Least cost of K sets and the pair: the merged others plus one group."""
+    if K == 4:
+        return _w_close_k(ON, OP, N, P, 4)
+    return _w_close_k(ON, OP, N, P, K)
+
+
+cdef inline int _w_close_k(const int* ON, const int* OP, const int* N, const int* P,
+                           int K) noexcept nogil:
     cdef int j, z, best = SH_INF
     for j in range(K + 1):
         z = ON[j] + P[K - j]

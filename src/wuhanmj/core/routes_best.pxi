@@ -69,6 +69,34 @@ cdef inline int _pong_lower(const uint8_t* r, int g, const WSpec* sp, const WRow
     return bits
 
 
+cdef inline void _w_others_by(const WRow* rows, const WRow* base, WOthers (*pm)[4],
+                              int (*ready)[4], int g, int gd, int K, int routes,
+                              WOthers* o) noexcept nogil:
+    """_w_others_for(rows, g, ...) where only the discard's group gd (not g) differs from
+    ``base``: the full hand's two other groups merged once (``pm``, bits of ``ready``:
+    RT_XIAOHU, RT_PENGPENG), then rows[gd] (min-plus merges do not depend on the order)."""
+    cdef int a = 0, b, need
+    while a == g or a == gd:
+        a += 1
+    b = a + 1
+    while b == g or b == gd:
+        b += 1
+    need = routes & (RT_XIAOHU | RT_PENGPENG) & ~ready[a][b]
+    if need & RT_XIAOHU:
+        _mp(base[a].cN, base[a].c258, base[b].cN, base[b].c258, pm[a][b].xN, pm[a][b].xP, K)
+        pm[a][b].xdiff = base[a].cdiff or base[b].cdiff
+    if need & RT_PENGPENG:
+        _mp(base[a].pN, base[a].pAny, base[b].pN, base[b].pAny, pm[a][b].pN, pm[a][b].pP, K)
+        pm[a][b].pdiff = base[a].pdiff or base[b].pdiff
+    ready[a][b] |= need
+    if routes & RT_XIAOHU:
+        _mp(pm[a][b].xN, pm[a][b].xP, rows[gd].cN, rows[gd].c258, o.xN, o.xP, K)
+        o.xdiff = pm[a][b].xdiff or rows[gd].cdiff
+    if routes & RT_PENGPENG:
+        _mp(pm[a][b].pN, pm[a][b].pP, rows[gd].pN, rows[gd].pAny, o.pN, o.pP, K)
+        o.pdiff = pm[a][b].pdiff or rows[gd].pdiff
+
+
 cdef void _w_best(uint8_t* c, const WSpec* sp, int K, const uint8_t* allowed,
                   const uint8_t* unseen, int* out) noexcept nogil:
     """The first discard of the advice order among the allowed kinds (see wuhan_best_discard).
@@ -97,6 +125,10 @@ cdef void _w_best(uint8_t* c, const WSpec* sp, int K, const uint8_t* allowed,
     cdef WRow saved
     cdef WOthers ob[4]          # the full hand's other three groups, for each group
     cdef WOthers o[4]
+    cdef WOthers pm[4][4]       # pairs of the full hand's groups merged (_w_others_by)
+    cdef int pm_ready[4][4]
+    cdef uint8_t cand[34]       # the draws to try: unseen copies, no fifth one, not 红中/痞子
+    cdef int n_cand = 0, i
     cdef WSpec sl
     cdef WRow one
     cdef const WRow* rg
@@ -141,6 +173,11 @@ cdef void _w_best(uint8_t* c, const WSpec* sp, int K, const uint8_t* allowed,
     memset(has_plus, 0, 34)
     memset(pflag, 0, 34)
     memset(lower, 0, sizeof(lower))
+    memset(pm_ready, 0, sizeof(pm_ready))
+    for t in range(34):
+        if unseen[t] and c[t] < 4 and not sp.forbid[t]:
+            cand[n_cand] = t
+            n_cand += 1
     for g in range(4):
         efb[g] = _ef_row(r, g, sp)
     sl = sp[0]
@@ -168,7 +205,7 @@ cdef void _w_best(uint8_t* c, const WSpec* sp, int K, const uint8_t* allowed,
                 if g == gd:
                     o[g] = ob[g]
                 else:
-                    _w_others_for(rows, g, K, sl.routes, &o[g])
+                    _w_others_by(rows, base, pm, pm_ready, g, gd, K, sl.routes, &o[g])
         for g in range(4):
             tight[g] = 0
             dflag[g] = 0
@@ -188,9 +225,8 @@ cdef void _w_best(uint8_t* c, const WSpec* sp, int K, const uint8_t* allowed,
                     dflag[g] |= 4
         need = (RT_CHOWS if sl.routes & RT_CHOWS else 0) | (RT_PENGPENG if sl.routes & RT_PENGPENG else 0)
         eff = 0
-        for t in range(34):
-            if unseen[t] == 0 or c[t] >= 4 or sp.forbid[t]:
-                continue            # nothing to count, a fifth copy, or no progress (红中/痞子)
+        for i in range(n_cand):     # (the discard's kind too: it keeps at most three)
+            t = cand[i]
             if t == sp.laizi:
                 v = _w_eval(r, w + 1, nj - dj, nh - dh, K, &sl, rows, &o[gd], gd, res)
             else:
