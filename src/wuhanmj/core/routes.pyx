@@ -480,7 +480,6 @@ cdef int wuhan_spec(WSpec* sp, int laizi, const int* pizi, int n_pizi, int route
     cdef int g, p, start, n, i
     cdef SegmentTable seg
     sh_tables()
-    ef_tables()
     sp.laizi = laizi
     sp.routes = routes
     memset(sp.forbid, 0, 34)
@@ -681,6 +680,7 @@ def wuhan_best_discard(counts, laizi, pizi=(), routes=0x7F, allowed=None, seen=N
     cdef int out[3]
     cdef int total = load_wuhan(counts, c, 2)
     _spec_from(&sp, laizi, pizi, routes)
+    ef_tables()
     load_allowed(allowed, al)
     load_unseen(seen, c, un)
     with nogil:

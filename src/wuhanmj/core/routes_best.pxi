@@ -40,7 +40,10 @@ cdef inline int _w_lower(const WRow* a, const WRow* b, int K, int parts) noexcep
 
 cdef inline const uint16_t* _ef_row(const uint8_t* r, int g, const WSpec* sp) noexcept nogil:
     """The effective-table entry of group g of the usable counts r (one uint16 per
-    position), or NULL for a suit split into 痞子 segments (no table)."""
+    position), or NULL for a suit split into 痞子 segments (no table) or when the tables
+    are not built (the search then grows the rows itself)."""
+    if EF.suit == NULL:
+        return NULL
     if g == 3:
         return EF.honor + 7 * honor_key(r + 27)
     if sp.nseg[g]:
