@@ -777,24 +777,19 @@ cdef inline void _ef_costs(uint32_t e, int* N, int* P258, int* Pany) noexcept no
         P258[k] = P258[k - 1] + ((e >> (20 + 2 * k - 2)) & 3)
 
 
-cdef inline uint16_t _ef_bits(uint32_t e0, uint32_t e1) noexcept nogil:
-    """EF_* bits of the costs of entry e1 (the grown pattern) below those of e0."""
-    cdef int n0[5]
-    cdef int j0[5]
-    cdef int a0[5]
-    cdef int n1[5]
-    cdef int j1[5]
-    cdef int a1[5]
+cdef inline uint16_t _ef_bits(const int* c0, uint32_t e1) noexcept nogil:
+    """EF_* bits of the costs of entry e1 (the grown pattern) below c0 (_ef_costs of the
+    pattern: no pair, 2/5/8 pair, any pair, five each)."""
+    cdef int c1[15]
     cdef int k
     cdef uint16_t bits = EF_FLAG if (e1 & SH_FLAG) else 0
-    _ef_costs(e0, n0, j0, a0)
-    _ef_costs(e1, n1, j1, a1)
+    _ef_costs(e1, c1, c1 + 5, c1 + 10)
     for k in range(5):
-        if j1[k] < j0[k]:
+        if c1[5 + k] < c0[5 + k]:
             bits |= 1 << (EF_258 + k)
-        if n1[k] < n0[k]:
+        if c1[k] < c0[k]:
             bits |= 1 << (EF_NONE + k)
-        if a1[k] < a0[k]:
+        if c1[10 + k] < c0[10 + k]:
             bits |= 1 << (EF_ANY + k)
     return bits
 
@@ -810,7 +805,7 @@ cdef int _build_effective(int arg) except -1:
     cdef uint8_t c[9]
     cdef int64_t idx
     cdef int p, tot, key, pw
-    cdef uint32_t e0
+    cdef int c0[15]
     with nogil:
         for idx in range(N_SUIT):
             memcpy(c, HU.patterns + 9 * idx, 9)
@@ -819,11 +814,11 @@ cdef int _build_effective(int arg) except -1:
                 tot += c[p]
             if tot >= MAX_TILES:
                 continue
-            e0 = SH.suit_capped[idx]
+            _ef_costs(SH.suit_capped[idx], c0, c0 + 5, c0 + 10)
             for p in range(9):
                 if c[p] < 4:
                     c[p] += 1
-                    st[9 * idx + p] = _ef_bits(e0, SH.suit_capped[suit_rank(c)])
+                    st[9 * idx + p] = _ef_bits(c0, SH.suit_capped[suit_rank(c)])
                     c[p] -= 1
         for idx in range(N_HONOR):
             key = <int>idx
@@ -834,11 +829,11 @@ cdef int _build_effective(int arg) except -1:
                 tot += c[p]
             if tot >= MAX_TILES:
                 continue
-            e0 = SH.honor_capped[idx]
+            _ef_costs(SH.honor_capped[idx], c0, c0 + 5, c0 + 10)
             pw = 1
             for p in range(7):
                 if c[p] < 4:
-                    ht[7 * idx + p] = _ef_bits(e0, SH.honor_capped[idx + pw])
+                    ht[7 * idx + p] = _ef_bits(c0, SH.honor_capped[idx + pw])
                 pw *= 5
     sa.flags.writeable = False
     ha.flags.writeable = False
