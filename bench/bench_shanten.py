@@ -142,3 +142,17 @@ def test_core_best_discard_200(benchmark, turns, pizi):
     from wuhanmj.core import wuhan_best_discard
 
     benchmark(lambda: [wuhan_best_discard(h, lz, pizi) for h, lz in turns])
+
+
+@pytest.fixture(scope="module")
+def played14():
+    """2,000 wall hands of 14 tiles with the 癞子 5m (kind 4): the advised-discard search."""
+    return wall_hands(2_000, 14, seed=1203)
+
+
+def test_wuhan_best_discard_2000(benchmark, played14):
+    """The greedy bot's discard search (least shanten, then most unseen effective draws)."""
+    from wuhanmj.core import wuhan_best_discard
+
+    wuhan_best_discard(played14[0], 4)          # the tables, built once, outside the timing
+    benchmark(lambda: [wuhan_best_discard(h, 4) for h in played14])

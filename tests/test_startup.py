@@ -38,9 +38,10 @@ def test_import_wuhanmj_loads_no_heavy_module():
 
 
 def test_import_wuhanmj_builds_no_table():
-    """The hu, shanten and segment tables are built on first use (core.tables), not on import."""
+    """The hu, shanten, segment and effective-draw tables are built on first use (core.tables),
+    not on import."""
     got = _loaded("import json, wuhanmj, wuhanmj.core.tables as t; print(json.dumps(t.build_counts()))")
-    assert got == {"hu": 0, "shanten": 0, "segments": 0}
+    assert got == {"hu": 0, "shanten": 0, "segments": 0, "effective": 0}
 
 
 def test_the_public_names_load_on_first_use_and_are_the_owning_modules_objects():

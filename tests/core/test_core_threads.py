@@ -81,8 +81,8 @@ def test_tables_built_once_when_eight_threads_ask_at_once(run):
         capture_output=True, text=True, timeout=300, check=True,
     )
     got = json.loads(proc.stdout)
-    assert got["before"] == {"hu": 0, "shanten": 0, "segments": 0}
+    assert got["before"] == {"hu": 0, "shanten": 0, "segments": 0, "effective": 0}
     # 痞子 3 and 4 (4m, 5m) split 万 into two runs: positions 0-2 and 5-8
-    assert got["after"] == {"hu": 1, "shanten": 1, "segments": 2}
+    assert got["after"] == {"hu": 1, "shanten": 1, "segments": 2, "effective": 0}  # no discard search
     for i, out in enumerate(got["results"]):
         assert out == expected(i % 4), i

@@ -64,6 +64,15 @@ def _expected() -> dict[str, dict[str, int]]:
             "SH_FLAG": 1 << 28,                      # above the 2-bit steps of bits 0-27
             "JIANG_SUIT": sum(1 << i for i in range(9) if is_jiang(i)),  # W2: 2, 5, 8
             "N_ROUTES": len(core.ROUTE_NAMES),
+            # one bit per route, in ROUTE_NAMES order; the chow-mode routes (W1, W6)
+            "RT_XIAOHU": 1 << core.ROUTE_NAMES.index("xiaohu"),
+            "RT_PENGPENG": 1 << core.ROUTE_NAMES.index("pengpenghu"),
+            "RT_CHOWS": sum(1 << core.ROUTE_NAMES.index(n)
+                            for n in ("xiaohu", "qingyise_m", "qingyise_p", "qingyise_s")),
+            "RT_JIANG": 1 << core.ROUTE_NAMES.index("jiangyise"),
+            "RT_FENG": 1 << core.ROUTE_NAMES.index("fengyise"),
+            # three 5-bit fields (k = 0..4 sets), then a flag bit
+            "EF_258": 0, "EF_NONE": 5, "EF_ANY": 10, "EF_FLAG": 1 << 15,
         },
         "wuhanmj/core/checks.pxd": {                 # W1: a complete hand 3k + 2, waiting 3k + 1
             "TOTALS_ANY": _totals(lambda n: True),

@@ -24,6 +24,19 @@ cdef enum:
 
     # Wuhan routes (ROUTE_NAMES order): xiaohu, pengpenghu, qingyise m/p/s, jiangyise, fengyise
     N_ROUTES = 7
+    # route bits of a mask over ROUTE_NAMES
+    RT_XIAOHU = 1           # route 0, small hu
+    RT_PENGPENG = 2         # route 1, pengpenghu
+    RT_CHOWS = 0x1D         # the routes that read a group's chow-mode costs: 0, 2, 3, 4
+    RT_JIANG = 32           # route 5, jiangyise
+    RT_FENG = 64            # route 6, fengyise
+
+    # effective-draw tables (tables.effective_tables): per pattern and position, the bits
+    # of the capped costs that adding one tile there lowers
+    EF_258 = 0              # bits 0-4: the 2/5/8-pair cost of k = 0..4 sets
+    EF_NONE = 5             # bits 5-9: the no-pair cost of k sets
+    EF_ANY = 10             # bits 10-14: the any-pair cost of k sets
+    EF_FLAG = 1 << 15       # the grown pattern's capped entry carries SH_FLAG
 
 
 # A 2, 5 or 8 of a suit (t: a tile 0-33, not checked): the pair W2 allows; wuhanmj.tiles.is_jiang.

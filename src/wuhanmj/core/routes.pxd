@@ -34,7 +34,7 @@ cdef int wuhan_draws_c(const uint8_t* counts, const WSpec* spec, int8_t* out) no
 cdef void wuhan_discards_c(const uint8_t* counts, const WSpec* spec, int8_t* after,
                            int8_t* draws) noexcept nogil
 
-# 3k+2 hand: the advised discard among allowed (34 0/1), unseen (34 counts) copies counted:
+# 3k+2 hand: the advised discard among allowed (faster once tables.ef_tables() is built) (34 0/1), unseen (34 counts) copies counted:
 # out[0] kind (-1: none), out[1] its shanten, out[2] least over any normal discard (127)
 cdef void wuhan_best_discard_c(const uint8_t* counts, const WSpec* spec, const uint8_t* allowed,
                                const uint8_t* unseen, int* out) noexcept nogil

@@ -19,7 +19,7 @@ The ``def`` functions check their arguments (``checks.pyx``); the kernels of
 ``routes.pxd`` run without the GIL on a spec made once with it.
 """
 
-from libc.stdint cimport int8_t, uint8_t, uint32_t, uint64_t
+from libc.stdint cimport int8_t, uint8_t, uint16_t, uint32_t, uint64_t
 from libc.string cimport memcpy, memset
 
 import numpy as np
@@ -32,9 +32,34 @@ from wuhanmj.core.checks cimport (
     load_unseen,
     load_wuhan,
 )
-from wuhanmj.core.defs cimport JIANG_SUIT, N_ROUTES, PAIR_258, PAIR_ANY, SH_FLAG, SH_INF
+from wuhanmj.core.defs cimport (
+    EF_ANY,
+    EF_FLAG,
+    EF_NONE,
+    JIANG_SUIT,
+    N_ROUTES,
+    PAIR_258,
+    PAIR_ANY,
+    RT_CHOWS,
+    RT_FENG,
+    RT_JIANG,
+    RT_PENGPENG,
+    RT_XIAOHU,
+    SH_FLAG,
+    SH_INF,
+    is_jiang_c,
+)
 from wuhanmj.core.shanten cimport sh_decode, sh_exact, sh_merge4, sh_mp, sh_pong
-from wuhanmj.core.tables cimport SH, SegmentTable, honor_key, segment_table, sh_tables, suit_rank
+from wuhanmj.core.tables cimport (
+    EF,
+    SH,
+    SegmentTable,
+    ef_tables,
+    honor_key,
+    segment_table,
+    sh_tables,
+    suit_rank,
+)
 
 __all__ = ["ROUTE_NAMES", "wuhan_routes", "wuhan_draws", "wuhan_discards", "wuhan_best_discard"]
 
@@ -117,8 +142,8 @@ cdef void _w_chow(const uint8_t* r, int g, const WSpec* sp, bint unb, int* N, in
                 n1[i] = N[i]
                 a1[i] = Pany[i]
                 j1[i] = P258[i]
-            sh_mp(n1, j1, n2, j2, N, P258, 4)
-            sh_mp(n1, a1, n2, a2, N, Pany, 4)
+            _mp(n1, j1, n2, j2, N, P258, 4)
+            _mp(n1, a1, n2, a2, N, Pany, 4)
 
 
 cdef void _sh_pong_any(const uint8_t* c, int n, int allowed, int* N, int* P,
@@ -166,10 +191,19 @@ cdef inline void _w_row(const uint8_t* r, int g, const WSpec* sp, WRow* row) noe
 cdef inline void _w_row_for(const uint8_t* r, int g, const WSpec* sp, int routes,
                             WRow* row) noexcept nogil:
     """The parts of a row the routes read: chow costs (small hu, 清一色), pong costs (碰碰胡)."""
-    if routes & 0x1D:
+    if routes & RT_CHOWS:
         _w_chow(r, g, sp, False, row.cN, row.c258, row.cAny, &row.cdiff)
-    if routes & 2:
+    if routes & RT_PENGPENG:
         _sh_pong_any(r + 9 * g, 7 if g == 3 else 9, sp.allowed[g], row.pN, row.pAny, &row.pdiff)
+
+
+cdef inline void _mp(const int* N1, const int* P1, const int* N2, const int* P2, int* N,
+                     int* P, int K) noexcept nogil:
+    """sh_mp, the common K = 4 (a hand without melds) compiled apart so that it unrolls."""
+    if K == 4:
+        sh_mp(N1, P1, N2, P2, N, P, 4)
+    else:
+        sh_mp(N1, P1, N2, P2, N, P, K)
 
 
 cdef void _w_others(const WRow* rows, int g, int K, WOthers* o) noexcept nogil:
@@ -179,10 +213,10 @@ cdef void _w_others(const WRow* rows, int g, int K, WOthers* o) noexcept nogil:
     a = 1 if g == 0 else 0
     b = 2 if g <= 1 else 1
     x = 3 if g <= 2 else 2
-    sh_mp(rows[a].cN, rows[a].c258, rows[b].cN, rows[b].c258, tN, tP, K)
-    sh_mp(tN, tP, rows[x].cN, rows[x].c258, o.xN, o.xP, K)
-    sh_mp(rows[a].pN, rows[a].pAny, rows[b].pN, rows[b].pAny, tN, tP, K)
-    sh_mp(tN, tP, rows[x].pN, rows[x].pAny, o.pN, o.pP, K)
+    _mp(rows[a].cN, rows[a].c258, rows[b].cN, rows[b].c258, tN, tP, K)
+    _mp(tN, tP, rows[x].cN, rows[x].c258, o.xN, o.xP, K)
+    _mp(rows[a].pN, rows[a].pAny, rows[b].pN, rows[b].pAny, tN, tP, K)
+    _mp(tN, tP, rows[x].pN, rows[x].pAny, o.pN, o.pP, K)
     o.xdiff = rows[a].cdiff or rows[b].cdiff or rows[x].cdiff
     o.pdiff = rows[a].pdiff or rows[b].pdiff or rows[x].pdiff
 
@@ -195,19 +229,26 @@ cdef void _w_others_for(const WRow* rows, int g, int K, int routes, WOthers* o) 
     a = 1 if g == 0 else 0
     b = 2 if g <= 1 else 1
     x = 3 if g <= 2 else 2
-    if routes & 1:
-        sh_mp(rows[a].cN, rows[a].c258, rows[b].cN, rows[b].c258, tN, tP, K)
-        sh_mp(tN, tP, rows[x].cN, rows[x].c258, o.xN, o.xP, K)
+    if routes & RT_XIAOHU:
+        _mp(rows[a].cN, rows[a].c258, rows[b].cN, rows[b].c258, tN, tP, K)
+        _mp(tN, tP, rows[x].cN, rows[x].c258, o.xN, o.xP, K)
         o.xdiff = rows[a].cdiff or rows[b].cdiff or rows[x].cdiff
-    if routes & 2:
-        sh_mp(rows[a].pN, rows[a].pAny, rows[b].pN, rows[b].pAny, tN, tP, K)
-        sh_mp(tN, tP, rows[x].pN, rows[x].pAny, o.pN, o.pP, K)
+    if routes & RT_PENGPENG:
+        _mp(rows[a].pN, rows[a].pAny, rows[b].pN, rows[b].pAny, tN, tP, K)
+        _mp(tN, tP, rows[x].pN, rows[x].pAny, o.pN, o.pP, K)
         o.pdiff = rows[a].pdiff or rows[b].pdiff or rows[x].pdiff
 
 
 cdef inline int _w_close(const int* ON, const int* OP, const int* N, const int* P,
                          int K) noexcept nogil:
     """Least cost of K sets and the pair: the merged others plus one group."""
+    if K == 4:
+        return _w_close_k(ON, OP, N, P, 4)
+    return _w_close_k(ON, OP, N, P, K)
+
+
+cdef inline int _w_close_k(const int* ON, const int* OP, const int* N, const int* P,
+                           int K) noexcept nogil:
     cdef int j, z, best = SH_INF
     for j in range(K + 1):
         z = ON[j] + P[K - j]
@@ -304,7 +345,7 @@ cdef inline int _w_prepare(const uint8_t* c, const WSpec* sp, uint8_t* r, int* w
     for t in range(34):
         total += c[t]
         r[t] = 0 if (sp.forbid[t] or t == sp.laizi) else c[t]
-        if t < 27 and t % 3 == 1:
+        if is_jiang_c(t):
             nj[0] += r[t]
         elif t >= 27:
             nh[0] += r[t]
@@ -352,7 +393,7 @@ cdef int _w_draws(const uint8_t* c, const WSpec* sp, int K, int8_t* out) noexcep
         saved = rows[g]
         r[t] += 1
         _w_row(r, g, sp, &rows[g])
-        out[t] = <int8_t>_w_eval(r, w, nj + (1 if (t < 27 and t % 3 == 1) else 0),
+        out[t] = <int8_t>_w_eval(r, w, nj + (1 if (is_jiang_c(t)) else 0),
                                  nh + (1 if t >= 27 else 0), K, sp, rows, &o[g], g, res)
         r[t] -= 1
         rows[g] = saved
@@ -391,7 +432,7 @@ cdef void _w_discards(uint8_t* c, const WSpec* sp, int K, int8_t* after,
         gd = d // 9
         c[d] -= 1
         r[d] -= 1
-        dj = 1 if (d < 27 and d % 3 == 1) else 0
+        dj = 1 if (is_jiang_c(d)) else 0
         dh = 1 if d >= 27 else 0
         for g in range(4):
             rows[g] = base[g]
@@ -418,7 +459,7 @@ cdef void _w_discards(uint8_t* c, const WSpec* sp, int K, int8_t* after,
             else:
                 rows[g] = plus[t]
             draws[34 * d + t] = <int8_t>_w_eval(
-                r, w, nj - dj + (1 if (t < 27 and t % 3 == 1) else 0),
+                r, w, nj - dj + (1 if (is_jiang_c(t)) else 0),
                 nh - dh + (1 if t >= 27 else 0), K, sp, rows, &o[g], g, res)
             rows[g] = saved
             r[t] -= 1
@@ -426,189 +467,8 @@ cdef void _w_discards(uint8_t* c, const WSpec* sp, int K, int8_t* after,
         r[d] += 1
 
 
-cdef inline int _w_tight(const int* ON, const int* OP, const int* N, const int* P, int K,
-                         int shift) noexcept nogil:
-    """Bits of the terms of _w_close(ON, OP, N, P, K) that reach its minimum: bit
-    ``shift + k`` for P[k], bit ``shift + 5 + k`` for N[k] (k the group's sets)."""
-    cdef int j, z, best = _w_close(ON, OP, N, P, K), bits = 0
-    for j in range(K + 1):
-        if ON[j] + P[K - j] == best:
-            bits |= 1 << (shift + K - j)
-        if OP[j] + N[K - j] == best:
-            bits |= 1 << (shift + 5 + K - j)
-    return bits
+include "routes_best.pxi"
 
-
-cdef inline int _w_lower(const WRow* a, const WRow* b, int K, int parts) noexcept nogil:
-    """Bits of the costs where row ``a`` is below row ``b`` (the layout of _w_tight: small
-    hu at shift 0, pengpenghu at shift 10; bit 20: the 清一色 cost of K sets), over the
-    parts of ``a`` worked out (the route bits of _w_row_for: 0x1D chow costs, 2 pongs)."""
-    cdef int k, bits = 0
-    if parts & 0x1D:
-        for k in range(5):
-            if a.c258[k] < b.c258[k]:
-                bits |= 1 << k
-            if a.cN[k] < b.cN[k]:
-                bits |= 1 << (5 + k)
-        if a.cAny[K] < b.cAny[K]:
-            bits |= 1 << 20
-    if parts & 2:
-        for k in range(5):
-            if a.pAny[k] < b.pAny[k]:
-                bits |= 1 << (10 + k)
-            if a.pN[k] < b.pN[k]:
-                bits |= 1 << (15 + k)
-    return bits
-
-
-cdef void _w_best(uint8_t* c, const WSpec* sp, int K, const uint8_t* allowed,
-                  const uint8_t* unseen, int* out) noexcept nogil:
-    """The first discard of the advice order among the allowed kinds (see wuhan_best_discard).
-
-    out[0]: the kind (-1 when none is allowed), out[1]: its shanten, out[2]: the least
-    shanten over every normal discard (127 when there is none).
-
-    The values are those of _w_discards_c, with less work: the draws are tried only for
-    the discards tied at the least allowed shanten ``top``, only for kinds with unseen
-    copies, and only on the routes at ``top`` after the discard: a draw lowers a route's
-    shanten by at most one, so a route above ``top`` cannot fall below it.
-
-    A draw in a group other than the discard's changes only that group's costs, and
-    each cost by at most one: it lowers a route exactly when it lowers a cost in a term
-    that reaches the route's minimum (bit masks of _w_tight and _w_lower), as long as no
-    wildcard may be read through the unbounded tables (no "diff" flag with 癞子 in hand);
-    otherwise the route is evaluated in full."""
-    cdef uint8_t r[34]
-    cdef WRow base[4]
-    cdef WRow rows[4]
-    cdef WRow plus[34]          # row of group t//9 with t added to the full hand
-    cdef uint8_t has_plus[34]
-    cdef WRow saved
-    cdef WOthers ob[4]          # the full hand's other three groups, for each group
-    cdef WOthers o[4]
-    cdef WSpec sl
-    cdef WRow one
-    cdef const WRow* rg
-    cdef int vr[34][N_ROUTES]   # each route's shanten after each discard
-    cdef int lower[34]          # _w_lower(plus[t], base[t // 9])
-    cdef int tight[4]
-    cdef int dflag[4]
-    cdef bint hit, slow
-    cdef int res[N_ROUTES]
-    cdef int after[34]
-    cdef int w, nj, nh, g, gd, t, d, s0, dj, dh, v, route, eff
-    cdef int least = 127, top = 127, choice = -1, best_eff = -1
-    _w_prepare(c, sp, r, &w, &nj, &nh)
-    for g in range(4):
-        _w_row(r, g, sp, &base[g])
-    for g in range(4):
-        _w_others(base, g, K, &ob[g])
-    for d in range(34):
-        after[d] = 127
-        if c[d] == 0 or sp.forbid[d] or d == sp.laizi:
-            continue
-        gd = d // 9
-        r[d] -= 1
-        saved = base[gd]
-        _w_row(r, gd, sp, &base[gd])
-        s0 = _w_eval(r, w, nj - (1 if (d < 27 and d % 3 == 1) else 0),
-                     nh - (1 if d >= 27 else 0), K, sp, base, &ob[gd], gd, vr[d])
-        base[gd] = saved
-        r[d] += 1
-        after[d] = s0
-        if s0 < least:
-            least = s0
-        if allowed[d] and s0 < top:
-            top = s0
-    out[2] = least
-    out[1] = top
-    out[0] = -1
-    if top == 127:
-        return
-    memset(has_plus, 0, 34)
-    sl = sp[0]
-    for d in range(34):
-        if after[d] != top or not allowed[d]:
-            continue
-        if choice < 0:
-            choice = d              # the lowest kind, kept unless a later one counts more
-        sl.routes = 0
-        for route in range(N_ROUTES):
-            if vr[d][route] == top:
-                sl.routes |= 1 << route
-        gd = d // 9
-        c[d] -= 1
-        r[d] -= 1
-        dj = 1 if (d < 27 and d % 3 == 1) else 0
-        dh = 1 if d >= 27 else 0
-        for g in range(4):
-            rows[g] = base[g]
-        _w_row(r, gd, sp, &rows[gd])
-        if sl.routes & 3:           # the small hu and pengpenghu routes merge the others
-            for g in range(4):
-                if g == gd:
-                    o[g] = ob[g]
-                else:
-                    _w_others_for(rows, g, K, sl.routes, &o[g])
-        for g in range(4):
-            tight[g] = 0
-            dflag[g] = 0
-            if g == gd:
-                continue
-            if sl.routes & 1:
-                tight[g] |= _w_tight(o[g].xN, o[g].xP, rows[g].cN, rows[g].c258, K, 0)
-                if o[g].xdiff or rows[g].cdiff:
-                    dflag[g] |= 1
-            if sl.routes & 2:
-                tight[g] |= _w_tight(o[g].pN, o[g].pP, rows[g].pN, rows[g].pAny, K, 10)
-                if o[g].pdiff or rows[g].pdiff:
-                    dflag[g] |= 2
-            if g < 3 and (sl.routes >> (2 + g)) & 1:
-                tight[g] |= 1 << 20
-                if rows[g].cdiff:
-                    dflag[g] |= 4
-        eff = 0
-        for t in range(34):
-            if unseen[t] == 0 or c[t] >= 4 or sp.forbid[t]:
-                continue            # nothing to count, a fifth copy, or no progress (红中/痞子)
-            if t == sp.laizi:
-                v = _w_eval(r, w + 1, nj - dj, nh - dh, K, &sl, rows, &o[gd], gd, res)
-            else:
-                g = t // 9
-                r[t] += 1
-                if g == gd:
-                    _w_row_for(r, g, sp, sl.routes, &one)
-                    rg = &one
-                else:
-                    v = (0x1D if sl.routes & 0x1D else 0) | (2 if sl.routes & 2 else 0)
-                    if v & ~has_plus[t]:      # the row parts these routes read, once per kind
-                        _w_row_for(r, g, sp, v & ~has_plus[t], &plus[t])   # g holds t, not d
-                        has_plus[t] |= v
-                        lower[t] = _w_lower(&plus[t], &base[g], K, has_plus[t])
-                    rg = &plus[t]
-                    slow = w > 0 and (
-                        ((sl.routes & 1) and ((dflag[g] & 1) or rg.cdiff))
-                        or ((sl.routes & 2) and ((dflag[g] & 2) or rg.pdiff))
-                        or ((tight[g] >> 20) and ((dflag[g] & 4) or rg.cdiff)))
-                    if not slow:
-                        r[t] -= 1
-                        hit = ((lower[t] & tight[g]) != 0
-                               or ((sl.routes & 32) and t < 27 and t % 3 == 1)
-                               or ((sl.routes & 64) and t >= 27))
-                        if hit:
-                            eff += unseen[t]
-                        continue
-                v = _w_eval_g(r, w, nj - dj + (1 if (t < 27 and t % 3 == 1) else 0),
-                              nh - dh + (1 if t >= 27 else 0), K, &sl, rows, &o[g], g, rg, res)
-                r[t] -= 1
-            if v < top:
-                eff += unseen[t]
-        c[d] += 1
-        r[d] += 1
-        if eff > best_eff:
-            best_eff = eff
-            choice = d
-    out[0] = choice
 
 # ---------------------------------------------------------------- kernels for C callers
 
@@ -820,6 +680,7 @@ def wuhan_best_discard(counts, laizi, pizi=(), routes=0x7F, allowed=None, seen=N
     cdef int out[3]
     cdef int total = load_wuhan(counts, c, 2)
     _spec_from(&sp, laizi, pizi, routes)
+    ef_tables()
     load_allowed(allowed, al)
     load_unseen(seen, c, un)
     with nogil:

@@ -31,7 +31,7 @@ The kernels are declared in ``shanten.pxd``, which Cython code may cimport;
 from libc.stdint cimport uint8_t, uint32_t
 from libc.string cimport memset
 
-from wuhanmj.core.defs cimport JIANG_SUIT, PAIR_258, PAIR_ANY, SH_FLAG, SH_INF
+from wuhanmj.core.defs cimport JIANG_SUIT, PAIR_258, PAIR_ANY, SH_FLAG, SH_INF, is_jiang_c
 from wuhanmj.core.tables cimport SH, honor_key, suit_rank
 
 __all__: list = []  # no Python API: wuhanmj._core holds it
@@ -154,7 +154,7 @@ cdef int sh_exact(const uint8_t* r, const uint8_t* forbid, int K, int pm, bint c
                             for s in range(smax + 1):
                                 for t in range(K - k - s + 1):
                                     for q in range(2 - p):
-                                        if q and pm == PAIR_258 and not (i < 27 and i % 9 in (1, 4, 7)):
+                                        if q and pm == PAIR_258 and not is_jiang_c(i):
                                             continue
                                         need = a + b + s + 3 * t + 2 * q
                                         if need and forbid[i]:

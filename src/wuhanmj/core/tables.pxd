@@ -7,7 +7,7 @@
 # and SH directly and do not build anything: call ensure_tables() once, with the GIL,
 # before calling them from C.
 
-from libc.stdint cimport int32_t, uint8_t, uint32_t, uint64_t
+from libc.stdint cimport int32_t, uint8_t, uint16_t, uint32_t, uint64_t
 
 from wuhanmj.core.defs cimport MAX_TILES
 
@@ -22,6 +22,12 @@ ctypedef struct ShantenTables:
     const uint32_t* honor_capped      # (78125,) pongs only
     const uint32_t* honor_unbounded
 
+ctypedef struct EffectiveTables:
+    # per pattern, one uint16 per position p: the EF_* bits (defs.pxd) of the capped chow-mode
+    # costs that one more tile at p lowers (0 where p already holds 4 or the pattern 14)
+    const uint16_t* suit              # (405350, 9) keyed by suit_rank
+    const uint16_t* honor             # (78125, 7) keyed by honor_key (pongs only)
+
 ctypedef struct SegmentTable:
     const uint64_t* capped            # (5 ** length,) 4-bit fields per target; bit 60: flag
     const uint64_t* unbounded
@@ -32,6 +38,7 @@ cdef int32_t RANK[9][MAX_TILES + 1][5]
 # Filled by hu_tables() / sh_tables(); NULL pointers before. Read-only for everyone else.
 cdef HuTables HU
 cdef ShantenTables SH
+cdef EffectiveTables EF
 
 cdef extern from *:
     """
@@ -54,10 +61,12 @@ cdef extern from *:
 # 1 once HU (SH) is filled; read with load_acquire
 cdef int hu_ready
 cdef int sh_ready
+cdef int ef_ready
 
 cdef int ensure_tables() except -1
 cdef const HuTables* _hu_build() except NULL
 cdef const ShantenTables* _sh_build() except NULL
+cdef const EffectiveTables* _ef_build() except NULL
 cdef int segment_table(int lo, int length, SegmentTable* out) except -1
 
 
@@ -74,6 +83,14 @@ cdef inline const ShantenTables* sh_tables() except NULL:
     if load_acquire(&sh_ready):
         return &SH
     return _sh_build()
+
+
+cdef inline const EffectiveTables* ef_tables() except NULL:
+    """The effective-draw tables, built on first use (needs the GIL; builds the shanten
+    tables too)."""
+    if load_acquire(&ef_ready):
+        return &EF
+    return _ef_build()
 
 
 cdef inline int32_t suit_rank(const uint8_t* c) noexcept nogil:

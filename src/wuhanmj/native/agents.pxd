@@ -67,10 +67,15 @@ cdef class PyAgent:
     cdef str who(self, int seat)
 
 
-# Build what the greedy bot reads (its route specs for every indicator, with and without
-# 痞子, and the meld route masks), with the GIL; once per process (cheap after). Builds the
-# hand engine's tables too (hand_prepare).
+# Build the meld route masks the greedy bot reads and the hand engine's tables
+# (hand_prepare), with the GIL; once per process (cheap after). The greedy bot's route spec
+# of an indicator and the tables it reads are built on its first decision there (it takes
+# the GIL for that once): a random-only run builds none of them.
 cdef int agents_prepare() except -1
+
+# Build every indicator's greedy route spec (with and without 痞子) and the shanten,
+# effective-draw and 痞子 segment tables now, with the GIL (e.g. before timing a run).
+cdef int greedy_prepare() except -1
 
 # An AgentC for a Python value: "random"/"greedy" (or their kind numbers), a RandomAgent or
 # GreedyAgent (exactly those classes), a NativeAgent, or any other agent (a PyAgent made

@@ -14,8 +14,11 @@ Python agents.
   least shanten after it if no worse than now (ties: 冲杠, 碰, 吃, then the lowest code),
   else pass; in a rob window or the 海底 without a hu, pass.
 
-:func:`agents_prepare` builds the route specs of every indicator (with and without 痞子,
-R3) once, with the GIL; the choices then run without it.
+:func:`agents_prepare` makes the meld route masks, with the GIL; the choices then run
+without it. The greedy bot's route spec of an indicator (with or without 痞子, R3) and the
+tables it reads (shanten, effective draws, 痞子 segments) are built on its first decision
+under that indicator (taking the GIL once, under a lock); :func:`greedy_prepare` builds
+them all at once. A run with random bots only builds none of them.
 
 - :class:`NativeAgent`: an agent written against the ABI of ``wuhanmj/native/agent.pxd``
   (a ``nogil`` decision function over an ``AgentView``, the seat's
@@ -29,11 +32,18 @@ R3) once, with the GIL; the choices then run without it.
 """
 
 from cpython.mem cimport PyMem_Calloc, PyMem_Free
+from cpython.pythread cimport (
+    WAIT_LOCK,
+    PyThread_acquire_lock,
+    PyThread_allocate_lock,
+    PyThread_release_lock,
+    PyThread_type_lock,
+)
 from cpython.pycapsule cimport PyCapsule_GetName, PyCapsule_GetPointer, PyCapsule_IsValid
 from libc.stdint cimport int8_t, int16_t, uint8_t, uint64_t
 from libc.string cimport memcpy, memset, strcmp
 
-from wuhanmj.core.tables cimport ensure_tables
+from wuhanmj.core.tables cimport ef_tables, load_acquire, store_release
 from wuhanmj.core.routes cimport WSpec, wuhan_best_discard_c, wuhan_routes_c, wuhan_spec
 from wuhanmj.core.defs cimport N_ROUTES
 from wuhanmj.native.defs cimport (
@@ -55,6 +65,7 @@ from wuhanmj.native.defs cimport (
     PH_OVER,
     PH_ROB,
     PH_TURN,
+    chi_low,
 )
 from wuhanmj.native.agent cimport (
     AGENT_ABI_VERSION,
@@ -96,11 +107,17 @@ AGENT_CAPSULE = (<bytes>agent_capsule_name()).decode()
 _PLAY_KINDS = ("hongzhong_gang", "pizi_gang", "laizi_gang")
 _U64 = 2**64
 
-# route specs: [pizi on][indicator] (routes set per decision); meld route masks
+# route specs: [pizi on][indicator] (routes set per decision), each made on first use
+# (_spec_ready, read with load_acquire; made under _spec_lock); meld route masks
 cdef WSpec _SPECS[2][34]
+cdef int _spec_ready[2][34]
+cdef PyThread_type_lock _spec_lock = PyThread_allocate_lock()
 cdef int _SAME_MASK[34]
 cdef int _CHI_MASK[34]
 cdef int _prepared = 0
+memset(_spec_ready, 0, sizeof(_spec_ready))
+if _spec_lock == NULL:
+    raise MemoryError("wuhanmj.native.agents: cannot allocate a lock")
 
 
 cdef inline int _next_in_cycle(int t) noexcept nogil:
@@ -128,33 +145,72 @@ cdef inline int _prev_in_cycle(int t) noexcept nogil:
 
 
 cdef int agents_prepare() except -1:
-    """Specs for every indicator (R2, R3) and the meld masks (hand.bighu.MELD_ROUTES)."""
+    """The meld masks (hand.bighu.MELD_ROUTES) and the hand engine's tables; the greedy
+    bot's specs are made on first use (_greedy_spec) or by greedy_prepare."""
     global _prepared
-    cdef int ind, lz, on, a, b
-    cdef int pz[2]
+    cdef int ind
     if _prepared:
         return 0
     hand_prepare()
-    ensure_tables()             # the shanten tables the route search reads
     from wuhanmj.hand.bighu import MELD_ROUTES
     same, chi = MELD_ROUTES
     for ind in range(34):
         _SAME_MASK[ind] = same[ind]
         _CHI_MASK[ind] = chi[ind]
-    for ind in range(34):
-        lz = _next_in_cycle(ind)
-        if ind == 33:
-            a, b = 29, 30
-        else:
-            a, b = ind, _prev_in_cycle(ind)
-            if b < a:
-                a, b = b, a
-        pz[0] = a
-        pz[1] = b
-        for on in range(2):
-            wuhan_spec(&_SPECS[on][ind], lz, pz, 2 if on else 0, 0x7F)
     _prepared = 1
     return 0
+
+
+cdef int _make_spec(int on, int ind) except -1:
+    """Fill _SPECS[on][ind] unless made (R2, R3: the 癞子 after the indicator, the 痞子 the
+    indicator and the kind before it; 红中 shown: 7z and 发), holding _spec_lock; the lock is
+    waited for without the GIL, since a table build releases it."""
+    cdef int lz, a, b
+    cdef int pz[2]
+    with nogil:
+        PyThread_acquire_lock(_spec_lock, WAIT_LOCK)
+    try:
+        if not load_acquire(&_spec_ready[on][ind]):
+            lz = _next_in_cycle(ind)
+            if ind == 33:
+                a, b = 29, 30
+            else:
+                a, b = ind, _prev_in_cycle(ind)
+                if b < a:
+                    a, b = b, a
+            pz[0] = a
+            pz[1] = b
+            ef_tables()         # the effective draws of wuhan_best_discard_c
+            wuhan_spec(&_SPECS[on][ind], lz, pz, 2 if on else 0, 0x7F)
+            store_release(&_spec_ready[on][ind], 1)
+    finally:
+        PyThread_release_lock(_spec_lock)
+    return 0
+
+
+cdef int greedy_prepare() except -1:
+    """Every indicator's greedy spec and the tables they read, now (with the GIL)."""
+    cdef int ind, on
+    agents_prepare()
+    for ind in range(34):
+        for on in range(2):
+            _make_spec(on, ind)
+    return 0
+
+
+cdef int _spec_with_gil(int on, int ind) noexcept with gil:
+    """_make_spec with the GIL taken: 1, or 0 when it raised (the error is reported as
+    unraisable, as for any exception in a ``noexcept`` function)."""
+    _make_spec(on, ind)
+    return 1
+
+
+cdef inline const WSpec* _greedy_spec(int on, int ind) noexcept nogil:
+    """The spec of the indicator (on: 痞子 in play), made on first use; NULL when making
+    it failed (the bot then plays the illegal code -1, which the loops report)."""
+    if not load_acquire(&_spec_ready[on][ind]) and not _spec_with_gil(on, ind):
+        return NULL
+    return &_SPECS[on][ind]
 
 
 # ---------------------------------------------------------------- RandomAgent
@@ -215,6 +271,7 @@ cdef int _g_turn(const HandC* h, int seat, const int16_t* codes, int n) noexcept
     cdef int res[N_ROUTES]
     cdef int mask = _route_mask(&h.seats[seat])
     cdef WSpec sp
+    cdef const WSpec* spec
     if top >= A_XU_GANG:    # a gang or a special play is offered
         if _has(codes, n, A_HONGZHONG_GANG):
             return A_HONGZHONG_GANG
@@ -223,8 +280,11 @@ cdef int _g_turn(const HandC* h, int seat, const int16_t* codes, int n) noexcept
                 return codes[i]
         if _has(codes, n, A_LAIZI_GANG) and h.hands[seat][h.laizi] >= 2:
             return A_LAIZI_GANG
+    spec = _greedy_spec(1 if h.n_pizi else 0, h.indicator)
+    if spec == NULL:
+        return -1
     memcpy(counts, h.hands[seat], 34)
-    memcpy(&sp, &_SPECS[1 if h.n_pizi else 0][h.indicator], sizeof(WSpec))
+    memcpy(&sp, spec, sizeof(WSpec))
     sp.routes = mask
     memset(allowed, 0, 34)
     for i in range(n):
@@ -268,8 +328,11 @@ cdef int _g_claim(const HandC* h, int seat, const int16_t* codes, int n) noexcep
     cdef int res[N_ROUTES]
     cdef int mask = _route_mask(&h.seats[seat])
     cdef WSpec sp
+    cdef const WSpec* spec = _greedy_spec(1 if h.n_pizi else 0, h.indicator)
+    if spec == NULL:
+        return -1
     memcpy(counts, h.hands[seat], 34)
-    memcpy(&sp, &_SPECS[1 if h.n_pizi else 0][h.indicator], sizeof(WSpec))
+    memcpy(&sp, spec, sizeof(WSpec))
     sp.routes = mask
     now = wuhan_routes_c(counts, &sp, res)
     for i in range(n):
@@ -283,8 +346,7 @@ cdef int _g_claim(const HandC* h, int seat, const int16_t* codes, int n) noexcep
             pref = 1
             m = mask & _SAME_MASK[t]
         elif A_CHI <= c < A_PENG:
-            low = c - A_CHI
-            low = 9 * (low // 7) + low % 7
+            low = chi_low(c)
             for x in range(low, low + 3):
                 if x != t:
                     counts[x] -= 1

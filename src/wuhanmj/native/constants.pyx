@@ -10,6 +10,10 @@ line here fails that test.
 
 from wuhanmj.core.checks cimport TOTALS_ANY, TOTALS_COMPLETE, TOTALS_SHANTEN, TOTALS_WAITING
 from wuhanmj.core.defs cimport (
+    EF_258,
+    EF_ANY,
+    EF_FLAG,
+    EF_NONE,
     INF,
     JIANG_SUIT,
     MAX_TILES,
@@ -20,6 +24,11 @@ from wuhanmj.core.defs cimport (
     PAIR_258,
     PAIR_ANY,
     PAIR_NONE,
+    RT_CHOWS,
+    RT_FENG,
+    RT_JIANG,
+    RT_PENGPENG,
+    RT_XIAOHU,
     SH_FLAG,
     SH_INF,
     SH_NTAU,
@@ -98,6 +107,9 @@ def pxd_constants():
             "PAIR_NONE": PAIR_NONE, "PAIR_ANY": PAIR_ANY, "PAIR_258": PAIR_258,
             "SH_INF": SH_INF, "SH_NTAU": SH_NTAU, "SH_FLAG": SH_FLAG, "JIANG_SUIT": JIANG_SUIT,
             "N_ROUTES": N_ROUTES,
+            "RT_XIAOHU": RT_XIAOHU, "RT_PENGPENG": RT_PENGPENG, "RT_CHOWS": RT_CHOWS,
+            "RT_JIANG": RT_JIANG, "RT_FENG": RT_FENG,
+            "EF_258": EF_258, "EF_NONE": EF_NONE, "EF_ANY": EF_ANY, "EF_FLAG": EF_FLAG,
         },
         "wuhanmj/core/checks.pxd": {
             "TOTALS_ANY": TOTALS_ANY, "TOTALS_COMPLETE": TOTALS_COMPLETE, "TOTALS_WAITING": TOTALS_WAITING,
