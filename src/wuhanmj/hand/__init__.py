@@ -7,8 +7,9 @@ does not import the others."""
 
 from __future__ import annotations
 
-import importlib
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from .._lazy import lazy_names
 
 if TYPE_CHECKING:
     from .analysis import (
@@ -26,7 +27,6 @@ _LAZY_FROM = {
     ".analysis": "ROUTES DiscardOption EffectiveTiles ShantenResult discard_advice effective_tiles wuhan_shanten",
     ".meld": "MELD_KINDS Meld SeatPlays",
 }
-_LAZY = {name: module for module, names in _LAZY_FROM.items() for name in names.split()}
 
 __all__ = [
     "Meld", "SeatPlays", "MELD_KINDS",
@@ -34,19 +34,4 @@ __all__ = [
 ]
 
 
-def __getattr__(name: str) -> Any:
-    """A public name of the package, imported from its module on first use.
-
-    Raises:
-        AttributeError: not a name of the package.
-    """
-    module = _LAZY.get(name)
-    if module is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(importlib.import_module(module, __name__), name)
-    globals()[name] = value
-    return value
-
-
-def __dir__() -> list[str]:
-    return sorted(set(globals()) | set(_LAZY))
+__getattr__, __dir__ = lazy_names(__name__, _LAZY_FROM)

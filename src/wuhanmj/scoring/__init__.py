@@ -6,8 +6,9 @@ does not import the others."""
 
 from __future__ import annotations
 
-import importlib
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from .._lazy import lazy_names
 
 if TYPE_CHECKING:
     from ..hand.waits import holds_non_jiang, is_ready, winning_tiles
@@ -25,7 +26,6 @@ _LAZY_FROM = {
     ".result": "Refusal WinResult",
     ".settlement": "Settlement draw_payments escape_payments points_base settle",
 }
-_LAZY = {name: module for module, names in _LAZY_FROM.items() for name in names.split()}
 
 __all__ = [
     "evaluate_win", "WinResult", "Refusal", "personal_fan", "winning_tiles", "is_ready", "holds_non_jiang",
@@ -34,19 +34,4 @@ __all__ = [
 ]
 
 
-def __getattr__(name: str) -> Any:
-    """A public name of the package, imported from its module on first use.
-
-    Raises:
-        AttributeError: not a name of the package.
-    """
-    module = _LAZY.get(name)
-    if module is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(importlib.import_module(module, __name__), name)
-    globals()[name] = value
-    return value
-
-
-def __dir__() -> list[str]:
-    return sorted(set(globals()) | set(_LAZY))
+__getattr__, __dir__ = lazy_names(__name__, _LAZY_FROM)
