@@ -12,6 +12,7 @@ StatsError …) and a one-line message naming what was read.
 from __future__ import annotations
 
 import json
+import math
 import sys
 from collections.abc import Mapping
 from typing import Any
@@ -87,3 +88,15 @@ def load_json(text: str | bytes, error: type[Exception], what: str) -> Any:
         raise error(f"{what}: {TOO_MANY_DIGITS}") from None
     check_depth(data, error, what)
     return data
+
+
+def nan_to_none(x: Any) -> Any:
+    """``x`` with every non-finite float (NaN, ±inf) replaced by None, in dicts, lists and
+    tuples at any depth, so that ``json.dumps`` writes standard JSON (``null``)."""
+    if isinstance(x, float) and not math.isfinite(x):
+        return None
+    if isinstance(x, dict):
+        return {k: nan_to_none(v) for k, v in x.items()}
+    if isinstance(x, (list, tuple)):
+        return [nan_to_none(v) for v in x]
+    return x

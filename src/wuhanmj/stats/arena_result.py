@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from .._json import check_depth, load_json
+from .._json import check_depth, load_json, nan_to_none
 from ..errors import SimulationError, StatsError
 from ..rules import Rules
 from .figures import unit_figures
@@ -225,7 +225,7 @@ class ArenaResult:
 
     def to_json(self, indent: int | None = 2) -> str:
         """:meth:`to_dict` as JSON (undefined figures are ``null``)."""
-        return json.dumps(_nan_to_none(self.to_dict()), indent=indent, ensure_ascii=False)
+        return json.dumps(nan_to_none(self.to_dict()), indent=indent, ensure_ascii=False)
 
     @classmethod
     def from_dict(cls, d: Mapping[str, Any]) -> ArenaResult:
@@ -363,12 +363,3 @@ def width_text(ratio: float) -> str:
         return f" ({ratio:.1f}x wider)"
     return f" (narrower: {ratio:.1f}x the width)"
 
-
-def _nan_to_none(x: Any) -> Any:
-    if isinstance(x, float) and not math.isfinite(x):
-        return None
-    if isinstance(x, dict):
-        return {k: _nan_to_none(v) for k, v in x.items()}
-    if isinstance(x, (list, tuple)):
-        return [_nan_to_none(v) for v in x]
-    return x

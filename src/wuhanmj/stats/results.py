@@ -19,7 +19,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TypeVar, cast
 
-from .._json import check_depth, load_json
+from .._json import check_depth, load_json, nan_to_none
 from ..errors import StatsError
 from ..rules import Rules
 from .figures import agent_figures, check_histograms, extra_rows, seat_figures
@@ -363,7 +363,7 @@ class SimulationResult:
 
     def to_json(self, indent: int | None = 2) -> str:
         """:meth:`to_dict` as JSON text (undefined figures such as a rate of 0 hands are ``null``)."""
-        return json.dumps(_nan_to_none(self.to_dict()), indent=indent, ensure_ascii=False)
+        return json.dumps(nan_to_none(self.to_dict()), indent=indent, ensure_ascii=False)
 
     @classmethod
     def from_dict(cls, d: Mapping[str, Any]) -> SimulationResult:
@@ -558,12 +558,3 @@ def _tally_of_moments(key: str, m: Moments) -> Tally:
         t._n[key], t._s[key], t._s2[key] = m.n, m.total, m.total_sq  # noqa: SLF001
     return t
 
-
-def _nan_to_none(x: Any) -> Any:
-    if isinstance(x, float) and not math.isfinite(x):
-        return None
-    if isinstance(x, dict):
-        return {k: _nan_to_none(v) for k, v in x.items()}
-    if isinstance(x, (list, tuple)):
-        return [_nan_to_none(v) for v in x]
-    return x
