@@ -146,40 +146,51 @@ cdef void _w_chow(const uint8_t* r, int g, const WSpec* sp, bint unb, int* N, in
             _mp(n1, a1, n2, a2, N, Pany, 4)
 
 
+cdef inline uint64_t _byte_mask(int bits) noexcept nogil:
+    """0xFF in byte i of the result where bit i of ``bits`` is set (i = 0..7)."""
+    cdef uint64_t x = ((<uint64_t>(bits & 0xFF)) * 0x0101010101010101ULL) & 0x8040201008040201ULL
+    x = ((x + 0x7F7F7F7F7F7F7F7FULL) | x) & 0x8080808080808080ULL
+    return (x >> 7) * 0xFF
+
+
+cdef inline int _bytes_at_least(uint64_t u, uint64_t j) noexcept nogil:
+    """How many bytes of u (each 0-4) are at least j (1-4): adding 0x80 - j sets a byte's
+    top bit exactly then, with no carry into the next byte; one multiply sums the bits."""
+    cdef uint64_t x = ((u + (0x80 - j) * 0x0101010101010101ULL) & 0x8080808080808080ULL) >> 7
+    return <int>((x * 0x0101010101010101ULL) >> 56)
+
+
 cdef void _sh_pong_any(const uint8_t* c, int n, int allowed, int* N, int* P,
                        bint* has4) noexcept nogil:
-    """Capped pongs-only costs with any pair (the same as _sh_pong, by a counting sort)."""
-    cdef int h[5]
-    cdef int v[6]
-    cdef int i, m = 0, val, k, S
-    h[0] = 0
-    h[1] = 0
-    h[2] = 0
-    h[3] = 0
-    h[4] = 0
-    for i in range(n):
-        if (allowed >> i) & 1:
-            h[c[i]] += 1
-    has4[0] = h[4] > 0
-    val = 4
-    while m < 6 and val >= 0:
-        if h[val]:
-            v[m] = val
-            h[val] -= 1
-            m += 1
-        else:
-            val -= 1
-    S = 0
+    """Capped pongs-only costs with any pair of one group (the values of _sh_pong), from
+    a[j], how many allowed positions hold at least j tiles (c: n = 9 or 7 counts 0-4).
+
+    Sets take the fullest positions first: the i-th fullest holds v_i = sum over j of
+    [i < a[j]] tiles, costs 3 - min(v_i, 3) wildcards as a pong and 2 - min(v_i, 2) as the
+    pair; at most six positions (min(6, allowed positions)) take part."""
+    cdef uint64_t u = 0
+    cdef int a1, a2, a3, a4, m, k, S = 0, ge1, ge2, ge3, last = 0
+    if n == 9:
+        memcpy(&u, c, 8)
+        last = c[8] if (allowed >> 8) & 1 else 0
+    else:
+        memcpy(&u, c, 7)
+    u &= _byte_mask(allowed)
+    a1 = _bytes_at_least(u, 1) + (last >= 1)
+    a2 = _bytes_at_least(u, 2) + (last >= 2)
+    a3 = _bytes_at_least(u, 3) + (last >= 3)
+    a4 = _bytes_at_least(u, 4) + (last >= 4)
+    has4[0] = a4 > 0
+    m = _bytes_at_least(_byte_mask(allowed) & 0x0101010101010101ULL, 1) + ((allowed >> 8) & 1 if n == 9 else 0)
+    if m > 6:
+        m = 6
     for k in range(5):
-        if k < m:
-            P[k] = S + 3 - (v[k] if v[k] < 3 else 3) - (1 if v[k] <= 2 else 0)
-        else:
-            P[k] = SH_INF
-        N[k] = S if S < SH_INF else SH_INF
-        if k < m and S < SH_INF:
-            S += 3 - (v[k] if v[k] < 3 else 3)
-        else:
-            S = SH_INF
+        ge1 = k < a1
+        ge2 = k < a2
+        ge3 = k < a3
+        N[k] = S if k <= m else SH_INF
+        P[k] = S + 2 - ge1 - ge2 if k < m else SH_INF
+        S += 3 - ge1 - ge2 - ge3
 
 
 cdef inline void _w_row(const uint8_t* r, int g, const WSpec* sp, WRow* row) noexcept nogil:
@@ -687,3 +698,4 @@ def wuhan_best_discard(counts, laizi, pizi=(), routes=0x7F, allowed=None, seen=N
         _w_best(c, &sp, total // 3, al, un, out)
     return (None if out[0] < 0 else out[0], None if out[0] < 0 else out[1],
             None if out[2] >= 127 else out[2])
+
