@@ -72,6 +72,25 @@ cdef inline int _pong_lower(const uint8_t* r, int g, const WSpec* sp, const WRow
     return bits
 
 
+cdef inline void _w_pairs(const WRow* rows, WOthers (*pm)[4], int (*ready)[4], int a, int b,
+                          int K) noexcept nogil:
+    """pm[a][b]: groups a and b of ``rows`` merged in both modes (the pairs of _w_others_by)."""
+    _mp(rows[a].cN, rows[a].c258, rows[b].cN, rows[b].c258, pm[a][b].xN, pm[a][b].xP, K)
+    _mp(rows[a].pN, rows[a].pAny, rows[b].pN, rows[b].pAny, pm[a][b].pN, pm[a][b].pP, K)
+    pm[a][b].xdiff = rows[a].cdiff or rows[b].cdiff
+    pm[a][b].pdiff = rows[a].pdiff or rows[b].pdiff
+    ready[a][b] = RT_XIAOHU | RT_PENGPENG
+
+
+cdef inline void _w_join(const WOthers* pair, const WRow* row, int K, WOthers* o) noexcept nogil:
+    """o: a merged pair of groups and a third group, merged in both modes (_w_others of the
+    fourth group, with the pair shared by two such merges)."""
+    _mp(pair.xN, pair.xP, row.cN, row.c258, o.xN, o.xP, K)
+    _mp(pair.pN, pair.pP, row.pN, row.pAny, o.pN, o.pP, K)
+    o.xdiff = pair.xdiff or row.cdiff
+    o.pdiff = pair.pdiff or row.pdiff
+
+
 cdef inline void _w_others_by(const WRow* rows, const WRow* base, WOthers (*pm)[4],
                               int (*ready)[4], int g, int gd, int K, int routes,
                               WOthers* o) noexcept nogil:
@@ -125,7 +144,7 @@ cdef void _w_best(uint8_t* c, const WSpec* sp, int K, const uint8_t* allowed,
     cdef uint8_t has_plus[34]   # the row parts (RT_CHOWS, RT_PENGPENG) of lower[t] worked out
     cdef int lower[34]          # _w_lower(row of group t // 9 with t added to the full hand, base)
     cdef uint8_t pflag[34]      # that grown row's diff flags: 1 chow (cdiff), 2 pong (pdiff)
-    cdef WRow saved
+    cdef WRow drow[34]          # the row of group d // 9 after discarding d
     cdef WOthers ob[4]          # the full hand's other three groups, for each group
     cdef WOthers o[4]
     cdef WOthers pm[4][4]       # pairs of the full hand's groups merged (_w_others_by)
@@ -149,19 +168,22 @@ cdef void _w_best(uint8_t* c, const WSpec* sp, int K, const uint8_t* allowed,
     _w_prepare(c, sp, r, &w, &nj, &nh)
     for g in range(4):
         _w_row(r, g, sp, &base[g])
-    for g in range(4):
-        _w_others(base, g, K, &ob[g])
+    memset(pm_ready, 0, sizeof(pm_ready))
+    _w_pairs(base, pm, pm_ready, 0, 1, K)
+    _w_pairs(base, pm, pm_ready, 2, 3, K)
+    _w_join(&pm[2][3], &base[1], K, &ob[0])
+    _w_join(&pm[2][3], &base[0], K, &ob[1])
+    _w_join(&pm[0][1], &base[3], K, &ob[2])
+    _w_join(&pm[0][1], &base[2], K, &ob[3])
     for d in range(34):
         after[d] = 127
         if c[d] == 0 or sp.forbid[d] or d == sp.laizi:
             continue
         gd = d // 9
         r[d] -= 1
-        saved = base[gd]
-        _w_row(r, gd, sp, &base[gd])
-        s0 = _w_eval(r, w, nj - (1 if is_jiang_c(d) else 0),
-                     nh - (1 if d >= 27 else 0), K, sp, base, &ob[gd], gd, vr[d])
-        base[gd] = saved
+        _w_row(r, gd, sp, &drow[d])
+        s0 = _w_eval_g(r, w, nj - (1 if is_jiang_c(d) else 0), nh - (1 if d >= 27 else 0),
+                       K, sp, base, &ob[gd], gd, &drow[d], vr[d])
         r[d] += 1
         after[d] = s0
         if s0 < least:
@@ -176,7 +198,6 @@ cdef void _w_best(uint8_t* c, const WSpec* sp, int K, const uint8_t* allowed,
     memset(has_plus, 0, 34)
     memset(pflag, 0, 34)
     memset(lower, 0, sizeof(lower))
-    memset(pm_ready, 0, sizeof(pm_ready))
     for t in range(34):
         if unseen[t] and c[t] < 4 and not sp.forbid[t]:
             cand[n_cand] = t
@@ -200,7 +221,7 @@ cdef void _w_best(uint8_t* c, const WSpec* sp, int K, const uint8_t* allowed,
         dh = 1 if d >= 27 else 0
         for g in range(4):
             rows[g] = base[g]
-        _w_row(r, gd, sp, &rows[gd])
+        rows[gd] = drow[d]          # (worked out in the first pass over the discards)
         fast_gd = top >= 0 and efb[gd] != NULL
         efd = _ef_row(r, gd, sp) if fast_gd else NULL
         if sl.routes & (RT_XIAOHU | RT_PENGPENG):   # these routes merge the other groups
