@@ -20,7 +20,7 @@ The ``def`` functions check their arguments (``checks.pyx``); the kernels of
 """
 
 from libc.stdint cimport int8_t, uint8_t, uint16_t, uint32_t, uint64_t
-from libc.string cimport memcpy, memset
+from libc.string cimport memcmp, memcpy, memset
 
 import numpy as np
 

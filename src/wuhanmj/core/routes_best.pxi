@@ -165,6 +165,11 @@ cdef void _w_best(uint8_t* c, const WSpec* sp, int K, const uint8_t* allowed,
     cdef int w, nj, nh, g, gd, t, d, s0, dj, dh, v, route, eff, lw, fl, need
     cdef uint16_t x
     cdef int least = 127, top = 127, choice = -1, best_eff = -1
+    cdef int tied[34]           # the tied discards worked out, in order
+    cdef int tied_routes[34]    # their routes at top
+    cdef int tied_other[34]     # their count of the draws in the other groups (-1: not kept)
+    cdef int n_tied = 0, reuse, other, j
+    cdef bint mine, other_ok
     _w_prepare(c, sp, r, &w, &nj, &nh)
     for g in range(4):
         _w_row(r, g, sp, &base[g])
@@ -224,16 +229,25 @@ cdef void _w_best(uint8_t* c, const WSpec* sp, int K, const uint8_t* allowed,
         rows[gd] = drow[d]          # (worked out in the first pass over the discards)
         fast_gd = top >= 0 and efb[gd] != NULL
         efd = _ef_row(r, gd, sp) if fast_gd else NULL
+        # The draws in the other groups count the same for an earlier tied discard of the
+        # same group with the same routes and the same row after it (their rows and merges
+        # are then equal), unless one of them was evaluated in full (that reads the counts).
+        reuse = -1
+        for j in range(n_tied):
+            if (tied[j] // 9 == gd and tied_routes[j] == sl.routes and tied_other[j] >= 0
+                    and memcmp(&drow[tied[j]], &drow[d], sizeof(WRow)) == 0):
+                reuse = j
+                break
         if sl.routes & (RT_XIAOHU | RT_PENGPENG):   # these routes merge the other groups
             for g in range(4):
                 if g == gd:
                     o[g] = ob[g]
-                else:
+                elif reuse < 0:
                     _w_others_by(rows, base, pm, pm_ready, g, gd, K, sl.routes, &o[g])
         for g in range(4):
             tight[g] = 0
             dflag[g] = 0
-            if g == gd and not fast_gd:
+            if (g == gd and not fast_gd) or (g != gd and reuse >= 0):
                 continue
             if sl.routes & RT_XIAOHU:
                 tight[g] |= _w_tight(o[g].xN, o[g].xP, rows[g].cN, rows[g].c258, K, 0)
@@ -249,8 +263,13 @@ cdef void _w_best(uint8_t* c, const WSpec* sp, int K, const uint8_t* allowed,
                     dflag[g] |= 4
         need = (RT_CHOWS if sl.routes & RT_CHOWS else 0) | (RT_PENGPENG if sl.routes & RT_PENGPENG else 0)
         eff = 0
+        other = 0
+        other_ok = True
         for i in range(n_cand):     # (the discard's kind too: it keeps at most three)
             t = cand[i]
+            mine = t == sp.laizi or t // 9 == gd
+            if not mine and reuse >= 0:
+                continue
             if t == sp.laizi:
                 v = _w_eval(r, w + 1, nj - dj, nh - dh, K, &sl, rows, &o[gd], gd, res)
             else:
@@ -301,15 +320,31 @@ cdef void _w_best(uint8_t* c, const WSpec* sp, int K, const uint8_t* allowed,
                                or ((sl.routes & RT_JIANG) and is_jiang_c(t))
                                or ((sl.routes & RT_FENG) and t >= 27))
                         if hit:
-                            eff += unseen[t]
+                            if mine:
+                                eff += unseen[t]
+                            else:
+                                other += unseen[t]
                         continue
+                    if not mine:
+                        other_ok = False
                     _w_row_for(r, g, sp, sl.routes, &one)
                     rg = &one
                 v = _w_eval_g(r, w, nj - dj + (1 if is_jiang_c(t) else 0),
                               nh - dh + (1 if t >= 27 else 0), K, &sl, rows, &o[g], g, rg, res)
                 r[t] -= 1
             if v < top:
-                eff += unseen[t]
+                if mine:
+                    eff += unseen[t]
+                else:
+                    other += unseen[t]
+        if reuse >= 0:
+            eff += tied_other[reuse]
+        else:
+            eff += other
+            tied[n_tied] = d
+            tied_routes[n_tied] = sl.routes
+            tied_other[n_tied] = other if other_ok else -1
+            n_tied += 1
         c[d] += 1
         r[d] += 1
         if eff > best_eff:
