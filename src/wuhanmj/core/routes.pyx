@@ -208,11 +208,40 @@ cdef inline void _w_row_for(const uint8_t* r, int g, const WSpec* sp, int routes
         _sh_pong_any(r + 9 * g, 7 if g == 3 else 9, sp.allowed[g], row.pN, row.pAny, &row.pdiff)
 
 
+cdef inline int _lo(int a, int b) noexcept nogil:
+    return a if a < b else b
+
+
+cdef inline int _cap(int x) noexcept nogil:
+    return x if x < SH_INF else SH_INF
+
+
+cdef inline void _mp4(const int* N1, const int* P1, const int* N2, const int* P2, int* N,
+                      int* P) noexcept nogil:
+    """sh_mp for K = 4 written out: every term of the merge, no loop."""
+    cdef int a0 = N1[0], a1 = N1[1], a2 = N1[2], a3 = N1[3], a4 = N1[4]
+    cdef int b0 = P1[0], b1 = P1[1], b2 = P1[2], b3 = P1[3], b4 = P1[4]
+    cdef int c0 = N2[0], c1 = N2[1], c2 = N2[2], c3 = N2[3], c4 = N2[4]
+    cdef int d0 = P2[0], d1 = P2[1], d2 = P2[2], d3 = P2[3], d4 = P2[4]
+    N[0] = _cap(a0 + c0)
+    N[1] = _cap(_lo(a0 + c1, a1 + c0))
+    N[2] = _cap(_lo(_lo(a0 + c2, a1 + c1), a2 + c0))
+    N[3] = _cap(_lo(_lo(a0 + c3, a1 + c2), _lo(a2 + c1, a3 + c0)))
+    N[4] = _cap(_lo(_lo(_lo(a0 + c4, a1 + c3), _lo(a2 + c2, a3 + c1)), a4 + c0))
+    P[0] = _cap(_lo(a0 + d0, b0 + c0))
+    P[1] = _cap(_lo(_lo(a0 + d1, a1 + d0), _lo(b0 + c1, b1 + c0)))
+    P[2] = _cap(_lo(_lo(_lo(a0 + d2, a1 + d1), a2 + d0), _lo(_lo(b0 + c2, b1 + c1), b2 + c0)))
+    P[3] = _cap(_lo(_lo(_lo(a0 + d3, a1 + d2), _lo(a2 + d1, a3 + d0)),
+                    _lo(_lo(b0 + c3, b1 + c2), _lo(b2 + c1, b3 + c0))))
+    P[4] = _cap(_lo(_lo(_lo(_lo(a0 + d4, a1 + d3), _lo(a2 + d2, a3 + d1)), a4 + d0),
+                    _lo(_lo(_lo(b0 + c4, b1 + c3), _lo(b2 + c2, b3 + c1)), b4 + c0)))
+
+
 cdef inline void _mp(const int* N1, const int* P1, const int* N2, const int* P2, int* N,
                      int* P, int K) noexcept nogil:
-    """sh_mp, the common K = 4 (a hand without melds) compiled apart so that it unrolls."""
+    """sh_mp; the common K = 4 (a hand without melds) written out (_mp4)."""
     if K == 4:
-        sh_mp(N1, P1, N2, P2, N, P, 4)
+        _mp4(N1, P1, N2, P2, N, P)
     else:
         sh_mp(N1, P1, N2, P2, N, P, K)
 
