@@ -283,7 +283,9 @@ cdef inline int _w_close(const int* ON, const int* OP, const int* N, const int* 
                          int K) noexcept nogil:
     """Least cost of K sets and the pair: the merged others plus one group."""
     if K == 4:
-        return _w_close_k(ON, OP, N, P, 4)
+        return _cap(_lo(_lo(_lo(_lo(ON[0] + P[4], ON[1] + P[3]), _lo(ON[2] + P[2], ON[3] + P[1])),
+                            _lo(ON[4] + P[0], OP[0] + N[4])),
+                        _lo(_lo(OP[1] + N[3], OP[2] + N[2]), _lo(OP[3] + N[1], OP[4] + N[0]))))
     return _w_close_k(ON, OP, N, P, K)
 
 

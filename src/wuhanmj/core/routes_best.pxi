@@ -7,6 +7,14 @@ cdef inline int _w_tight(const int* ON, const int* OP, const int* N, const int* 
     """Bits of the terms of _w_close(ON, OP, N, P, K) that reach its minimum: bit
     ``shift + k`` for P[k], bit ``shift + 5 + k`` for N[k] (k the group's sets)."""
     cdef int j, z, best = _w_close(ON, OP, N, P, K), bits = 0
+    if K == 4:
+        bits = ((<int>(ON[0] + P[4] == best) << 4) | (<int>(ON[1] + P[3] == best) << 3)
+                | (<int>(ON[2] + P[2] == best) << 2) | (<int>(ON[3] + P[1] == best) << 1)
+                | <int>(ON[4] + P[0] == best)
+                | (<int>(OP[0] + N[4] == best) << 9) | (<int>(OP[1] + N[3] == best) << 8)
+                | (<int>(OP[2] + N[2] == best) << 7) | (<int>(OP[3] + N[1] == best) << 6)
+                | (<int>(OP[4] + N[0] == best) << 5))
+        return bits << shift
     for j in range(K + 1):
         if ON[j] + P[K - j] == best:
             bits |= 1 << (shift + K - j)
