@@ -49,7 +49,7 @@ from wuhanmj.core.defs cimport (
     SH_INF,
     is_jiang_c,
 )
-from wuhanmj.core.shanten cimport sh_decode, sh_exact, sh_merge4, sh_mp, sh_pong
+from wuhanmj.core.shanten cimport sh_decode, sh_exact, sh_merge4, sh_pong
 from wuhanmj.core.tables cimport (
     EF,
     SH,
@@ -239,11 +239,9 @@ cdef inline void _mp4(const int* N1, const int* P1, const int* N2, const int* P2
 
 cdef inline void _mp(const int* N1, const int* P1, const int* N2, const int* P2, int* N,
                      int* P, int K) noexcept nogil:
-    """sh_mp; the common K = 4 (a hand without melds) written out (_mp4)."""
-    if K == 4:
-        _mp4(N1, P1, N2, P2, N, P)
-    else:
-        sh_mp(N1, P1, N2, P2, N, P, K)
+    """sh_mp for 0..K sets, by _mp4 whatever K: the entries above K, also filled, are read by
+    no one (all five entries of every row and merge are then defined)."""
+    _mp4(N1, P1, N2, P2, N, P)
 
 
 cdef void _w_others(const WRow* rows, int g, int K, WOthers* o) noexcept nogil:
