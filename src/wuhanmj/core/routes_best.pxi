@@ -157,8 +157,10 @@ cdef void _w_best(uint8_t* c, const WSpec* sp, int K, const uint8_t* allowed,
     cdef WOthers o[4]
     cdef WOthers pm[4][4]       # pairs of the full hand's groups merged (_w_others_by)
     cdef int pm_ready[4][4]
-    cdef uint8_t cand[34]       # the draws to try: unseen copies, no fifth one, not 红中/痞子
-    cdef int n_cand = 0, i
+    cdef uint8_t gc[4][9]       # the draws to try by group: unseen copies, no fifth one,
+    cdef int n_gc[4]            # not 红中/痞子, not the 癞子 (laizi_cand: the 癞子 is one)
+    cdef bint laizi_cand
+    cdef int i, gi
     cdef WSpec sl
     cdef WRow one
     cdef const WRow* rg
@@ -211,10 +213,16 @@ cdef void _w_best(uint8_t* c, const WSpec* sp, int K, const uint8_t* allowed,
     memset(has_plus, 0, 34)
     memset(pflag, 0, 34)
     memset(lower, 0, sizeof(lower))
+    memset(n_gc, 0, sizeof(n_gc))
+    laizi_cand = False
     for t in range(34):
         if unseen[t] and c[t] < 4 and not sp.forbid[t]:
-            cand[n_cand] = t
-            n_cand += 1
+            if t == sp.laizi:
+                laizi_cand = True
+            else:
+                g = t // 9
+                gc[g][n_gc[g]] = t
+                n_gc[g] += 1
     for g in range(4):
         efb[g] = _ef_row(r, g, sp)
     sl = sp[0]
@@ -273,15 +281,15 @@ cdef void _w_best(uint8_t* c, const WSpec* sp, int K, const uint8_t* allowed,
         eff = 0
         other = 0
         other_ok = True
-        for i in range(n_cand):     # (the discard's kind too: it keeps at most three)
-            t = cand[i]
-            mine = t == sp.laizi or t // 9 == gd
+        # the draws of one group after another: the discard's group first (the discard's
+        # kind too: it keeps at most three), then the others unless reused, then the 癞子
+        for gi in range(4):
+            g = (gd + gi) & 3
+            mine = gi == 0
             if not mine and reuse >= 0:
-                continue
-            if t == sp.laizi:
-                v = _w_eval(r, w + 1, nj - dj, nh - dh, K, &sl, rows, &o[gd], gd, res)
-            else:
-                g = t // 9
+                break
+            for i in range(n_gc[g]):
+                t = gc[g][i]
                 r[t] += 1
                 if g == gd and not fast_gd:
                     _w_row_for(r, g, sp, sl.routes, &one)
@@ -340,11 +348,15 @@ cdef void _w_best(uint8_t* c, const WSpec* sp, int K, const uint8_t* allowed,
                 v = _w_eval_g(r, w, nj - dj + (1 if is_jiang_c(t) else 0),
                               nh - dh + (1 if t >= 27 else 0), K, &sl, rows, &o[g], g, rg, res)
                 r[t] -= 1
+                if v < top:
+                    if mine:
+                        eff += unseen[t]
+                    else:
+                        other += unseen[t]
+        if laizi_cand:
+            v = _w_eval(r, w + 1, nj - dj, nh - dh, K, &sl, rows, &o[gd], gd, res)
             if v < top:
-                if mine:
-                    eff += unseen[t]
-                else:
-                    other += unseen[t]
+                eff += unseen[sp.laizi]
         if reuse >= 0:
             eff += tied_other[reuse]
         else:
