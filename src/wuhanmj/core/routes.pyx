@@ -160,6 +160,30 @@ cdef inline int _bytes_at_least(uint64_t u, uint64_t j) noexcept nogil:
     return <int>((x * 0x0101010101010101ULL) >> 56)
 
 
+# Pongs-only costs of a group by (a1, a2, a3, m), each a capped at 5 (_sh_pong_any): N for
+# 0..4 sets, then the costs with the pair (any pair).
+cdef int8_t _PONG[6][6][6][7][10]
+
+
+cdef void _init_pong() noexcept:
+    cdef int a1, a2, a3, m, k, S, ge1, ge2, ge3
+    for a1 in range(6):
+        for a2 in range(6):
+            for a3 in range(6):
+                for m in range(7):
+                    S = 0
+                    for k in range(5):
+                        ge1 = k < a1
+                        ge2 = k < a2
+                        ge3 = k < a3
+                        _PONG[a1][a2][a3][m][k] = S if k <= m else SH_INF
+                        _PONG[a1][a2][a3][m][5 + k] = S + 2 - ge1 - ge2 if k < m else SH_INF
+                        S += 3 - ge1 - ge2 - ge3
+
+
+_init_pong()
+
+
 cdef void _sh_pong_any(const uint8_t* c, int n, int allowed, int* N, int* P,
                        bint* has4) noexcept nogil:
     """Capped pongs-only costs with any pair of one group (the values of _sh_pong), from
@@ -167,9 +191,11 @@ cdef void _sh_pong_any(const uint8_t* c, int n, int allowed, int* N, int* P,
 
     Sets take the fullest positions first: the i-th fullest holds v_i = sum over j of
     [i < a[j]] tiles, costs 3 - min(v_i, 3) wildcards as a pong and 2 - min(v_i, 2) as the
-    pair; at most six positions (min(6, allowed positions)) take part."""
+    pair; at most m = min(6, allowed positions) positions take part. The costs for
+    (a1, a2, a3, m) are tabled (_PONG)."""
     cdef uint64_t u = 0
-    cdef int a1, a2, a3, a4, m, k, S = 0, ge1, ge2, ge3, last = 0
+    cdef int a1, a2, a3, m, k, last = 0
+    cdef const int8_t* e
     if n == 9:
         memcpy(&u, c, 8)
         last = c[8] if (allowed >> 8) & 1 else 0
@@ -179,18 +205,12 @@ cdef void _sh_pong_any(const uint8_t* c, int n, int allowed, int* N, int* P,
     a1 = _bytes_at_least(u, 1) + (last >= 1)
     a2 = _bytes_at_least(u, 2) + (last >= 2)
     a3 = _bytes_at_least(u, 3) + (last >= 3)
-    a4 = _bytes_at_least(u, 4) + (last >= 4)
-    has4[0] = a4 > 0
+    has4[0] = (_bytes_at_least(u, 4) + (last >= 4)) > 0
     m = _bytes_at_least(_byte_mask(allowed) & 0x0101010101010101ULL, 1) + ((allowed >> 8) & 1 if n == 9 else 0)
-    if m > 6:
-        m = 6
+    e = _PONG[a1 if a1 < 5 else 5][a2 if a2 < 5 else 5][a3 if a3 < 5 else 5][m if m < 6 else 6]
     for k in range(5):
-        ge1 = k < a1
-        ge2 = k < a2
-        ge3 = k < a3
-        N[k] = S if k <= m else SH_INF
-        P[k] = S + 2 - ge1 - ge2 if k < m else SH_INF
-        S += 3 - ge1 - ge2 - ge3
+        N[k] = e[k]
+        P[k] = e[5 + k]
 
 
 cdef inline void _w_row(const uint8_t* r, int g, const WSpec* sp, WRow* row) noexcept nogil:
@@ -727,4 +747,3 @@ def wuhan_best_discard(counts, laizi, pizi=(), routes=0x7F, allowed=None, seen=N
         _w_best(c, &sp, total // 3, al, un, out)
     return (None if out[0] < 0 else out[0], None if out[0] < 0 else out[1],
             None if out[2] >= 127 else out[2])
-
