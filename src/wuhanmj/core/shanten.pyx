@@ -29,9 +29,9 @@ The kernels are declared in ``shanten.pxd``, which Cython code may cimport;
 """
 
 from libc.stdint cimport uint8_t, uint32_t
-from libc.string cimport memset
+from libc.string cimport memcpy, memset
 
-from wuhanmj.core.defs cimport JIANG_SUIT, PAIR_258, PAIR_ANY, SH_FLAG, SH_INF, is_jiang_c
+from wuhanmj.core.defs cimport JIANG_SUIT, PAIR_258, PAIR_ANY, SH_FLAG, SH_INF
 from wuhanmj.core.tables cimport SH, honor_key, suit_rank
 
 __all__: list = []  # no Python API: wuhanmj._core holds it
@@ -116,65 +116,162 @@ cdef void sh_pong(const uint8_t* c, int n, int jiang, int allowed, bint unb, int
 
 
 
+# the DP's working arrays hold costs as bytes, SH_INF (99) for "no way": the least added
+# tiles never exceeds 3K+2 = 14, so a sum of two costs never wraps
+cdef enum:
+    _X_CELLS = 2750      # (a, b, k) 5 x 5 x 5, p 2, e 11
+    _X_TUPLES = 250      # (a, b, k, p)
+
+
+cdef void _exact_group(const uint8_t* r, const uint8_t* forbid, int n, bint chows, int jiang,
+                       int pm, int K, int E, uint8_t* G) noexcept nogil:
+    """Least added tiles of one group (n kinds from r[0], forbid[0]) for every (k, p, e).
+
+    The DP of :func:`sh_exact` restricted to the group: it starts and ends with no chow
+    open, so its answer needs no state from the other groups. ``chows``: chows may start
+    at positions 0..n-3; ``jiang``: bit mask of the positions a 258 pair may sit on.
+    G[(2 * k + p) * (E + 1) + e] is the least A for k sets, p pairs and exactly e excess
+    (SH_INF when impossible); the same layout as the a = b = 0 block of the DP's state.
+
+    State index ((((a * (K+1) + b) * (K+1) + k) * 2 + p) * (E+1) + e), only K and E's
+    part of the arrays used. A kind's choice (s chows starting, t pungs, q pairs) needs
+    ``need = a + b + s + 3t + 2q`` copies and is allowed only if its excess fits in
+    E - e, so need <= 4 + E bounds every loop; a flag per (a, b, k, p) skips the dead
+    ones, and the e's of one choice are a single run of byte minima.
+    """
+    cdef uint8_t buf0[_X_CELLS]
+    cdef uint8_t buf1[_X_CELLS]
+    cdef uint8_t live0[_X_TUPLES]
+    cdef uint8_t live1[_X_TUPLES]
+    cdef uint8_t addv[15]
+    cdef uint8_t exv[15]
+    cdef uint8_t* cur = buf0
+    cdef uint8_t* nxt = buf1
+    cdef uint8_t* cl = live0
+    cdef uint8_t* nl = live1
+    cdef uint8_t* tmp
+    cdef const uint8_t* src
+    cdef uint8_t* dst
+    cdef int SE = E + 1, K1 = K + 1
+    cdef int SB = K1 * 2 * SE            # one (a, b) block: (k, p, e)
+    cdef int size = K1 * K1 * SB, tuples = size // SE
+    cdef int maxneed = 4 + E
+    cdef int j, x, a, b, u, k, p, s, t, q, qmax, smax, tsrc, tdst, need, add, ex, e, z
+    memset(cur, SH_INF, size)
+    memset(cl, 0, tuples)
+    cur[0] = 0
+    cl[0] = 1
+    for j in range(n):
+        if forbid[j]:
+            # nothing may need this kind: only the states with no chow open pass, unchanged
+            memset(cur + SB, SH_INF, size - SB)
+            memset(cl + SB // SE, 0, tuples - SB // SE)
+            continue
+        for x in range(maxneed + 1):
+            addv[x] = x - r[j] if x > r[j] else 0
+            exv[x] = x - 4 if x > 4 else 0
+        qmax = 1 if pm != PAIR_258 or (jiang >> j) & 1 else 0
+        memset(nxt, SH_INF, size)
+        memset(nl, 0, tuples)
+        for a in range(K1):
+            for b in range(K1 - a):
+                u = a + b
+                for k in range(u, K1):
+                    smax = K - k if chows and j + 2 < n else 0
+                    for p in range(2):
+                        tsrc = ((a * K1 + b) * K1 + k) * 2 + p
+                        if not cl[tsrc]:
+                            continue
+                        src = cur + tsrc * SE
+                        for s in range(smax + 1):
+                            if u + s > maxneed:
+                                break
+                            for t in range(K - k - s + 1):
+                                if u + s + 3 * t > maxneed:
+                                    break
+                                for q in range((qmax if p == 0 else 0) + 1):
+                                    need = u + s + 3 * t + 2 * q
+                                    if need > maxneed:
+                                        break
+                                    add = addv[need]
+                                    ex = exv[need]
+                                    tdst = ((s * K1 + a) * K1 + k + s + t) * 2 + p + q
+                                    nl[tdst] = 1
+                                    dst = nxt + tdst * SE + ex
+                                    for e in range(SE - ex):
+                                        z = src[e] + add
+                                        if z < dst[e]:
+                                            dst[e] = z
+        tmp = cur
+        cur = nxt
+        nxt = tmp
+        tmp = cl
+        cl = nl
+        nl = tmp
+    memcpy(G, cur, SB)
+
+
 cdef int sh_exact(const uint8_t* r, const uint8_t* forbid, int K, int pm, bint chows,
                   int w) noexcept nogil:
-    """Exact distance by a dynamic program over the 34 kinds (any excess up to w).
+    """Exact distance by a dynamic program over the kinds (any excess up to w; K <= 4).
 
-    State: chows started one and two kinds back (a, b), sets begun (k), pair placed
-    (p), excess used (e). A forbidden kind takes part in no block. Returns
-    max(0, least A - w), or SH_INF.
+    The configurations are those of the module's definition: at each kind i, ``s`` chows
+    start (suits, positions 0..6, when ``chows``), ``t`` pungs and ``q`` (0 or 1) pairs
+    sit (a 258 pair, W2, only on a 2, 5 or 8 when pm is PAIR_258), and the chows started
+    one and two kinds back (``a``, ``b``) pass; the kind then needs ``need = a + b + s +
+    3t + 2q`` copies, costing max(0, need - r[i]) added tiles and max(0, need - 4) excess
+    (D8). A forbidden kind (forbid[i]) takes part in no block. Returns max(0, least A - w)
+    over K sets and one pair with total excess at most min(w, 10), or SH_INF.
+
+    Chows never leave their suit and honors take none, so each of the four groups (three
+    suits of 9, the honors of 7) is its own DP (:func:`_exact_group`), giving the least A
+    for every (sets k, pair p, excess e); a min-plus merge over (k, p, e) then joins them,
+    the K sets split among the groups in every way and the pair in exactly one.
     """
     cdef int E = w if w < 10 else 10
-    cdef int cur[5][5][5][2][11]
-    cdef int nxt[5][5][5][2][11]
-    cdef int i, a, b, k, p, e, s, t, q, need, add, ex, v, smax, best
-    for a in range(5):
-        for b in range(5):
-            for k in range(5):
-                for p in range(2):
-                    for e in range(11):
-                        cur[a][b][k][p][e] = SH_INF
-    cur[0][0][0][0][0] = 0
-    for i in range(34):
-        for a in range(5):
-            for b in range(5):
-                for k in range(5):
-                    for p in range(2):
-                        for e in range(E + 1):
-                            nxt[a][b][k][p][e] = SH_INF
-        for a in range(5):
-            for b in range(5 - a):
-                for k in range(a + b, K + 1):
-                    for p in range(2):
-                        for e in range(E + 1):
-                            v = cur[a][b][k][p][e]
-                            if v >= SH_INF:
-                                continue
-                            smax = K - k if (chows and i < 27 and i % 9 <= 6) else 0
-                            for s in range(smax + 1):
-                                for t in range(K - k - s + 1):
-                                    for q in range(2 - p):
-                                        if q and pm == PAIR_258 and not is_jiang_c(i):
-                                            continue
-                                        need = a + b + s + 3 * t + 2 * q
-                                        if need and forbid[i]:
-                                            continue
-                                        ex = need - 4 if need > 4 else 0
-                                        if e + ex > E:
-                                            continue
-                                        add = need - r[i] if need > r[i] else 0
-                                        if v + add < nxt[s][a][k + s + t][p + q][e + ex]:
-                                            nxt[s][a][k + s + t][p + q][e + ex] = v + add
-        for a in range(5):
-            for b in range(5):
-                for k in range(5):
-                    for p in range(2):
-                        for e in range(E + 1):
-                            cur[a][b][k][p][e] = nxt[a][b][k][p][e]
+    cdef int SE = E + 1, SK = 2 * SE, SB = (K + 1) * SK
+    cdef uint8_t G[4][110]       # (k, p, e) per group, _exact_group's layout
+    cdef uint8_t M[2][110]       # the merged groups so far
+    cdef uint8_t low[110]        # the last group's least A at excess <= e
+    cdef uint8_t* acc
+    cdef uint8_t* out
+    cdef const uint8_t* y
+    cdef int g, k, k2, p, p2, e, e2, v, best, i
+    for g in range(4):
+        _exact_group(r + 9 * g, forbid + 9 * g, 7 if g == 3 else 9, chows and g < 3,
+                     JIANG_SUIT if g < 3 else 0, pm, K, E, G[g])
+    # groups 0..2 merged: M[k][p][e] the least over every split of k, p and e
+    acc = G[0]
+    for g in range(1, 3):
+        out = M[g - 1]
+        memset(out, SH_INF, SB)
+        y = G[g]
+        for k in range(K + 1):
+            for p in range(2):
+                for e in range(SE):
+                    v = acc[(2 * k + p) * SE + e]
+                    if v >= SH_INF:
+                        continue
+                    for k2 in range(K - k + 1):
+                        for p2 in range(2 - p):
+                            for e2 in range(SE - e):
+                                i = (2 * (k + k2) + p + p2) * SE + e + e2
+                                if v + y[(2 * k2 + p2) * SE + e2] < out[i]:
+                                    out[i] = v + y[(2 * k2 + p2) * SE + e2]
+        acc = out
+    # the honors close it: K sets and the pair in all, the excess within E
+    y = G[3]
+    for i in range(SB):
+        low[i] = y[i]
+        if i % SE and low[i - 1] < low[i]:
+            low[i] = low[i - 1]
     best = SH_INF
-    for e in range(E + 1):
-        if cur[0][0][K][1][e] < best:
-            best = cur[0][0][K][1][e]
+    for k in range(K + 1):
+        for p in range(2):
+            for e in range(SE):
+                v = acc[(2 * k + p) * SE + e] + low[(2 * (K - k) + 1 - p) * SE + E - e]
+                if v < best:
+                    best = v
     if best >= SH_INF:
         return SH_INF
     return best - w if best > w else 0
@@ -232,3 +329,13 @@ cdef int shanten_c(const uint8_t* counts, int wilds, int pair_mode, bint pungs_o
     for t in range(34):
         total += counts[t]
     return sh_distance(counts, wilds, (total + wilds) // 3, pair_mode, pungs_only) - 1
+
+
+def _exact_distance(const uint8_t[::1] counts, const uint8_t[::1] forbid, int K, int pm,
+                    bint chows, int wilds):
+    """:func:`sh_exact` from Python, for its comparison with a slow reference
+    (``tests/core/test_sh_exact.py``). counts, forbid: 34 bytes each (counts 0-4, forbid
+    0/1); K 0..4; pm PAIR_ANY (1) or PAIR_258 (2). Unchecked beyond the lengths."""
+    if counts.shape[0] != 34 or forbid.shape[0] != 34 or not 0 <= K <= 4:
+        raise ValueError("34 counts, 34 forbid flags and K in 0..4")
+    return sh_exact(&counts[0], &forbid[0], K, pm, chows, wilds)
