@@ -28,7 +28,7 @@ The kernels are declared in ``shanten.pxd``, which Cython code may cimport;
 ``wuhanmj._core`` holds the Python-level calls (``shanten``, ``shanten_batch``) over them.
 """
 
-from libc.stdint cimport uint8_t, uint32_t
+from libc.stdint cimport uint8_t, uint32_t, uint64_t
 from libc.string cimport memcpy, memset
 
 from wuhanmj.core.defs cimport JIANG_SUIT, PAIR_258, PAIR_ANY, SH_FLAG, SH_INF
@@ -116,11 +116,34 @@ cdef void sh_pong(const uint8_t* c, int n, int jiang, int allowed, bint unb, int
 
 
 
-# the DP's working arrays hold costs as bytes, SH_INF (99) for "no way": the least added
-# tiles never exceeds 3K+2 = 14, so a sum of two costs never wraps
+# The group DP keeps the costs of one (a, b, k, p) for e = 0..E as the bytes of two 64-bit
+# words (e = 0..7 in lo, 8..15 in hi; hi only when E >= 8): a choice then moves all of them
+# at once. Every stored byte is at most SH_INF (99) and an added cost at most 14, so the
+# bytes never carry into each other (below 128).
 cdef enum:
-    _X_CELLS = 2750      # (a, b, k) 5 x 5 x 5, p 2, e 11
-    _X_TUPLES = 250      # (a, b, k, p)
+    _X_TUPLES = 250      # (a, b, k, p): 5 x 5 x 5 x 2
+
+cdef extern from *:
+    """
+    #define WMJ_BYTE_ONES 0x0101010101010101ULL
+    #define WMJ_BYTE_HIGH 0x8080808080808080ULL
+    #define WMJ_BYTE_INF (0x0101010101010101ULL * 99)
+    """
+    const uint64_t _ONES "WMJ_BYTE_ONES"     # 1 in every byte
+    const uint64_t _HIGH "WMJ_BYTE_HIGH"     # 128 in every byte
+    const uint64_t _INF8 "WMJ_BYTE_INF"      # SH_INF in every byte
+
+
+cdef inline uint64_t _bmin(uint64_t x, uint64_t y) noexcept nogil:
+    """Bytewise minimum of two words whose bytes are all below 128."""
+    cdef uint64_t m = (((x | _HIGH) - y) & _HIGH) >> 7     # 1 in the bytes where x >= y
+    m *= 0xFF
+    return (y & m) | (x & ~m)
+
+
+cdef inline uint64_t _fill(int n) noexcept nogil:
+    """A word whose n lowest bytes (n = 0..8) are SH_INF, the others 0."""
+    return _INF8 if n >= 8 else _INF8 & ((<uint64_t>1 << (8 * n)) - 1)
 
 
 cdef void _exact_group(const uint8_t* r, const uint8_t* forbid, int n, bint chows, int jiang,
@@ -131,47 +154,54 @@ cdef void _exact_group(const uint8_t* r, const uint8_t* forbid, int n, bint chow
     open, so its answer needs no state from the other groups. ``chows``: chows may start
     at positions 0..n-3; ``jiang``: bit mask of the positions a 258 pair may sit on.
     G[(2 * k + p) * (E + 1) + e] is the least A for k sets, p pairs and exactly e excess
-    (SH_INF when impossible); the same layout as the a = b = 0 block of the DP's state.
+    (SH_INF when impossible).
 
-    State index ((((a * (K+1) + b) * (K+1) + k) * 2 + p) * (E+1) + e), only K and E's
-    part of the arrays used. A kind's choice (s chows starting, t pungs, q pairs) needs
-    ``need = a + b + s + 3t + 2q`` copies and is allowed only if its excess fits in
-    E - e, so need <= 4 + E bounds every loop; a flag per (a, b, k, p) skips the dead
-    ones, and the e's of one choice are a single run of byte minima.
+    A state (a, b, k, p) is tuple ((a * (K+1) + b) * (K+1) + k) * 2 + p, its costs for
+    every e packed in lo/hi (bytes above E are never read). A kind's choice (s chows
+    starting, t pungs, q pairs) needs ``need = a + b + s + 3t + 2q`` copies and is
+    allowed only if its excess fits in E - e, so need <= 4 + E bounds every loop; its
+    excess shifts the packed costs up by that many bytes, its added tiles add to every
+    byte. A flag per tuple skips the dead ones.
     """
-    cdef uint8_t buf0[_X_CELLS]
-    cdef uint8_t buf1[_X_CELLS]
+    cdef uint64_t lo0[_X_TUPLES]
+    cdef uint64_t lo1[_X_TUPLES]
+    cdef uint64_t hi0[_X_TUPLES]
+    cdef uint64_t hi1[_X_TUPLES]
     cdef uint8_t live0[_X_TUPLES]
     cdef uint8_t live1[_X_TUPLES]
-    cdef uint8_t addv[15]
-    cdef uint8_t exv[15]
-    cdef uint8_t* cur = buf0
-    cdef uint8_t* nxt = buf1
+    cdef uint64_t addv[15]
+    cdef uint64_t* clo = lo0
+    cdef uint64_t* nlo = lo1
+    cdef uint64_t* chi = hi0
+    cdef uint64_t* nhi = hi1
     cdef uint8_t* cl = live0
     cdef uint8_t* nl = live1
-    cdef uint8_t* tmp
-    cdef const uint8_t* src
-    cdef uint8_t* dst
-    cdef int SE = E + 1, K1 = K + 1
-    cdef int SB = K1 * 2 * SE            # one (a, b) block: (k, p, e)
-    cdef int size = K1 * K1 * SB, tuples = size // SE
+    cdef uint64_t* tw
+    cdef uint8_t* tl
+    cdef uint64_t slo, shi, zlo, zhi
+    cdef bint wide = E >= 8
+    cdef int K1 = K + 1, SE = E + 1
+    cdef int tuples = K1 * K1 * K1 * 2, open0 = K1 * 2   # tuples with a = b = 0 come first
     cdef int maxneed = 4 + E
-    cdef int j, x, a, b, u, k, p, s, t, q, qmax, smax, tsrc, tdst, need, add, ex, e, z
-    memset(cur, SH_INF, size)
+    cdef int j, x, a, b, u, k, p, s, t, q, qmax, smax, tsrc, tdst, need, ex, e
+    memset(clo, SH_INF, tuples * 8)
+    memset(chi, SH_INF, tuples * 8)
     memset(cl, 0, tuples)
-    cur[0] = 0
+    clo[0] = _INF8 & ~<uint64_t>0xFF
     cl[0] = 1
     for j in range(n):
         if forbid[j]:
             # nothing may need this kind: only the states with no chow open pass, unchanged
-            memset(cur + SB, SH_INF, size - SB)
-            memset(cl + SB // SE, 0, tuples - SB // SE)
+            memset(clo + open0, SH_INF, (tuples - open0) * 8)
+            memset(chi + open0, SH_INF, (tuples - open0) * 8)
+            memset(cl + open0, 0, tuples - open0)
             continue
         for x in range(maxneed + 1):
-            addv[x] = x - r[j] if x > r[j] else 0
-            exv[x] = x - 4 if x > 4 else 0
+            addv[x] = (x - r[j] if x > r[j] else 0) * _ONES
         qmax = 1 if pm != PAIR_258 or (jiang >> j) & 1 else 0
-        memset(nxt, SH_INF, size)
+        memset(nlo, SH_INF, tuples * 8)
+        if wide:
+            memset(nhi, SH_INF, tuples * 8)
         memset(nl, 0, tuples)
         for a in range(K1):
             for b in range(K1 - a):
@@ -182,7 +212,8 @@ cdef void _exact_group(const uint8_t* r, const uint8_t* forbid, int n, bint chow
                         tsrc = ((a * K1 + b) * K1 + k) * 2 + p
                         if not cl[tsrc]:
                             continue
-                        src = cur + tsrc * SE
+                        slo = clo[tsrc]
+                        shi = chi[tsrc]
                         for s in range(smax + 1):
                             if u + s > maxneed:
                                 break
@@ -193,22 +224,33 @@ cdef void _exact_group(const uint8_t* r, const uint8_t* forbid, int n, bint chow
                                     need = u + s + 3 * t + 2 * q
                                     if need > maxneed:
                                         break
-                                    add = addv[need]
-                                    ex = exv[need]
+                                    ex = need - 4 if need > 4 else 0
                                     tdst = ((s * K1 + a) * K1 + k + s + t) * 2 + p + q
                                     nl[tdst] = 1
-                                    dst = nxt + tdst * SE + ex
-                                    for e in range(SE - ex):
-                                        z = src[e] + add
-                                        if z < dst[e]:
-                                            dst[e] = z
-        tmp = cur
-        cur = nxt
-        nxt = tmp
-        tmp = cl
+                                    if ex == 0:
+                                        zlo = slo
+                                        zhi = shi
+                                    elif ex < 8:
+                                        zlo = (slo << (8 * ex)) | _fill(ex)
+                                        zhi = (shi << (8 * ex)) | (slo >> (64 - 8 * ex))
+                                    else:
+                                        zlo = _INF8
+                                        zhi = (slo << (8 * ex - 64)) | _fill(ex - 8)
+                                    nlo[tdst] = _bmin(nlo[tdst], zlo + addv[need])
+                                    if wide:
+                                        nhi[tdst] = _bmin(nhi[tdst], zhi + addv[need])
+        tw = clo
+        clo = nlo
+        nlo = tw
+        tw = chi
+        chi = nhi
+        nhi = tw
+        tl = cl
         cl = nl
-        nl = tmp
-    memcpy(G, cur, SB)
+        nl = tl
+    for x in range(open0):
+        for e in range(SE):
+            G[x * SE + e] = ((clo[x] >> (8 * e)) if e < 8 else (chi[x] >> (8 * e - 64))) & 0xFF
 
 
 cdef int sh_exact(const uint8_t* r, const uint8_t* forbid, int K, int pm, bint chows,
