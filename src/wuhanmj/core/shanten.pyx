@@ -169,7 +169,9 @@ cdef void _exact_group(const uint8_t* r, const uint8_t* forbid, int n, bint chow
     cdef uint64_t hi1[_X_TUPLES]
     cdef uint8_t live0[_X_TUPLES]
     cdef uint8_t live1[_X_TUPLES]
-    cdef uint64_t addv[15]
+    cdef uint64_t addv[15]       # the added tiles of each need, in every byte
+    cdef int shv[15]             # E <= 7: the shift of each need's excess
+    cdef uint64_t fillv[15]      # E <= 7: the bytes its shift empties, SH_INF
     cdef uint64_t* clo = lo0
     cdef uint64_t* nlo = lo1
     cdef uint64_t* chi = hi0
@@ -184,6 +186,10 @@ cdef void _exact_group(const uint8_t* r, const uint8_t* forbid, int n, bint chow
     cdef int tuples = K1 * K1 * K1 * 2, open0 = K1 * 2   # tuples with a = b = 0 come first
     cdef int maxneed = 4 + E
     cdef int j, x, a, b, u, k, p, s, t, q, qmax, smax, tsrc, tdst, need, ex, e
+    for x in range(maxneed + 1):
+        ex = x - 4 if x > 4 else 0
+        shv[x] = 8 * ex if ex < 8 else 0
+        fillv[x] = _fill(ex)
     memset(clo, SH_INF, tuples * 8)
     memset(chi, SH_INF, tuples * 8)
     memset(cl, 0, tuples)
@@ -207,6 +213,7 @@ cdef void _exact_group(const uint8_t* r, const uint8_t* forbid, int n, bint chow
             for b in range(K1 - a):
                 u = a + b
                 for k in range(u, K1):
+                    # u + s <= K <= 4 <= maxneed: only the pungs and the pair meet the bound
                     smax = K - k if chows and j + 2 < n else 0
                     for p in range(2):
                         tsrc = ((a * K1 + b) * K1 + k) * 2 + p
@@ -215,30 +222,30 @@ cdef void _exact_group(const uint8_t* r, const uint8_t* forbid, int n, bint chow
                         slo = clo[tsrc]
                         shi = chi[tsrc]
                         for s in range(smax + 1):
-                            if u + s > maxneed:
-                                break
                             for t in range(K - k - s + 1):
-                                if u + s + 3 * t > maxneed:
+                                need = u + s + 3 * t
+                                if need > maxneed:
                                     break
-                                for q in range((qmax if p == 0 else 0) + 1):
-                                    need = u + s + 3 * t + 2 * q
-                                    if need > maxneed:
-                                        break
-                                    ex = need - 4 if need > 4 else 0
-                                    tdst = ((s * K1 + a) * K1 + k + s + t) * 2 + p + q
-                                    nl[tdst] = 1
-                                    if ex == 0:
-                                        zlo = slo
-                                        zhi = shi
-                                    elif ex < 8:
-                                        zlo = (slo << (8 * ex)) | _fill(ex)
-                                        zhi = (shi << (8 * ex)) | (slo >> (64 - 8 * ex))
+                                tdst = ((s * K1 + a) * K1 + k + s + t) * 2 + p
+                                for q in range((qmax if p == 0 and need + 2 <= maxneed else 0) + 1):
+                                    nl[tdst + q] = 1
+                                    if not wide:
+                                        nlo[tdst + q] = _bmin(nlo[tdst + q], ((slo << shv[need])
+                                                              | fillv[need]) + addv[need])
                                     else:
-                                        zlo = _INF8
-                                        zhi = (slo << (8 * ex - 64)) | _fill(ex - 8)
-                                    nlo[tdst] = _bmin(nlo[tdst], zlo + addv[need])
-                                    if wide:
-                                        nhi[tdst] = _bmin(nhi[tdst], zhi + addv[need])
+                                        ex = need - 4 if need > 4 else 0
+                                        if ex == 0:
+                                            zlo = slo
+                                            zhi = shi
+                                        elif ex < 8:
+                                            zlo = (slo << (8 * ex)) | _fill(ex)
+                                            zhi = (shi << (8 * ex)) | (slo >> (64 - 8 * ex))
+                                        else:
+                                            zlo = _INF8
+                                            zhi = (slo << (8 * ex - 64)) | _fill(ex - 8)
+                                        nlo[tdst + q] = _bmin(nlo[tdst + q], zlo + addv[need])
+                                        nhi[tdst + q] = _bmin(nhi[tdst + q], zhi + addv[need])
+                                    need += 2
         tw = clo
         clo = nlo
         nlo = tw
