@@ -4,8 +4,9 @@ out again here in plain Python (states kept in a dict, the dead ones never store
 
 Random inputs over every argument: counts 0-4 a kind with at most 14 - w tiles, w = 0..4
 wildcards (a few larger), K = 0..4 sets, both pair modes (W2), chows on and off, random
-forbid masks (none, a few kinds, whole groups as the single-suit routes give). The quick
-run checks a few hundred; ``-m slow`` a few thousand more.
+forbid masks (none, a few kinds, whole groups as the single-suit routes give, all but a
+few kinds, where often nothing is possible). The quick run checks a few hundred; ``-m
+slow`` a few thousand more.
 """
 
 from __future__ import annotations
@@ -65,7 +66,7 @@ def random_case(rng: random.Random) -> tuple[list[int], list[int], int, int, boo
     K = rng.choice([(n + w) // 3, rng.randint(0, 4)]) if n + w < 15 else 4
     K = min(K, 4)
     forbid = [0] * 34
-    mode = rng.randrange(4)
+    mode = rng.randrange(5)
     if mode == 1:
         for t in rng.sample(range(34), rng.randint(1, 6)):
             forbid[t] = 1
@@ -74,6 +75,10 @@ def random_case(rng: random.Random) -> tuple[list[int], list[int], int, int, boo
         forbid = [0 if t // 9 == keep else 1 for t in range(34)]
     elif mode == 3:
         forbid = [1 if rng.random() < 0.3 else 0 for _ in range(34)]
+    elif mode == 4:  # a few kinds left: often no way at all (SH_INF)
+        forbid = [1] * 34
+        for t in rng.sample(range(34), rng.randint(1, 4)):
+            forbid[t] = 0
     pm = rng.choice([PAIR_ANY, PAIR_258])
     chows = rng.random() < 0.7
     return counts, forbid, K, pm, chows, w
