@@ -273,9 +273,10 @@ cdef int sh_exact(const uint8_t* r, const uint8_t* forbid, int K, int pm, bint c
     over K sets and one pair with total excess at most min(w, 10), or SH_INF.
 
     Chows never leave their suit and honors take none, so each of the four groups (three
-    suits of 9, the honors of 7) is its own DP (:func:`_exact_group`), giving the least A
-    for every (sets k, pair p, excess e); a min-plus merge over (k, p, e) then joins them,
-    the K sets split among the groups in every way and the pair in exactly one.
+    suits of 9, the honors of 7) is its own DP (:func:`_exact_group`; an empty group is
+    written down directly), giving the least A for every (sets k, pair p, excess e); a
+    min-plus merge over (k, p, e) then joins them, the K sets split among the groups in
+    every way and the pair in exactly one.
     """
     cdef int E = w if w < 10 else 10
     cdef int SE = E + 1, SK = 2 * SE, SB = (K + 1) * SK
@@ -285,10 +286,26 @@ cdef int sh_exact(const uint8_t* r, const uint8_t* forbid, int K, int pm, bint c
     cdef uint8_t* acc
     cdef uint8_t* out
     cdef const uint8_t* y
-    cdef int g, k, k2, p, p2, e, e2, v, best, i
+    cdef int g, n, k, k2, p, p2, e, e2, v, best, i
+    cdef bint empty
     for g in range(4):
-        _exact_group(r + 9 * g, forbid + 9 * g, 7 if g == 3 else 9, chows and g < 3,
-                     JIANG_SUIT if g < 3 else 0, pm, K, E, G[g])
+        n = 7 if g == 3 else 9
+        empty = True
+        for i in range(9 * g, 9 * g + n):
+            if r[i] or forbid[i]:
+                empty = False
+        if not empty:
+            _exact_group(r + 9 * g, forbid + 9 * g, n, chows and g < 3,
+                         JIANG_SUIT if g < 3 else 0, pm, K, E, G[g])
+            continue
+        # no tile and nothing forbidden: k pungs and p pairs on distinct kinds (k + p <= 5,
+        # a 2, 5 or 8 for the pair) cost 3k + 2p, which every way of k sets and p pairs
+        # costs here; one with excess only spends wildcards, so e = 0 alone is kept
+        memset(G[g], SH_INF, SB)
+        for k in range(K + 1):
+            G[g][2 * k * SE] = 3 * k
+            if pm != PAIR_258 or g < 3:
+                G[g][(2 * k + 1) * SE] = 3 * k + 2
     # groups 0..2 merged: M[k][p][e] the least over every split of k, p and e
     acc = G[0]
     for g in range(1, 3):
