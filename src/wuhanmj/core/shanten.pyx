@@ -19,8 +19,8 @@ Each group's least ``A`` per target comes from the tables (``tables.pyx``): ``ca
 (E = 0) and ``unbounded`` (any E). A hand's exact value lies between the two merged values
 (a min-plus merge over the four groups, :func:`sh_merge4` in ``shanten.pxd``: the K sets
 split among the groups in every way, the pair in exactly one); they agree for almost
-every hand, and when w > 0 and they disagree a small exact dynamic program over the 34
-kinds decides (:func:`sh_exact`). Pongs-only costs are computed directly from the sorted
+every hand, and when w > 0 and they disagree a small exact dynamic program over the
+kinds, group by group, decides (:func:`sh_exact`). Pongs-only costs are computed directly from the sorted
 counts (:func:`sh_pong`: each kind holds at most one block when capped; a 4 acts as a 3
 and a 1 when unbounded).
 
