@@ -13,11 +13,13 @@ older commit with its extensions built in place)::
 CPU time is ``time.process_time`` of this process (best and median of the rounds, after a
 200-hand warm-up that builds the tables). The callgrind mode runs N1 and then N2 hands
 under ``valgrind --tool=callgrind`` and prints (I(N2) - I(N1)) / (N2 - N1): the instructions
-of one hand, start-up and table builds cancelled out; it does not depend on the machine's load.
+of one hand, start-up and table builds cancelled out; it does not depend on the machine's load
+(``PYTHONHASHSEED=0`` in both runs: the hash seed alone moves a greedy hand's count by ±30k).
 """
 
 from __future__ import annotations
 
+import os
 import re
 import statistics
 import subprocess
@@ -63,7 +65,8 @@ def instructions(agents: str, n1: int, n2: int) -> None:
     def total(n: int) -> int:
         out = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null",
                               sys.executable, __file__, "once", agents, str(n)],
-                             capture_output=True, text=True, check=True).stderr
+                             capture_output=True, text=True, check=True,
+                             env={**os.environ, "PYTHONHASHSEED": "0"}).stderr
         return int(re.search(r"Collected : (\d+)", out).group(1))  # type: ignore[union-attr]
 
     a, b = total(n1), total(n2)
