@@ -153,39 +153,37 @@ def test_agents_base_does_not_import_the_greedy_bot_until_one_is_made():
 _BLAS_VARS = ("OPENBLAS_NUM_THREADS", "GOTO_NUM_THREADS", "OMP_NUM_THREADS")
 
 
-def _blas_setting(argv: list[str], env: dict[str, str] | None = None) -> str | None:
-    """OPENBLAS_NUM_THREADS after ``import wuhanmj`` in a fresh interpreter run as ``argv``."""
+def _blas_setting(argv: str, env: dict[str, str] | None = None) -> str | None:
+    """OPENBLAS_NUM_THREADS after ``import wuhanmj`` in a fresh interpreter whose
+    ``sys.argv`` is set by ``argv`` (Python source), the BLAS variables unset but ``env``."""
     import os
 
     clean = {k: v for k, v in os.environ.items() if k not in _BLAS_VARS}
-    code = ("import json, os, sys\nsys.argv[0] = {0!r}\nimport wuhanmj\n"
-            "print(json.dumps(os.environ.get('OPENBLAS_NUM_THREADS')))").format(argv[0])
+    code = f"import json, os, sys\n{argv}\nimport wuhanmj\nprint(json.dumps(os.environ.get('OPENBLAS_NUM_THREADS')))"
     r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120,
                        env={**clean, **(env or {})})
     assert r.returncode == 0, r.stderr
     return json.loads(r.stdout.strip().splitlines()[-1])
 
 
-@pytest.mark.parametrize("script", ["/venv/bin/wuhanmj", "C:\\venv\\Scripts\\wuhanmj.exe"])
+def _script(path: str) -> str:
+    return f"sys.argv[0] = {path!r}"
+
+
+@pytest.mark.parametrize("script", ["/venv/bin/wuhanmj", "C:/venv/Scripts/wuhanmj.exe"])
 def test_the_command_asks_openblas_for_one_thread(script):
     """Run as the ``wuhanmj`` command, the package asks numpy's OpenBLAS for one thread
     before numpy is imported (its idle threads would spin away CPU at start-up)."""
-    assert _blas_setting([script.replace("\\", "/")]) == "1"
+    assert _blas_setting(_script(script)) == "1"
 
 
 def test_python_m_wuhanmj_asks_openblas_for_one_thread():
     """``python -m wuhanmj`` imports the package while ``sys.argv[0]`` is still ``-m``;
     ``sys.orig_argv`` names the module."""
-    import os
-
-    clean = {k: v for k, v in os.environ.items() if k not in _BLAS_VARS}
-    probe = ("import os, sys\nsys.argv = ['-m']\nsys.orig_argv = [sys.executable, '-m', 'wuhanmj']\n"
-             "import wuhanmj\nprint(os.environ.get('OPENBLAS_NUM_THREADS'))")
-    r = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=120, env=clean)
-    assert r.stdout.split() == ["1"], r.stderr
+    assert _blas_setting("sys.argv = ['-m']; sys.orig_argv = [sys.executable, '-m', 'wuhanmj']") == "1"
 
 
 def test_a_library_import_keeps_the_programs_blas_settings():
-    assert _blas_setting(["my_training_script.py"]) is None
-    assert _blas_setting(["/venv/bin/wuhanmj"], {"OMP_NUM_THREADS": "4"}) is None
-    assert _blas_setting(["/venv/bin/wuhanmj"], {"OPENBLAS_NUM_THREADS": "2"}) == "2"
+    assert _blas_setting(_script("my_training_script.py")) is None
+    assert _blas_setting(_script("/venv/bin/wuhanmj"), {"OMP_NUM_THREADS": "4"}) is None
+    assert _blas_setting(_script("/venv/bin/wuhanmj"), {"OPENBLAS_NUM_THREADS": "2"}) == "2"

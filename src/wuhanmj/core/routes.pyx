@@ -142,8 +142,8 @@ cdef void _w_chow(const uint8_t* r, int g, const WSpec* sp, bint unb, int* N, in
                 n1[i] = N[i]
                 a1[i] = Pany[i]
                 j1[i] = P258[i]
-            _mp(n1, j1, n2, j2, N, P258, 4)
-            _mp(n1, a1, n2, a2, N, Pany, 4)
+            _mp(n1, j1, n2, j2, N, P258)
+            _mp(n1, a1, n2, a2, N, Pany)
 
 
 cdef inline uint64_t _byte_mask(int bits) noexcept nogil:
@@ -193,20 +193,20 @@ cdef void _sh_pong_any(const uint8_t* c, int n, int allowed, int* N, int* P,
     [i < a[j]] tiles, costs 3 - min(v_i, 3) wildcards as a pong and 2 - min(v_i, 2) as the
     pair; at most m = min(6, allowed positions) positions take part. The costs for
     (a1, a2, a3, m) are tabled (_PONG)."""
-    cdef uint64_t u = 0
-    cdef int a1, a2, a3, m, k, last = 0
+    cdef uint64_t u = 0, mask = _byte_mask(allowed)
+    cdef int a1, a2, a3, m, k, last = 0, last_allowed = n == 9 and (allowed >> 8) & 1
     cdef const int8_t* e
     if n == 9:
         memcpy(&u, c, 8)
-        last = c[8] if (allowed >> 8) & 1 else 0
+        last = c[8] if last_allowed else 0
     else:
-        memcpy(&u, c, 7)
-    u &= _byte_mask(allowed)
+        memcpy(&u, c, 7)        # (little-endian: byte i of u is c[i], as in the engine's C)
+    u &= mask
     a1 = _bytes_at_least(u, 1) + (last >= 1)
     a2 = _bytes_at_least(u, 2) + (last >= 2)
     a3 = _bytes_at_least(u, 3) + (last >= 3)
     has4[0] = (_bytes_at_least(u, 4) + (last >= 4)) > 0
-    m = _bytes_at_least(_byte_mask(allowed) & 0x0101010101010101ULL, 1) + ((allowed >> 8) & 1 if n == 9 else 0)
+    m = _bytes_at_least(mask & 0x0101010101010101ULL, 1) + last_allowed
     e = _PONG[a1 if a1 < 5 else 5][a2 if a2 < 5 else 5][a3 if a3 < 5 else 5][m if m < 6 else 6]
     for k in range(5):
         N[k] = e[k]
@@ -236,9 +236,11 @@ cdef inline int _cap(int x) noexcept nogil:
     return x if x < SH_INF else SH_INF
 
 
-cdef inline void _mp4(const int* N1, const int* P1, const int* N2, const int* P2, int* N,
-                      int* P) noexcept nogil:
-    """sh_mp for K = 4 written out: every term of the merge, no loop."""
+cdef inline void _mp(const int* N1, const int* P1, const int* N2, const int* P2, int* N,
+                     int* P) noexcept nogil:
+    """sh_mp for 0..4 sets written out, every term, no loop (fewer cycles than the loops),
+    whatever a hand's K: the entries above K, also filled, are read by no one, and every
+    five-entry row and merge is defined."""
     cdef int a0 = N1[0], a1 = N1[1], a2 = N1[2], a3 = N1[3], a4 = N1[4]
     cdef int b0 = P1[0], b1 = P1[1], b2 = P1[2], b3 = P1[3], b4 = P1[4]
     cdef int c0 = N2[0], c1 = N2[1], c2 = N2[2], c3 = N2[3], c4 = N2[4]
@@ -257,44 +259,28 @@ cdef inline void _mp4(const int* N1, const int* P1, const int* N2, const int* P2
                     _lo(_lo(_lo(b0 + c4, b1 + c3), _lo(b2 + c2, b3 + c1)), b4 + c0)))
 
 
-cdef inline void _mp(const int* N1, const int* P1, const int* N2, const int* P2, int* N,
-                     int* P, int K) noexcept nogil:
-    """sh_mp for 0..K sets, by _mp4 whatever K: the entries above K, also filled, are read by
-    no one (all five entries of every row and merge are then defined)."""
-    _mp4(N1, P1, N2, P2, N, P)
+cdef inline void _w_pair(const WRow* a, const WRow* b, WOthers* o) noexcept nogil:
+    """o: two groups' rows merged in both modes (small hu: chow costs with the 2/5/8 pair;
+    碰碰胡: pong costs with any pair)."""
+    _mp(a.cN, a.c258, b.cN, b.c258, o.xN, o.xP)
+    _mp(a.pN, a.pAny, b.pN, b.pAny, o.pN, o.pP)
+    o.xdiff = a.cdiff or b.cdiff
+    o.pdiff = a.pdiff or b.pdiff
 
 
-cdef void _w_others(const WRow* rows, int g, int K, WOthers* o) noexcept nogil:
-    cdef int a, b, x
-    cdef int tN[5]
-    cdef int tP[5]
-    a = 1 if g == 0 else 0
-    b = 2 if g <= 1 else 1
-    x = 3 if g <= 2 else 2
-    _mp(rows[a].cN, rows[a].c258, rows[b].cN, rows[b].c258, tN, tP, K)
-    _mp(tN, tP, rows[x].cN, rows[x].c258, o.xN, o.xP, K)
-    _mp(rows[a].pN, rows[a].pAny, rows[b].pN, rows[b].pAny, tN, tP, K)
-    _mp(tN, tP, rows[x].pN, rows[x].pAny, o.pN, o.pP, K)
-    o.xdiff = rows[a].cdiff or rows[b].cdiff or rows[x].cdiff
-    o.pdiff = rows[a].pdiff or rows[b].pdiff or rows[x].pdiff
+cdef inline void _w_join(const WOthers* pair, const WRow* row, WOthers* o) noexcept nogil:
+    """o: a merged pair of groups and a third group's row, merged in both modes."""
+    _mp(pair.xN, pair.xP, row.cN, row.c258, o.xN, o.xP)
+    _mp(pair.pN, pair.pP, row.pN, row.pAny, o.pN, o.pP)
+    o.xdiff = pair.xdiff or row.cdiff
+    o.pdiff = pair.pdiff or row.pdiff
 
 
-cdef void _w_others_for(const WRow* rows, int g, int K, int routes, WOthers* o) noexcept nogil:
-    """The merges of _w_others that the routes read: small hu (bit 0), 碰碰胡 (bit 1)."""
-    cdef int a, b, x
-    cdef int tN[5]
-    cdef int tP[5]
-    a = 1 if g == 0 else 0
-    b = 2 if g <= 1 else 1
-    x = 3 if g <= 2 else 2
-    if routes & RT_XIAOHU:
-        _mp(rows[a].cN, rows[a].c258, rows[b].cN, rows[b].c258, tN, tP, K)
-        _mp(tN, tP, rows[x].cN, rows[x].c258, o.xN, o.xP, K)
-        o.xdiff = rows[a].cdiff or rows[b].cdiff or rows[x].cdiff
-    if routes & RT_PENGPENG:
-        _mp(rows[a].pN, rows[a].pAny, rows[b].pN, rows[b].pAny, tN, tP, K)
-        _mp(tN, tP, rows[x].pN, rows[x].pAny, o.pN, o.pP, K)
-        o.pdiff = rows[a].pdiff or rows[b].pdiff or rows[x].pdiff
+cdef void _w_others(const WRow* rows, int g, WOthers* o) noexcept nogil:
+    """o: the three groups other than g merged (min-plus merges do not depend on the order)."""
+    cdef WOthers pair
+    _w_pair(&rows[1 if g == 0 else 0], &rows[2 if g <= 1 else 1], &pair)
+    _w_join(&pair, &rows[3 if g <= 2 else 2], o)
 
 
 cdef inline int _w_close(const int* ON, const int* OP, const int* N, const int* P,
@@ -421,7 +407,7 @@ cdef int _w_value(const uint8_t* c, const WSpec* sp, int K, int* out) noexcept n
     _w_prepare(c, sp, r, &w, &nj, &nh)
     for g in range(4):
         _w_row(r, g, sp, &rows[g])
-    _w_others(rows, 0, K, &o)
+    _w_others(rows, 0, &o)
     return _w_eval(r, w, nj, nh, K, sp, rows, &o, 0, out)
 
 
@@ -437,7 +423,7 @@ cdef int _w_draws(const uint8_t* c, const WSpec* sp, int K, int8_t* out) noexcep
     for g in range(4):
         _w_row(r, g, sp, &rows[g])
     for g in range(4):
-        _w_others(rows, g, K, &o[g])
+        _w_others(rows, g, &o[g])
     base = _w_eval(r, w, nj, nh, K, sp, rows, &o[0], 0, res)
     for t in range(34):
         out[t] = 127
@@ -498,7 +484,7 @@ cdef void _w_discards(uint8_t* c, const WSpec* sp, int K, int8_t* after,
             rows[g] = base[g]
         _w_row(r, gd, sp, &rows[gd])
         for g in range(4):
-            _w_others(rows, g, K, &o[g])
+            _w_others(rows, g, &o[g])
         s0 = _w_eval(r, w, nj - dj, nh - dh, K, sp, rows, &o[0], 0, res)
         after[d] = <int8_t>s0
         for t in range(34):

@@ -80,31 +80,12 @@ cdef inline int _pong_lower(const uint8_t* r, int g, const WSpec* sp, const WRow
     return bits
 
 
-cdef inline void _w_pairs(const WRow* rows, WOthers (*pm)[4], int (*ready)[4], int a, int b,
-                          int K) noexcept nogil:
-    """pm[a][b]: groups a and b of ``rows`` merged in both modes (the pairs of _w_others_by)."""
-    _mp(rows[a].cN, rows[a].c258, rows[b].cN, rows[b].c258, pm[a][b].xN, pm[a][b].xP, K)
-    _mp(rows[a].pN, rows[a].pAny, rows[b].pN, rows[b].pAny, pm[a][b].pN, pm[a][b].pP, K)
-    pm[a][b].xdiff = rows[a].cdiff or rows[b].cdiff
-    pm[a][b].pdiff = rows[a].pdiff or rows[b].pdiff
-    ready[a][b] = RT_XIAOHU | RT_PENGPENG
-
-
-cdef inline void _w_join(const WOthers* pair, const WRow* row, int K, WOthers* o) noexcept nogil:
-    """o: a merged pair of groups and a third group, merged in both modes (_w_others of the
-    fourth group, with the pair shared by two such merges)."""
-    _mp(pair.xN, pair.xP, row.cN, row.c258, o.xN, o.xP, K)
-    _mp(pair.pN, pair.pP, row.pN, row.pAny, o.pN, o.pP, K)
-    o.xdiff = pair.xdiff or row.cdiff
-    o.pdiff = pair.pdiff or row.pdiff
-
-
 cdef inline void _w_others_by(const WRow* rows, const WRow* base, WOthers (*pm)[4],
-                              int (*ready)[4], int g, int gd, int K, int routes,
+                              int (*ready)[4], int g, int gd, int routes,
                               WOthers* o) noexcept nogil:
-    """_w_others_for(rows, g, ...) where only the discard's group gd (not g) differs from
-    ``base``: the full hand's two other groups merged once (``pm``, bits of ``ready``:
-    RT_XIAOHU, RT_PENGPENG), then rows[gd] (min-plus merges do not depend on the order)."""
+    """_w_others(rows, g) where only the discard's group gd (not g) differs from ``base``,
+    for the modes the routes read (RT_XIAOHU, RT_PENGPENG): the full hand's two other
+    groups merged once (``pm``, the modes done in ``ready``), then rows[gd]."""
     cdef int a = 0, b, need
     while a == g or a == gd:
         a += 1
@@ -113,17 +94,17 @@ cdef inline void _w_others_by(const WRow* rows, const WRow* base, WOthers (*pm)[
         b += 1
     need = routes & (RT_XIAOHU | RT_PENGPENG) & ~ready[a][b]
     if need & RT_XIAOHU:
-        _mp(base[a].cN, base[a].c258, base[b].cN, base[b].c258, pm[a][b].xN, pm[a][b].xP, K)
+        _mp(base[a].cN, base[a].c258, base[b].cN, base[b].c258, pm[a][b].xN, pm[a][b].xP)
         pm[a][b].xdiff = base[a].cdiff or base[b].cdiff
     if need & RT_PENGPENG:
-        _mp(base[a].pN, base[a].pAny, base[b].pN, base[b].pAny, pm[a][b].pN, pm[a][b].pP, K)
+        _mp(base[a].pN, base[a].pAny, base[b].pN, base[b].pAny, pm[a][b].pN, pm[a][b].pP)
         pm[a][b].pdiff = base[a].pdiff or base[b].pdiff
     ready[a][b] |= need
     if routes & RT_XIAOHU:
-        _mp(pm[a][b].xN, pm[a][b].xP, rows[gd].cN, rows[gd].c258, o.xN, o.xP, K)
+        _mp(pm[a][b].xN, pm[a][b].xP, rows[gd].cN, rows[gd].c258, o.xN, o.xP)
         o.xdiff = pm[a][b].xdiff or rows[gd].cdiff
     if routes & RT_PENGPENG:
-        _mp(pm[a][b].pN, pm[a][b].pP, rows[gd].pN, rows[gd].pAny, o.pN, o.pP, K)
+        _mp(pm[a][b].pN, pm[a][b].pP, rows[gd].pN, rows[gd].pAny, o.pN, o.pP)
         o.pdiff = pm[a][b].pdiff or rows[gd].pdiff
 
 
@@ -184,12 +165,14 @@ cdef void _w_best(uint8_t* c, const WSpec* sp, int K, const uint8_t* allowed,
     for g in range(4):
         _w_row(r, g, sp, &base[g])
     memset(pm_ready, 0, sizeof(pm_ready))
-    _w_pairs(base, pm, pm_ready, 0, 1, K)
-    _w_pairs(base, pm, pm_ready, 2, 3, K)
-    _w_join(&pm[2][3], &base[1], K, &ob[0])
-    _w_join(&pm[2][3], &base[0], K, &ob[1])
-    _w_join(&pm[0][1], &base[3], K, &ob[2])
-    _w_join(&pm[0][1], &base[2], K, &ob[3])
+    _w_pair(&base[0], &base[1], &pm[0][1])    # the other groups of each group, from two pairs
+    _w_pair(&base[2], &base[3], &pm[2][3])
+    pm_ready[0][1] = RT_XIAOHU | RT_PENGPENG
+    pm_ready[2][3] = RT_XIAOHU | RT_PENGPENG
+    _w_join(&pm[2][3], &base[1], &ob[0])
+    _w_join(&pm[2][3], &base[0], &ob[1])
+    _w_join(&pm[0][1], &base[3], &ob[2])
+    _w_join(&pm[0][1], &base[2], &ob[3])
     for d in range(34):
         after[d] = 127
         if c[d] == 0 or sp.forbid[d] or d == sp.laizi:
@@ -259,7 +242,7 @@ cdef void _w_best(uint8_t* c, const WSpec* sp, int K, const uint8_t* allowed,
                 if g == gd:
                     o[g] = ob[g]
                 elif reuse < 0:
-                    _w_others_by(rows, base, pm, pm_ready, g, gd, K, sl.routes, &o[g])
+                    _w_others_by(rows, base, pm, pm_ready, g, gd, sl.routes, &o[g])
         for g in range(4):
             tight[g] = 0
             dflag[g] = 0
