@@ -230,6 +230,33 @@ def test_copy_false_returns_the_buffers():
 
 
 @pytest.mark.parametrize("backend", BACKENDS)
+def test_copy_true_returns_arrays_the_env_never_touches_again(backend):
+    """Under ``copy=True`` (the default) each call's arrays are new: a later step leaves
+    them as they were, and a caller writing into them changes nothing the env plays (the
+    same trace as ``copy=False`` with the buffers copied by the caller)."""
+    def trace(copy: bool) -> list[np.ndarray]:
+        v = VectorEnv(3, rules="koukou", opponents="random", backend=backend, copy=copy)
+        obs, masks = v.reset(seed=11)
+        out = [obs.copy(), masks.copy()]
+        for _ in range(40):
+            acts = np.array([np.flatnonzero(m)[-1] for m in masks])
+            old_obs, old_masks = obs, masks
+            if copy:
+                masks[:] = 0        # read by the env, every action would be illegal
+            snap = old_obs.copy(), old_masks.copy()
+            obs, r, d, masks = v.step(acts)
+            if copy:
+                assert obs is not old_obs and masks is not old_masks
+                assert (old_obs == snap[0]).all() and (old_masks == snap[1]).all()
+            out += [obs.copy(), masks.copy(), r.copy(), d.copy()]
+        return out
+
+    got, want = trace(True), trace(False)
+    assert not any(a.dtype == np.float32 and (a == -1).any() for a in got)
+    assert all((a == b).all() for a, b in zip(got, want, strict=True))
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
 def test_masks_never_all_false_over_many_random_hands(backend):
     """Every learner decision of 300 hands (random learner and opponents, random seats)."""
     v = VectorEnv(16, rules="koukou_fan", opponents="random", backend=backend)

@@ -182,8 +182,16 @@ class VectorEnv:
         return self._tables[i].game
 
     # ------------------------------------------------------------------ reset / step
-    def _out(self, *arrays: np.ndarray) -> tuple[np.ndarray, ...]:
-        return tuple(a.copy() for a in arrays) if self.copy else arrays
+    def _fresh_obs(self) -> np.ndarray:
+        """The buffer this call encodes into: under ``copy=True`` a new one, so that the
+        observations, the largest of the arrays returned, are written once and never copied
+        (every backend writes every row whole)."""
+        if self.copy:
+            self._obs = np.empty_like(self._obs)
+        return self._obs
+
+    def _out(self, obs: np.ndarray, *arrays: np.ndarray) -> tuple[np.ndarray, ...]:
+        return (obs, *(a.copy() for a in arrays)) if self.copy else (obs, *arrays)
 
     def reset(self, seed: int | None = None) -> tuple[np.ndarray, np.ndarray]:
         """Deal every game: game ``i`` plays episode 0 of root seed ``seed + i`` (None:
@@ -199,11 +207,12 @@ class VectorEnv:
             raise EnvError(f"seed: the native backend takes seeds below 2**256 - num_envs, got {seed!r}")
         if self._core is not None:
             self._core.reset(None if base is None else [base + i for i in range(self.num_envs)],
-                             self._obs, self._masks)
+                             self._fresh_obs(), self._masks)
         else:
+            obs = self._fresh_obs()
             for i, t in enumerate(self._tables):
                 t.deal(None if base is None else base + i)
-                t.encode(self._obs[i])
+                t.encode(obs[i])
                 t.mask(self._masks[i])
         self._started = True
         return self._out(self._obs, self._masks)  # type: ignore[return-value]
@@ -237,9 +246,10 @@ class VectorEnv:
                                      f"{np.flatnonzero(masks[i]).tolist()})")
         rewards, terms = self._rewards, self._terms
         if self._core is not None:
-            self._core.step(np.ascontiguousarray(acts, dtype=np.int64), legal.view(np.uint8), self._obs, rewards,
+            self._core.step(np.ascontiguousarray(acts, dtype=np.int64), legal.view(np.uint8), self._fresh_obs(), rewards,
                             terms.view(np.uint8), masks)
             return self._out(self._obs, rewards, terms, masks)  # type: ignore[return-value]
+        obs = self._fresh_obs()
         for i, t in enumerate(self._tables):
             if legal[i]:
                 r, done = t.act(int(acts[i]))
@@ -249,7 +259,7 @@ class VectorEnv:
             terms[i] = done
             if done:
                 t.deal()
-            t.encode(self._obs[i])
+            t.encode(obs[i])
             t.mask(masks[i])
         return self._out(self._obs, rewards, terms, masks)  # type: ignore[return-value]
 
