@@ -31,6 +31,8 @@ from wuhanmj.scoring.result import REFUSAL_RULES
 from wuhanmj.terms import HOWS, LIABILITY
 from wuhanmj.tiles import HONGZHONG, N_KINDS, is_jiang
 
+SEAT_KINDS = ("random", "greedy")   # the built-in bots the engine seats by a kind of their own
+
 SRC = Path(__file__).resolve().parents[2] / "src"
 RULES_MD = (Path(__file__).resolve().parents[2] / "docs" / "RULES.md").read_text(encoding="utf-8")
 C = pxd_constants()
@@ -104,10 +106,12 @@ def _expected() -> dict[str, dict[str, int]]:
             "MAX_LEGAL": 40,                         # 14 discards, gangs, plays and hu at once
         },
         "wuhanmj/native/agents.pxd": {
-            **{f"AGENT_{name.upper()}": AGENT_KINDS[name] for name in AGENTS},
-            # the engine's other seat kinds, after the built-in bots: a registered native
-            # agent (agent.pxd's ABI) and a Python agent called with the GIL
-            "AGENT_NATIVE": len(AGENTS), "AGENT_PYTHON": len(AGENTS) + 1,
+            # the built-in bots with a seat kind of their own, in the registry's order (the
+            # registry's "expert" is a registered native agent: AGENT_NATIVE)
+            **{f"AGENT_{name.upper()}": AGENT_KINDS[name] for name in SEAT_KINDS},
+            # the engine's other seat kinds, after those bots: a registered native agent
+            # (agent.pxd's ABI) and a Python agent called with the GIL
+            "AGENT_NATIVE": len(SEAT_KINDS), "AGENT_PYTHON": len(SEAT_KINDS) + 1,
         },
         "wuhanmj/native/agent.pxd": {
             "AGENT_ABI_VERSION": AGENT_ABI,          # what NativeAgent checks a capsule against
@@ -161,7 +165,9 @@ def test_the_python_sources_agree_among_themselves():
     assert [getattr(phases, n.upper()) for n in phases.PHASES] == list(range(len(phases.PHASES)))
     assert core.ROUTE_NAMES == ROUTES
     assert (core.SUIT_PATTERNS, core.HONOR_PATTERNS) == (EXPECTED["wuhanmj/core/defs.pxd"]["N_SUIT"], 5 ** 7)
-    assert sorted(AGENT_KINDS) == sorted(AGENTS) and len(set(AGENT_KINDS.values())) == len(AGENTS)
+    assert sorted(AGENT_KINDS) == sorted(SEAT_KINDS) and len(set(AGENT_KINDS.values())) == len(SEAT_KINDS)
+    assert list(AGENTS)[:len(SEAT_KINDS)] == list(SEAT_KINDS)
+    assert all(type(AGENTS[n]()).__name__ == "ExpertAgent" for n in AGENTS if n not in SEAT_KINDS)
 
 
 def test_each_refusal_reason_names_a_rule_of_rules_md():

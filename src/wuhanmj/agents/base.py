@@ -162,7 +162,21 @@ def _greedy() -> Any:
     return GreedyAgent()
 
 
-AGENTS: dict[str, Callable[[], Any]] = {"random": RandomAgent, "greedy": _greedy}
+def _expert() -> Any:
+    """A new :class:`~wuhanmj.native.expert.ExpertAgent` (a native agent: it needs the
+    native engine of this build).
+
+    Raises:
+        AgentError: the native engine is not built.
+    """
+    try:
+        from ..native.expert import ExpertAgent
+    except ImportError as err:
+        raise AgentError(f"agent 'expert' is a native agent and this build has no native engine ({err})") from None
+    return ExpertAgent()
+
+
+AGENTS: dict[str, Callable[[], Any]] = {"random": RandomAgent, "greedy": _greedy, "expert": _expert}
 """Built-in agents by name (used by the ``--agents`` option): each value makes a new one."""
 
 

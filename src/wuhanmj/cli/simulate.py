@@ -77,7 +77,7 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
         "--agents",
         default="greedy,greedy,greedy,greedy",
         metavar="A,B,C,D",
-        help="agents of seats 0-3: greedy, random or module:Name (one name fills every seat; "
+        help="agents of seats 0-3: greedy, expert, random or module:Name (one name fills every seat; "
         "default greedy,greedy,greedy,greedy)",
     )
     p.add_argument("--workers", type=_non_negative, default=1, metavar="N",

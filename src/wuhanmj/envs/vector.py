@@ -40,6 +40,7 @@ import numpy as np
 from gymnasium import spaces
 
 from .. import _checks
+from ..agents import AGENTS
 from ..errors import EnvError, IllegalActionError
 from ..game.actions import ACTION_SPACE_SIZE
 from ..rules import Rules
@@ -268,8 +269,8 @@ class VectorEnv:
 
 
 def _native_opponent(spec: Any) -> bool:
-    """The native backend plays it: a built-in bot's name, a registered native agent, or
-    ``"module:Name"`` of a registered native agent's class (one that plays by its C
+    """The native backend plays it: the random or greedy bot's name, a registered native
+    agent, or the name (``"expert"``) or ``"module:Name"`` of a registered native agent's class (one that plays by its C
     functions, :func:`wuhanmj.native.agents.plays_in_c`)."""
     from ..native.agents import plays_in_c
 
@@ -279,7 +280,7 @@ def _native_opponent(spec: Any) -> bool:
         return False
     if spec.strip().lower() in ("greedy", "random"):
         return True
-    if ":" not in spec:
+    if ":" not in spec and spec.strip().lower() not in AGENTS:
         return False
     try:
         return bool(plays_in_c(make_opponents(spec)[0]))

@@ -18,11 +18,12 @@
 # into its own buffer and points its copy's .state there; a RandomAgent's generator is in
 # the struct itself (a.rng).
 
-from libc.stdint cimport int16_t, uint64_t
+from libc.stdint cimport int16_t, uint8_t, uint64_t
 
 from wuhanmj.native.agent cimport AgentSpec, AgentView
 from wuhanmj.native.hand cimport HandC
 from wuhanmj.native.rng cimport Pcg64
+from wuhanmj.native.score cimport SeatC
 
 cdef enum:
     AGENT_RANDOM = 0
@@ -105,3 +106,22 @@ cdef object agent_failure(AgentC* a, const HandC* h, int seat, int code, object 
 # The two bots on their own (agent_choose dispatches on a.kind).
 cdef int random_choose(AgentC* a, const int16_t* codes, int n) noexcept nogil
 cdef int greedy_choose(const HandC* h, int seat, const int16_t* codes, int n) noexcept nogil
+
+# What the greedy policy reads of a seat, from a HandC or an AgentView alike (pointers
+# valid during the call): the seat's concealed counts and visible counts (D6), its melds
+# and plays, the claim window's tile, the 痞子 rule, the indicator and the 癞子.
+ctypedef struct GreedySeat:
+    const uint8_t* hand
+    const uint8_t* seen
+    const SeatC* melds
+    int tile
+    int n_pizi
+    int indicator
+    int laizi
+
+# greedy_choose's turn (P1, P3, W8) and claim (P2) decisions, for a bot built on them (no
+# hu among codes: the caller declares it first). greedy_claim also writes the seat's shanten
+# now and after the chosen claim (127 when it passes); either pointer may be NULL.
+cdef int greedy_turn(const GreedySeat* g, const int16_t* codes, int n) noexcept nogil
+cdef int greedy_claim(const GreedySeat* g, const int16_t* codes, int n, int* now,
+                      int* after) noexcept nogil

@@ -250,18 +250,26 @@ cdef inline bint _has(const int16_t* codes, int n, int code) noexcept nogil:
 
 cdef int greedy_choose(const HandC* h, int seat, const int16_t* codes, int n) noexcept nogil:
     """greedy._choose."""
+    cdef GreedySeat g
     if n <= 0:
         return -1
     if _has(codes, n, A_HU):
         return A_HU
+    g.hand = h.hands[seat]
+    g.seen = h.seen
+    g.melds = &h.seats[seat]
+    g.tile = h.tile
+    g.n_pizi = h.n_pizi
+    g.indicator = h.indicator
+    g.laizi = h.laizi
     if h.phase == PH_TURN:
-        return _g_turn(h, seat, codes, n)
+        return greedy_turn(&g, codes, n)
     if h.phase == PH_CLAIM:
-        return _g_claim(h, seat, codes, n)
+        return greedy_claim(&g, codes, n, NULL, NULL)
     return A_PASS if _has(codes, n, A_PASS) else codes[0]    # rob / haidi without a hu
 
 
-cdef int _g_turn(const HandC* h, int seat, const int16_t* codes, int n) noexcept nogil:
+cdef int greedy_turn(const GreedySeat* h, const int16_t* codes, int n) noexcept nogil:
     """greedy._turn (P1, P3, W8)."""
     cdef int top = codes[n - 1], i, c, t, k, best, after
     cdef uint8_t counts[34]
@@ -269,7 +277,7 @@ cdef int _g_turn(const HandC* h, int seat, const int16_t* codes, int n) noexcept
     cdef uint8_t unseen[34]
     cdef int out[3]
     cdef int res[N_ROUTES]
-    cdef int mask = _route_mask(&h.seats[seat])
+    cdef int mask = _route_mask(h.melds)
     cdef WSpec sp
     cdef const WSpec* spec
     if top >= A_XU_GANG:    # a gang or a special play is offered
@@ -278,12 +286,12 @@ cdef int _g_turn(const HandC* h, int seat, const int16_t* codes, int n) noexcept
         for i in range(n):
             if A_PIZI_GANG <= codes[i] < A_LAIZI_GANG:
                 return codes[i]
-        if _has(codes, n, A_LAIZI_GANG) and h.hands[seat][h.laizi] >= 2:
+        if _has(codes, n, A_LAIZI_GANG) and h.hand[h.laizi] >= 2:
             return A_LAIZI_GANG
     spec = _greedy_spec(1 if h.n_pizi else 0, h.indicator)
     if spec == NULL:
         return -1
-    memcpy(counts, h.hands[seat], 34)
+    memcpy(counts, h.hand, 34)
     memcpy(&sp, spec, sizeof(WSpec))
     sp.routes = mask
     memset(allowed, 0, 34)
@@ -319,19 +327,20 @@ cdef int _g_turn(const HandC* h, int seat, const int16_t* codes, int n) noexcept
     return out[0]
 
 
-cdef int _g_claim(const HandC* h, int seat, const int16_t* codes, int n) noexcept nogil:
+cdef int greedy_claim(const GreedySeat* h, const int16_t* codes, int n, int* now_out,
+                      int* after_out) noexcept nogil:
     """greedy._claim (P2): the claim with the least shanten after it, if no worse than now."""
     cdef int t = h.tile, i, c, x, low, pref, m, after, now
     cdef int best_code = A_PASS, best_after = 0, best_pref = 0
     cdef bint have = False
     cdef uint8_t counts[34]
     cdef int res[N_ROUTES]
-    cdef int mask = _route_mask(&h.seats[seat])
+    cdef int mask = _route_mask(h.melds)
     cdef WSpec sp
     cdef const WSpec* spec = _greedy_spec(1 if h.n_pizi else 0, h.indicator)
     if spec == NULL:
         return -1
-    memcpy(counts, h.hands[seat], 34)
+    memcpy(counts, h.hand, 34)
     memcpy(&sp, spec, sizeof(WSpec))
     sp.routes = mask
     now = wuhan_routes_c(counts, &sp, res)
@@ -356,7 +365,7 @@ cdef int _g_claim(const HandC* h, int seat, const int16_t* codes, int n) noexcep
             continue
         sp.routes = m
         after = wuhan_routes_c(counts, &sp, res)
-        memcpy(counts, h.hands[seat], 34)
+        memcpy(counts, h.hand, 34)
         if c != A_CHONG_GANG and after < 0:
             after = 0       # 碰/吃 leave a hand that must discard: complete (-1) is ready (0)
         if after <= now:
@@ -365,6 +374,10 @@ cdef int _g_claim(const HandC* h, int seat, const int16_t* codes, int n) noexcep
                 best_code = c
                 best_after = after
                 best_pref = pref
+    if now_out != NULL:
+        now_out[0] = now
+    if after_out != NULL:
+        after_out[0] = best_after if have else 127
     if not have and not _has(codes, n, A_PASS):
         return codes[0]
     return best_code

@@ -1,0 +1,164 @@
+"""ExpertAgent (``wuhanmj.native.expert``): its decisions against a reference written here
+from the public analysis (``wuhan_shanten``) and the Python greedy bot, on both engines;
+its parameters; its strength against the greedy bot in the duplicate arena.
+
+The reference: hu when legal; otherwise the greedy bot's choice, except that a claim
+(P2) whose shanten after it (counted by ``wuhan_shanten`` on the hand and melds the claim
+leaves, a 碰/吃 hand's complete shape counted as ready) equals the shanten now is passed,
+unless it is the seat's first opening (W4: a win needs one) or a 冲杠, as the parameters
+say.
+"""
+
+from __future__ import annotations
+
+import copy
+import pickle
+
+import numpy as np
+import pytest
+
+from wuhanmj import Game, Rules, shuffled_wall, simulate
+from wuhanmj.agents import AGENTS, GreedyAgent, make_agent
+from wuhanmj.hand.analysis import wuhan_shanten
+from wuhanmj.errors import AgentError
+from wuhanmj.game.actions import ACTIONS, CHONG_GANG, HU, PASS, PENG
+from wuhanmj.hand.meld import Meld
+from wuhanmj.native.expert import EXPERT_PARAMETERS, ExpertAgent
+
+PRESETS = ("kaikou", "koukou", "koukou_fan")
+
+
+def _after_claim(obs, code: int, rules: Rules) -> int:
+    """The shanten of the seat's hand after claiming the discard with ``code``."""
+    seat, t = obs.seat, obs.claim_tile
+    hand = list(obs.hand)
+    if code == CHONG_GANG:
+        take, meld = [t, t, t], Meld("chong_gang", [t] * 4, source=obs.turn)
+    elif code == PENG:
+        take, meld = [t, t], Meld("peng", [t] * 3, source=obs.turn)
+    else:
+        low = ACTIONS[code].low
+        take = [x for x in (low, low + 1, low + 2) if x != t]
+        meld = Meld("chi", [low, low + 1, low + 2], source=obs.turn)
+    for x in take:
+        hand.remove(x)
+    value = wuhan_shanten(hand, (*obs.melds[seat], meld), obs.laizi, rules).value
+    return value if code == CHONG_GANG else max(value, 0)
+
+
+def reference(obs, codes, rules: Rules, params: dict) -> int:
+    if HU in codes:
+        return HU
+    choice = GreedyAgent().act(obs, codes)
+    if obs.phase != "claim" or choice == PASS:
+        return choice
+    now = wuhan_shanten(list(obs.hand), obs.melds[obs.seat], obs.laizi, rules).value
+    if _after_claim(obs, choice, rules) < now:
+        return choice
+    opened = sum(1 for m in obs.melds[obs.seat] if m.kind != "an_gang")
+    if (params["equal_other"] or (params["equal_first"] and opened == 0)
+            or (params["equal_gang"] and choice == CHONG_GANG)):
+        return choice
+    return PASS
+
+
+def _hands(rules: Rules, params: dict, n: int, seed: int) -> dict:
+    """n hands of four ExpertAgents on the Python engine; at every decision of every seat
+    that may act the agent's choice is checked against the reference."""
+    bot = ExpertAgent(**params)
+    stats = {"decisions": 0, "claims_passed": 0}
+    for k in range(n):
+        rng = np.random.default_rng([seed, k])
+        g = Game(rules, wall=shuffled_wall(seed * 1000 + k), dealer=int(rng.integers(4)))
+        while not g.over:
+            for s in range(4):
+                codes = g.legal_action_codes(s)
+                if codes:
+                    obs = g.observation(s)
+                    want = reference(obs, codes, rules, params)
+                    got = bot.act(obs, codes)
+                    assert got == want, f"{rules.name} hand {k} seat {s} phase {obs.phase} codes {codes}"
+                    stats["decisions"] += 1
+                    if obs.phase == "claim" and want == PASS and GreedyAgent().act(obs, codes) != PASS:
+                        stats["claims_passed"] += 1
+            seat = g.current_player
+            g.step(seat, bot.act(g.observation(seat), g.legal_action_codes(seat)))
+    return stats
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_p2_w4_every_decision_is_the_reference_one(preset):
+    stats = _hands(Rules.preset(preset), EXPERT_PARAMETERS, 40, seed=7)
+    assert stats["decisions"] > 1500
+    assert stats["claims_passed"] > 10     # the positions where it differs from greedy occur
+
+
+def test_p2_every_claim_kept_is_greedy_again():
+    """All three parameters on: the greedy bot's decisions exactly (and the reference's)."""
+    params = {k: True for k in EXPERT_PARAMETERS}
+    stats = _hands(Rules.koukou(), params, 30, seed=3)
+    assert stats["claims_passed"] == 0
+
+
+@pytest.mark.parametrize("params", [{"equal_first": False}, {"equal_gang": False}, {"equal_other": True}],
+                         ids=lambda p: next(iter(p)))
+def test_p2_each_parameter_plays_as_the_reference_says(params):
+    stats = _hands(Rules.kaikou(), {**EXPERT_PARAMETERS, **params}, 25, seed=5)
+    assert stats["decisions"] > 1000
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_m1_the_same_hands_on_both_engines(preset, tmp_path):
+    out = {}
+    for engine in ("native", "python"):
+        path = tmp_path / f"{engine}.jsonl"
+        res = simulate(hands=60, agents=["expert", "greedy", ExpertAgent(equal_first=False), "random"],
+                       rules=preset, seed=13, match_hands=6, engine=engine, records=str(path), workers=1)
+        out[engine] = (res, path.read_bytes())
+    assert out["native"][0] == out["python"][0] and out["native"][1] == out["python"][1]
+    assert out["native"][0].agents[0] == "expert"
+
+
+def test_vectorenv_plays_expert_opponents_on_both_backends():
+    from wuhanmj.envs.vector import VectorEnv
+
+    traces = {}
+    for backend in ("native", "python"):
+        v = VectorEnv(3, rules="koukou", opponents="expert", backend=backend)
+        assert v.backend == backend
+        obs, masks = v.reset(seed=4)
+        trace = [obs.copy()]
+        for _ in range(60):
+            obs, r, d, masks = v.step(np.array([np.flatnonzero(m)[0] for m in masks]))
+            trace += [obs.copy(), r.copy(), d.copy()]
+        traces[backend] = trace
+    assert all((a == b).all() for a, b in zip(traces["native"], traces["python"], strict=True))
+
+
+def test_made_by_name_copied_and_pickled_with_its_parameters():
+    assert "expert" in AGENTS
+    a = make_agent("expert")
+    assert isinstance(a, ExpertAgent) and a.name == "expert" and a.params == EXPERT_PARAMETERS
+    b = ExpertAgent(equal_other=True)
+    assert repr(b) == "ExpertAgent(equal_other=True)" and repr(a) == "ExpertAgent()"
+    for c in (copy.copy(b), copy.deepcopy(b), pickle.loads(pickle.dumps(b))):
+        assert type(c) is ExpertAgent and c.params == b.params
+
+
+@pytest.mark.parametrize("params, words", [({"fold": True}, "unknown parameter 'fold'"),
+                                           ({"equal_first": 1}, "equal_first must be True or False")])
+def test_bad_parameters_are_named(params, words):
+    with pytest.raises(AgentError, match=words):
+        ExpertAgent(**params)
+
+
+@pytest.mark.parametrize("preset, mode", [("kaikou", "1v3"), ("koukou", "1v3"), ("kaikou", "2v2")])
+def test_the_ladder_expert_beats_greedy_at_a_small_size(preset, mode):
+    """The arena's paired 95% interval of expert − greedy lies above 0 (5,000 walls, a
+    fixed seed; docs/BOTS.md has the full ladder)."""
+    from wuhanmj import arena
+
+    res = arena(["expert", "greedy"], mode=mode, hands=5000, rules=preset, seed=2)
+    (diff,) = res.differences()
+    assert diff["agent"] == "expert" and diff["baseline"] == "greedy"
+    assert diff["ci95"][0] > 0, diff
