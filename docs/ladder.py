@@ -62,7 +62,8 @@ def _step(challenger: str, baseline: str, preset: str, mode: str, hands: int, se
     lines = [f"#### {preset}, {mode}: {challenger} − {baseline} = **{d['mean']:+.2f}** "
              f"[{d['ci95'][0]:+.2f}, {d['ci95'][1]:+.2f}] per hand, p = {d['p']:.3g}",
              "",
-             "| agent | role | mean [95 % CI] | win % | 自摸 % | 放冲 % | big hu % | 银顶 % | 金顶 % | 承包 % | mean fan |",
+             "| agent | role | mean [95 % CI] | win % | 自摸 % | 放冲 % | big hu % | 银顶 % | 金顶 % | 承包 % "
+             "| mean fan |",
              "|---|---|---|---|---|---|---|---|---|---|---|"]
     for label in res.agents:
         f: dict[str, Any] = res.agent_figures(label)

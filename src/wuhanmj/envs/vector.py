@@ -247,8 +247,8 @@ class VectorEnv:
                                      f"{np.flatnonzero(masks[i]).tolist()})")
         rewards, terms = self._rewards, self._terms
         if self._core is not None:
-            self._core.step(np.ascontiguousarray(acts, dtype=np.int64), legal.view(np.uint8), self._fresh_obs(), rewards,
-                            terms.view(np.uint8), masks)
+            self._core.step(np.ascontiguousarray(acts, dtype=np.int64), legal.view(np.uint8), self._fresh_obs(),
+                            rewards, terms.view(np.uint8), masks)
             return self._out(self._obs, rewards, terms, masks)  # type: ignore[return-value]
         obs = self._fresh_obs()
         for i, t in enumerate(self._tables):
@@ -270,8 +270,8 @@ class VectorEnv:
 
 def _native_opponent(spec: Any) -> bool:
     """The native backend plays it: the random or greedy bot's name, a registered native
-    agent, or the name (``"expert"``) or ``"module:Name"`` of a registered native agent's class (one that plays by its C
-    functions, :func:`wuhanmj.native.agents.plays_in_c`)."""
+    agent, or the name (``"expert"``) or ``"module:Name"`` of a registered native agent's
+    class (one that plays by its C functions, :func:`wuhanmj.native.agents.plays_in_c`)."""
     from ..native.agents import plays_in_c
 
     if plays_in_c(spec):

@@ -269,7 +269,7 @@ cdef int greedy_choose(const HandC* h, int seat, const int16_t* codes, int n) no
     return A_PASS if _has(codes, n, A_PASS) else codes[0]    # rob / haidi without a hu
 
 
-cdef int greedy_turn(const GreedySeat* h, const int16_t* codes, int n) noexcept nogil:
+cdef int greedy_turn(const GreedySeat* g, const int16_t* codes, int n) noexcept nogil:
     """greedy._turn (P1, P3, W8)."""
     cdef int top = codes[n - 1], i, c, t, k, best, after
     cdef uint8_t counts[34]
@@ -277,7 +277,7 @@ cdef int greedy_turn(const GreedySeat* h, const int16_t* codes, int n) noexcept 
     cdef uint8_t unseen[34]
     cdef int out[3]
     cdef int res[N_ROUTES]
-    cdef int mask = _route_mask(h.melds)
+    cdef int mask = _route_mask(g.melds)
     cdef WSpec sp
     cdef const WSpec* spec
     if top >= A_XU_GANG:    # a gang or a special play is offered
@@ -286,12 +286,12 @@ cdef int greedy_turn(const GreedySeat* h, const int16_t* codes, int n) noexcept 
         for i in range(n):
             if A_PIZI_GANG <= codes[i] < A_LAIZI_GANG:
                 return codes[i]
-        if _has(codes, n, A_LAIZI_GANG) and h.hand[h.laizi] >= 2:
+        if _has(codes, n, A_LAIZI_GANG) and g.hand[g.laizi] >= 2:
             return A_LAIZI_GANG
-    spec = _greedy_spec(1 if h.n_pizi else 0, h.indicator)
+    spec = _greedy_spec(1 if g.n_pizi else 0, g.indicator)
     if spec == NULL:
         return -1
-    memcpy(counts, h.hand, 34)
+    memcpy(counts, g.hand, 34)
     memcpy(&sp, spec, sizeof(WSpec))
     sp.routes = mask
     memset(allowed, 0, 34)
@@ -299,7 +299,7 @@ cdef int greedy_turn(const GreedySeat* h, const int16_t* codes, int n) noexcept 
         if codes[i] < 34:
             allowed[codes[i]] = 1
     for t in range(34):
-        unseen[t] = 4 - counts[t] - h.seen[t]
+        unseen[t] = 4 - counts[t] - g.seen[t]
     wuhan_best_discard_c(counts, &sp, allowed, unseen, out)
     if out[0] < 0:
         for i in range(n):
@@ -327,20 +327,20 @@ cdef int greedy_turn(const GreedySeat* h, const int16_t* codes, int n) noexcept 
     return out[0]
 
 
-cdef int greedy_claim(const GreedySeat* h, const int16_t* codes, int n, int* now_out,
+cdef int greedy_claim(const GreedySeat* g, const int16_t* codes, int n, int* now_out,
                       int* after_out) noexcept nogil:
     """greedy._claim (P2): the claim with the least shanten after it, if no worse than now."""
-    cdef int t = h.tile, i, c, x, low, pref, m, after, now
+    cdef int t = g.tile, i, c, x, low, pref, m, after, now
     cdef int best_code = A_PASS, best_after = 0, best_pref = 0
     cdef bint have = False
     cdef uint8_t counts[34]
     cdef int res[N_ROUTES]
-    cdef int mask = _route_mask(h.melds)
+    cdef int mask = _route_mask(g.melds)
     cdef WSpec sp
-    cdef const WSpec* spec = _greedy_spec(1 if h.n_pizi else 0, h.indicator)
+    cdef const WSpec* spec = _greedy_spec(1 if g.n_pizi else 0, g.indicator)
     if spec == NULL:
         return -1
-    memcpy(counts, h.hand, 34)
+    memcpy(counts, g.hand, 34)
     memcpy(&sp, spec, sizeof(WSpec))
     sp.routes = mask
     now = wuhan_routes_c(counts, &sp, res)
@@ -365,7 +365,7 @@ cdef int greedy_claim(const GreedySeat* h, const int16_t* codes, int n, int* now
             continue
         sp.routes = m
         after = wuhan_routes_c(counts, &sp, res)
-        memcpy(counts, h.hand, 34)
+        memcpy(counts, g.hand, 34)
         if c != A_CHONG_GANG and after < 0:
             after = 0       # 碰/吃 leave a hand that must discard: complete (-1) is ready (0)
         if after <= now:

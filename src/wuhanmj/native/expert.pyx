@@ -76,7 +76,7 @@ cdef int decide(void* state, const AgentView* v, const int16_t* codes, int n) no
         return greedy_turn(&g, codes, n)
     if v.phase == PH_CLAIM:
         c = greedy_claim(&g, codes, n, &now, &after)
-        if c == A_PASS or after < now or not _has(codes, n, A_PASS):
+        if c < 0 or c == A_PASS or after < now or not _has(codes, n, A_PASS):
             return c
         if p.equal_other or (p.equal_first and v.openings[me] == 0) or (p.equal_gang and c == A_CHONG_GANG):
             return c
