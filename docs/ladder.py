@@ -59,7 +59,7 @@ def _step(challenger: str, baseline: str, preset: str, mode: str, hands: int, se
     res = arena([challenger, baseline], hands=hands, mode=mode, rules=preset, seed=seed, workers=workers)
     secs = time.perf_counter() - t0
     (d,) = res.differences()
-    lines = [f"#### {preset}, {mode}: {challenger} − {baseline} = **{d['mean']:+.2f}** "
+    lines = [f"### {preset}, {mode}: {challenger} − {baseline} = **{d['mean']:+.2f}** "
              f"[{d['ci95'][0]:+.2f}, {d['ci95'][1]:+.2f}] per hand, p = {d['p']:.3g}",
              "",
              "| agent | role | mean [95 % CI] | win % | 自摸 % | 放冲 % | big hu % | 银顶 % | 金顶 % | 承包 % "

@@ -29,8 +29,8 @@ def test_the_page_shows_the_arena_figures_and_its_command(ladder, tmp_path):
                         "--presets", "koukou", "--modes", "1v3,2v2", "--out", str(out)]) == 0
     text = out.read_text(encoding="utf-8")
     d = arena(["expert", "greedy"], hands=24, mode="2v2", rules="koukou", seed=3).differences()[0]
-    assert f"#### koukou, 2v2: expert − greedy = **{d['mean']:+.2f}**" in text
-    assert text.count("#### koukou, ") == 4 and "| random | baseline |" in text
+    assert f"### koukou, 2v2: expert − greedy = **{d['mean']:+.2f}**" in text
+    assert text.count("### koukou, ") == 4 and "| random | baseline |" in text
     assert "python docs/ladder.py --agents random,greedy,expert --hands 24 --seed 3" in text
 
 
