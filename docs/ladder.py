@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from wuhanmj import arena
-from wuhanmj.errors import WuhanMJError
+from wuhanmj.errors import AgentError, WuhanMJError
 
 PRESETS = ("kaikou", "koukou", "koukou_fan")
 MODES = ("1v3", "2v2")
@@ -81,10 +81,11 @@ def page(agents: list[str], hands: int, seed: int, workers: int, presets: tuple[
     """The page's markdown for the ladder ``agents`` (weakest first, at least two).
 
     Raises:
-        WuhanMJError: a bad agent, count or preset (from the arena, which names it).
+        AgentError: fewer than two agents, or an unknown one (the arena names it).
+        WuhanMJError: a bad count or preset (the arena's subclass, naming it).
     """
     if len(agents) < 2:
-        raise WuhanMJError(f"--agents: a ladder needs two agents or more, got {agents!r}")
+        raise AgentError(f"--agents: a ladder needs two agents or more, got {agents!r}")
     lines = [INTRO]
     for preset in presets:
         lines.append(f"## {preset}\n")

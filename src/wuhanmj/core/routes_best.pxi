@@ -159,7 +159,7 @@ cdef void _w_best(uint8_t* c, const WSpec* sp, int K, const uint8_t* allowed,
     cdef int tied[34]           # the tied discards worked out, in order
     cdef int tied_routes[34]    # their routes at top
     cdef int tied_other[34]     # their count of the draws in the other groups (-1: not kept)
-    cdef int n_tied = 0, reuse, other, j, n_top
+    cdef int n_tied = 0, reuse, other, j, n_top = 0
     cdef bint mine, other_ok
     _w_prepare(c, sp, r, &w, &nj, &nh)
     for g in range(4):
@@ -188,16 +188,15 @@ cdef void _w_best(uint8_t* c, const WSpec* sp, int K, const uint8_t* allowed,
             least = s0
         if allowed[d] and s0 < top:
             top = s0
+            n_top = 1
+            choice = d
+        elif allowed[d] and s0 == top:
+            n_top += 1
     out[2] = least
     out[1] = top
     out[0] = -1
     if top == 127:
         return
-    n_top = 0
-    for d in range(34):
-        if after[d] == top and allowed[d]:
-            n_top += 1
-            choice = d
     if n_top == 1:              # one discard reaches top: no draws to count
         out[0] = choice
         return

@@ -119,6 +119,14 @@ ctypedef struct GreedySeat:
     int indicator
     int laizi
 
+# Whether code is among codes[0 .. n-1].
+cdef inline bint has_code(const int16_t* codes, int n, int code) noexcept nogil:
+    cdef int i
+    for i in range(n):
+        if codes[i] == code:
+            return True
+    return False
+
 # greedy_choose's turn (P1, P3, W8) and claim (P2) decisions, for a bot built on them (no
 # hu among codes: the caller declares it first). greedy_claim also writes the seat's shanten
 # now and after the chosen claim (127 when it passes); either pointer may be NULL.

@@ -240,20 +240,12 @@ cdef inline int _route_mask(const SeatC* sp) noexcept nogil:
     return mask
 
 
-cdef inline bint _has(const int16_t* codes, int n, int code) noexcept nogil:
-    cdef int i
-    for i in range(n):
-        if codes[i] == code:
-            return True
-    return False
-
-
 cdef int greedy_choose(const HandC* h, int seat, const int16_t* codes, int n) noexcept nogil:
     """greedy._choose."""
     cdef GreedySeat g
     if n <= 0:
         return -1
-    if _has(codes, n, A_HU):
+    if has_code(codes, n, A_HU):
         return A_HU
     g.hand = h.hands[seat]
     g.seen = h.seen
@@ -266,7 +258,7 @@ cdef int greedy_choose(const HandC* h, int seat, const int16_t* codes, int n) no
         return greedy_turn(&g, codes, n)
     if h.phase == PH_CLAIM:
         return greedy_claim(&g, codes, n, NULL, NULL)
-    return A_PASS if _has(codes, n, A_PASS) else codes[0]    # rob / haidi without a hu
+    return A_PASS if has_code(codes, n, A_PASS) else codes[0]    # rob / haidi without a hu
 
 
 cdef int greedy_turn(const GreedySeat* g, const int16_t* codes, int n) noexcept nogil:
@@ -281,12 +273,12 @@ cdef int greedy_turn(const GreedySeat* g, const int16_t* codes, int n) noexcept 
     cdef WSpec sp
     cdef const WSpec* spec
     if top >= A_XU_GANG:    # a gang or a special play is offered
-        if _has(codes, n, A_HONGZHONG_GANG):
+        if has_code(codes, n, A_HONGZHONG_GANG):
             return A_HONGZHONG_GANG
         for i in range(n):
             if A_PIZI_GANG <= codes[i] < A_LAIZI_GANG:
                 return codes[i]
-        if _has(codes, n, A_LAIZI_GANG) and g.hand[g.laizi] >= 2:
+        if has_code(codes, n, A_LAIZI_GANG) and g.hand[g.laizi] >= 2:
             return A_LAIZI_GANG
     spec = _greedy_spec(1 if g.n_pizi else 0, g.indicator)
     if spec == NULL:
@@ -378,7 +370,7 @@ cdef int greedy_claim(const GreedySeat* g, const int16_t* codes, int n, int* now
         now_out[0] = now
     if after_out != NULL:
         after_out[0] = best_after if have else 127
-    if not have and not _has(codes, n, A_PASS):
+    if not have and not has_code(codes, n, A_PASS):
         return codes[0]
     return best_code
 

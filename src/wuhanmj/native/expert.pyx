@@ -33,7 +33,7 @@ Measured in the duplicate arena (docs/BOTS.md): the defaults beat the greedy bot
 from libc.stdint cimport int16_t, uint8_t, uint64_t
 
 from wuhanmj.native.agent cimport AgentSpec, AgentView, agent_capsule
-from wuhanmj.native.agents cimport GreedySeat, NativeAgent, agents_prepare, greedy_claim, greedy_turn
+from wuhanmj.native.agents cimport GreedySeat, NativeAgent, agents_prepare, greedy_claim, greedy_turn, has_code
 from wuhanmj.native.defs cimport A_CHONG_GANG, A_HU, A_PASS, PH_CLAIM, PH_TURN
 
 from wuhanmj.errors import AgentError
@@ -51,19 +51,11 @@ EXPERT_PARAMETERS = {"equal_first": True, "equal_gang": True, "equal_other": Fal
 """The parameters of :class:`ExpertAgent` and their defaults (see the module docstring)."""
 
 
-cdef inline bint _has(const int16_t* codes, int n, int code) noexcept nogil:
-    cdef int i
-    for i in range(n):
-        if codes[i] == code:
-            return True
-    return False
-
-
 cdef int decide(void* state, const AgentView* v, const int16_t* codes, int n) noexcept nogil:
     cdef const Params* p = <const Params*>state
     cdef GreedySeat g
     cdef int c, now = 0, after = 0, me = v.seat
-    if _has(codes, n, A_HU):
+    if has_code(codes, n, A_HU):
         return A_HU
     g.hand = v.hand
     g.seen = v.visible
@@ -76,12 +68,12 @@ cdef int decide(void* state, const AgentView* v, const int16_t* codes, int n) no
         return greedy_turn(&g, codes, n)
     if v.phase == PH_CLAIM:
         c = greedy_claim(&g, codes, n, &now, &after)
-        if c < 0 or c == A_PASS or after < now or not _has(codes, n, A_PASS):
+        if c < 0 or c == A_PASS or after < now or not has_code(codes, n, A_PASS):
             return c
         if p.equal_other or (p.equal_first and v.openings[me] == 0) or (p.equal_gang and c == A_CHONG_GANG):
             return c
         return A_PASS
-    return A_PASS if _has(codes, n, A_PASS) else codes[0]    # rob / haidi without a hu
+    return A_PASS if has_code(codes, n, A_PASS) else codes[0]    # rob / haidi without a hu
 
 
 cdef AgentSpec SPEC
