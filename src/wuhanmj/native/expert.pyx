@@ -245,8 +245,8 @@ cdef inline int _shanten(const Table* t, const uint8_t* C) noexcept nogil:
 
 cdef inline int _policy_discard(const Table* t, uint8_t* C, int keep) noexcept nogil:
     """The model's discard from 3k+2 counts C: the kind that leaves the least shanten,
-    ``keep`` (the drawn tile, or -1) only when it is no worse; never a 癞子 or a blocked
-    tile. Returns the kind (C unchanged)."""
+    ``keep`` (the drawn tile, or -1) only when it is no worse; a 癞子 or a blocked tile
+    only when nothing else is held. Returns the kind (C unchanged)."""
     cdef int y, s, best = -1, bs = 99
     if keep >= 0 and keep != t.laizi and not _blocked(t, keep):
         C[keep] -= 1
@@ -262,8 +262,10 @@ cdef inline int _policy_discard(const Table* t, uint8_t* C, int keep) noexcept n
         if s < bs:
             bs = s
             best = y
-    if best < 0:                # only 癞子 and blocked tiles: give up a 癞子
-        best = t.laizi
+    if best < 0:                # only 癞子 and blocked tiles: give up the first held
+        for y in range(34):
+            if C[y]:
+                return y
     return best
 
 
