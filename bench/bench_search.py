@@ -17,6 +17,11 @@ to decision ``DEPTH`` of seeded hands), each with its legal codes as candidates.
   way a Python bot plays them today: ``NativeHand.copy()``, ``step(seat, code)`` and
   ``agents.play`` (the native loop) per rollout.
 
+- ``test_evaluate_options``: the expert's evaluation
+  (:func:`wuhanmj.native.expert.evaluate_options`) of the same candidates with ``N_ROWS``
+  draw sequences of the seat alone each, beside ``evaluate_actions`` with the expert as
+  the rollout policy (``test_evaluate_actions_expert``): a full-table rollout per row.
+
 Per rollout = round / (STATES × N_ROWS × candidates).
 """
 
@@ -26,6 +31,7 @@ import pytest
 
 from wuhanmj.native.agents import greedy_choice, play
 from wuhanmj.native.handapi import NativeHand
+from wuhanmj.native.expert import ExpertAgent, evaluate_options
 from wuhanmj.native.search import determinize, evaluate_actions
 
 STATES = 6
@@ -105,6 +111,18 @@ def test_evaluate_actions_undeterminized(benchmark, states, policy):
 @pytest.mark.parametrize("policy", ["greedy", "random"])
 def test_reference_copy_and_play(benchmark, states, policy):
     benchmark(_reference, states, policy)
+
+
+def test_evaluate_options(benchmark, states):
+    def run():
+        for nh, seat, codes in states:
+            evaluate_options(nh, seat, codes, samples=N_ROWS, seed=1)
+
+    benchmark(run)
+
+
+def test_evaluate_actions_expert(benchmark, states):
+    benchmark(_evaluate, states, ExpertAgent())
 
 
 def test_rollouts_per_round(states):
