@@ -12,68 +12,19 @@ import math
 
 import numpy as np
 import pytest
+from helpers.blunder import blunder as blunder_hand
+from helpers.blunder import game_before
 
 import wuhanmj
-from wuhanmj import Game, GreedyAgent, Hu, Pass, Rules
+from wuhanmj import Game
 from wuhanmj.errors import ReplayError, ReviewError
 from wuhanmj.game.actions import HU, PASS, action_name
 from wuhanmj.running.review import DecisionReview, HandReview, OptionReview, review_hand
 
 
-class PassHuOnce(GreedyAgent):
-    """The greedy bot, except that it passes the first hu it is offered on another seat's
-    tile (a claim window, P2): a known blunder."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.passed = False
-
-    def act(self, observation, legal_actions):
-        if not self.passed and Hu() in legal_actions and Pass() in legal_actions:
-            self.passed = True
-            return Pass()
-        return super().act(observation, legal_actions)
-
-
-def _play(seed: int, rules: str = "kaikou") -> tuple[dict, PassHuOnce]:
-    game = Game(Rules.preset(rules), seed=seed)
-    blunderer = PassHuOnce()
-    agents = [blunderer, GreedyAgent(), GreedyAgent(), GreedyAgent()]
-    while not game.over:
-        s = game.current_player
-        game.step(s, agents[s].act(game.observation(s), game.legal_actions(s)))
-    return {"hand": 7, "events": game.events, "agents": ["pass-hu-once", "greedy", "greedy", "greedy"]}, blunderer
-
-
-def _game_before(events: list, k: int) -> Game:
-    """The Python engine just before event ``k`` (stepped through the actions before it)."""
-    g = Game.replay(events[:2])
-    for e in events[2:k]:
-        if "action" in e:
-            g.step(e["seat"], e["action"])
-    return g
-
-
-def _blunder() -> tuple[dict, int, float]:
-    """A hand where seat 0 passed a hu that would have ended the hand at once: the record,
-    the pass's event index and the payment seat 0 would have had (X5)."""
-    for seed in range(200):
-        rec, agent = _play(seed)
-        if not agent.passed:
-            continue
-        ev = rec["events"]
-        k = next(i for i, e in enumerate(ev) if e.get("seat") == 0 and e.get("action") == PASS
-                 and HU in [a.code for a in _game_before(ev, i).legal_actions(0)])
-        g = _game_before(ev, k)
-        g.step(0, Hu())
-        if g.over and g.result.winner == 0:
-            return rec, k, float(g.result.payments[0])
-    raise AssertionError("no seed in 0..199 gives a passed hu")  # pragma: no cover
-
-
 @pytest.fixture(scope="module")
 def blunder():
-    return _blunder()
+    return blunder_hand()
 
 
 def test_p2_a_passed_hu_is_the_worst_decision_its_loss_the_hu_payment_minus_pass(blunder):
@@ -97,7 +48,7 @@ def test_every_decision_of_the_seat_is_listed_with_every_legal_option(blunder):
         mine = [i for i, e in enumerate(ev) if "action" in e and e["seat"] == seat]
         assert [d.event for d in rv.decisions] == mine
         for d in rv.decisions:
-            legal = sorted(a.code for a in _game_before(ev, d.event).legal_actions(seat))
+            legal = sorted(a.code for a in game_before(ev, d.event).legal_actions(seat))
             assert [o.code for o in d.options] == legal
             assert [o.label for o in d.options] == [action_name(c) for c in legal]
             assert d.played == ev[d.event]["action"] and d.seat == seat
