@@ -62,7 +62,10 @@ aside{flex:0 1 330px;min-width:260px;display:flex;flex-direction:column;gap:10px
 #review h2{font-size:14px;margin:0 0 2px 0}
 #review .sit{color:#555;font-size:12px;margin:0 0 4px 0}
 #review table{border-collapse:collapse;width:100%%;font-size:12.5px;font-variant-numeric:tabular-nums}
-#review th{text-align:right;font-weight:normal;color:#666;border-bottom:1px solid #cbbf9f;padding:1px 4px}
+#review th{text-align:right;font-weight:normal;color:#666;border-bottom:1px solid #cbbf9f;padding:1px 4px;white-space:nowrap}
+aside.reviewed{flex-basis:370px}
+aside.reviewed.rollouts{flex-basis:440px}
+#review{overflow-x:auto}
 #review th:first-child,#review td:first-child{text-align:left}
 #review td{text-align:right;padding:1px 4px;white-space:nowrap}
 #review tr.played td{background:#ffe08a}
@@ -71,6 +74,7 @@ aside{flex:0 1 330px;min-width:260px;display:flex;flex-direction:column;gap:10px
 #review .tag.e{background:#2f6f4f}
 #review .tag.p{background:#9a5b13}
 #review .loss{margin-top:4px;font-weight:bold}
+#review small{color:#777}
 #review .loss.bad{color:#b02a1a}
 #log li.loss::before{content:"\\25BC ";color:#b02a1a}
 #log li.loss{color:#8a1f12}
@@ -163,13 +167,17 @@ def _review_panel(d: DecisionReview, ns: Sequence[str], played: bool) -> str:
         tags = ('<span class="tag e" title="the expert bot\'s pick">expert</span>' if o.code == d.expert else "") + (
             '<span class="tag p" title="the option played">played</span>' if o.code == d.played else "")
         cls = " ".join(c for c, on in (("played", o.code == d.played), ("best", o.code == d.best)) if on)
-        roll = "" if o.rollout_mean is None else f'<td title="rollout mean">{o.rollout_mean:.1f}</td>'
-        rows.append(f'<tr class="{cls}"><td>{escape(o.label)}{tags}</td><td>{o.value:.1f}</td>'
+        roll = "" if o.rollout_mean is None else (
+            f'<td title="rollout mean, 95 % interval [{o.low:.1f}, {o.high:.1f}]">{o.rollout_mean:.1f} '
+            f'<small>±{(o.high - o.low) / 2:.1f}</small></td>' if o.low is not None and o.high is not None
+            else f'<td title="rollout mean">{o.rollout_mean:.1f}</td>')
+        rows.append(f'<tr class="{cls}" data-code="{o.code}"><td><span class="opt">{escape(o.label)}</span>{tags}</td>'
+                    f"<td>{o.value:.1f}</td>"
                     f"<td>{100 * o.win:.1f}</td><td>{o.points:.1f}</td>{roll}</tr>")
-    roll_head = "<th>rollout</th>" if d.options and d.options[0].rollout_mean is not None else ""
+    roll_head = '<th title="mean payment over the rollouts, ± the half-width of its 95 % interval">rollout</th>' if d.options and d.options[0].rollout_mean is not None else ""
     when = "played" if played else "to decide"
     loss = ("forced: one legal option" if d.forced else f"loss {d.loss:.1f} points"
-            + ("" if d.played == d.best else f" (best: {escape(d.option(d.best).label)})"))
+            + (f" (best: {escape(d.option(d.best).label)})" if d.loss > 0 else ""))
     bad = " bad" if d.loss > 0 else ""
     return (f'<h2>review · {escape(ns[d.seat])} · turn {d.turn} · {when}</h2>'
             f'<p class="sit">{escape(d.situation)}</p>'
@@ -266,6 +274,7 @@ def replay_html(events: str | Iterable[Mapping | str], *, title: str | None = No
                 "reviews": _js_json(reviews), "rf": _js_json(rf), "rl": _js_json(rl),
                 "rs": _js_json(review.seat if review is not None else -1)}
     review_box = '<div class="box" id="review"></div>' if review is not None else ""
+    aside_class = "" if review is None else (' class="reviewed rollouts"' if review.rollouts > 0 else ' class="reviewed"')
     views = "".join(f'<label><input type="radio" name="view" value="v{s}"> {escape(ns[s])}\'s view</label>'
                     for s in range(4))
     return f"""<!DOCTYPE html>
@@ -284,7 +293,7 @@ def replay_html(events: str | Iterable[Mapping | str], *, title: str | None = No
 <div id="main">
 <div id="board" class="v-all"><svg xmlns="{SVG_NS}" viewBox="0 0 {WIDTH} {HEIGHT}" role="img">
 <title>the table</title>{table_background()}<g id="frame"></g></svg></div>
-<aside><div class="box" id="event"></div><div class="box" id="window"></div>{review_box}
+<aside{aside_class}><div class="box" id="event"></div><div class="box" id="window"></div>{review_box}
 <div class="box"><b>events</b><ol id="log"></ol></div></aside>
 </div>
 <div id="sheet" hidden>{sheet}</div>

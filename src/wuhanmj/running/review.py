@@ -201,7 +201,12 @@ def _situation(h: Any, seat: int) -> str:
     hand = format_tiles(sorted(h.hand(seat)))
     if h.phase == "turn":
         drawn = h.drawn_tile(seat)
-        got = f"drew {format_tile(drawn)}" if drawn is not None else "after a claim"
+        if drawn is not None:
+            got = f"drew {format_tile(drawn)}"
+        elif seat == h.dealer and not h.discards(seat) and not h.melds(seat):
+            got = "the dealer's first play"
+        else:
+            got = "after a claim"
         return f"seat {seat} to play ({got}), hand {hand}, {h.tiles_left} tiles left"
     tile = h.claim_tile
     shown = format_tile(tile) if tile is not None else "?"
