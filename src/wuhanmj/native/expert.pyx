@@ -28,17 +28,61 @@ Policy, first that applies:
 
 Measured in the duplicate arena (docs/BOTS.md): the defaults beat the greedy bot in
 ``1v3`` and ``2v2`` under the three presets.
+
+:func:`evaluate_options` values every legal option of a seat by the seat's expected
+payment for the rest of the hand (win probability, win payment, exposure), from what the
+seat sees; ``wuhanmj review`` shows it for each decision of a recorded hand. It takes
+milliseconds a decision, too slow for the bot's own play at simulation speed.
 """
 
 from libc.stdint cimport int16_t, uint8_t, uint64_t
+from libc.string cimport memcpy, memset
 
+from wuhanmj.core.defs cimport PAIR_ANY, PAIR_258
+from wuhanmj.core.shanten cimport shanten_c
+from wuhanmj.core.tables cimport ensure_tables
 from wuhanmj.native.agent cimport AgentSpec, AgentView, agent_capsule
 from wuhanmj.native.agents cimport GreedySeat, NativeAgent, agents_prepare, greedy_claim, greedy_turn, has_code
-from wuhanmj.native.defs cimport A_CHONG_GANG, A_HU, A_PASS, PH_CLAIM, PH_TURN
+from wuhanmj.native.defs cimport (
+    A_AN_GANG,
+    A_CHI,
+    A_CHONG_GANG,
+    A_DISCARD,
+    A_HONGZHONG_GANG,
+    A_HU,
+    A_LAIZI_GANG,
+    A_PASS,
+    A_PENG,
+    A_PIZI_GANG,
+    A_XU_GANG,
+    HONGZHONG,
+    HOW_FANGCHONG,
+    HOW_GANGSHANGHUA,
+    HOW_HAIDILAO,
+    HOW_ZIMO,
+    MK_AN_GANG,
+    MK_CHONG_GANG,
+    MK_CHI,
+    MK_PENG,
+    MK_XU_GANG,
+    MAX_MONEY_FAN,
+    N_ACTIONS,
+    PH_CLAIM,
+    PH_OVER,
+    PH_TURN,
+)
+from wuhanmj.native.hand cimport HandC, hand_apply, hand_current, hand_left, hand_legal
+from wuhanmj.native.handapi cimport NativeHand
+from wuhanmj.native.rng cimport Pcg64, pcg64_bounded, pcg64_double, pcg64_seed_int
+from wuhanmj.native.rulesc cimport RulesC
+from wuhanmj.native.score cimport SeatC, WinIn, WinOut, evaluate_win_c
 
-from wuhanmj.errors import AgentError
+import numpy as np
 
-__all__ = ["ExpertAgent", "EXPERT_PARAMETERS"]
+from wuhanmj import _checks
+from wuhanmj.errors import AgentError, IllegalActionError, SimulationError
+
+__all__ = ["ExpertAgent", "EXPERT_PARAMETERS", "CALIBRATED", "EVALUATION_PARAMETERS", "OPTION_FIELDS", "evaluate_options"]
 
 
 ctypedef struct Params:
@@ -124,3 +168,559 @@ class ExpertAgent(NativeAgent):
     def __repr__(self):
         changed = {k: v for k, v in self.params.items() if v != EXPERT_PARAMETERS[k]}
         return "ExpertAgent(" + ", ".join(f"{k}={v!r}" for k, v in changed.items()) + ")"
+
+
+# ---------------------------------------------------------------- the evaluation
+#
+# evaluate_options values each legal option of a seat by what the seat can see: its own
+# tiles, every seat's melds and plays, the tiles face up, the wall's length. The attack
+# part plays the seat alone: many draw sequences from the tiles it has not seen, the three
+# others each drawing a tile in turn and, in this model, discarding it (a 放冲 chance);
+# the seat wins when a tile completes a hand that the scoring (the real settlement: S, X
+# and L rules, caps, 闭, 风翻) accepts, plays every 红中 / 痞子 and a second 癞子 at once
+# (P3, W8), and otherwise discards the tile that lowers its shanten most (else the drawn
+# one). It never claims in the model. The exposure part is what the seat pays, on average,
+# when another seat wins a small hu by 自摸 with the fan that seat shows now (S1–S5, X1–X4),
+# weighted by the chance that another seat wins when this one does not.
+
+OPTION_FIELDS = ("win", "points", "value")
+"""The columns of :func:`evaluate_options`: the probability of winning the hand after the
+option, the expected payment to the seat when it wins [points or money], and the
+estimated expected payment of the seat for the rest of the hand [points or money]."""
+
+EVALUATION_PARAMETERS = {"samples": 256, "hazard": None, "loss_scale": None}
+"""The parameters of :func:`evaluate_options` and their defaults: ``samples``, the draw
+sequences per option; ``hazard``, the probability that another seat wins on one of its
+turns; ``loss_scale``, what the seat pays when another seat wins, as a multiple of that
+seat's small hu by 自摸 (big hu and 放冲 make it more). None takes the rule set's schedule's
+value from :data:`CALIBRATED`."""
+
+CALIBRATED = {"points": {"hazard": 0.07, "loss_scale": 1.8}, "fan": {"hazard": 0.045, "loss_scale": 2.5}}
+"""The defaults of ``hazard`` and ``loss_scale`` for each settlement schedule (X1, X2),
+fitted on four expert bots' hands (300 hands a preset, about 1,000 sampled decisions): the
+mean predicted win probability and value of the option played match the win rate and the
+mean payment that followed (``kaikou``/``koukou``: 0.25 against 0.25; ``koukou_fan``: 0.29
+against 0.27)."""
+
+
+ctypedef struct Table:          # what every option of one decision shares
+    const RulesC* r
+    int seat
+    int dealer
+    int indicator
+    int laizi
+    int prev_laizi
+    int n_pizi
+    int pizi[2]
+    int openings[4]             # 开口 of each seat (P5)
+    int doubled                 # X4: every payment ×2
+    double hazard               # the chance that a seat wins on one of its turns
+    double loss_scale           # what the seat pays when another wins, over the small hu
+    uint8_t pool[136]           # the tiles the seat has not seen: the others' hands, the wall
+    int n_pool
+
+
+ctypedef struct Position:       # the seat after an option
+    uint8_t hand[34]            # its concealed counts, 3k+1: a tile to come
+    SeatC seats[4]              # every seat's melds and plays, its own updated
+    int openings                # its 开口 (W4)
+    int before                  # the others' turns before its next draw (0-3)
+    int back                    # its next draw is a replacement (杠上开花)
+    int left                    # tiles left in the live wall (G2)
+
+
+cdef inline bint _blocked(const Table* t, int x) noexcept nogil:
+    """红中 or a 痞子 (W5): played out, never kept (P3)."""
+    return x == HONGZHONG or (t.n_pizi > 0 and (x == t.pizi[0] or x == t.pizi[1]))
+
+
+cdef inline int _shanten(const Table* t, const uint8_t* C) noexcept nogil:
+    """The small-hu shanten (W2: a 2/5/8 pair) of C, its 癞子 as wildcards."""
+    cdef uint8_t c[34]
+    memcpy(c, C, 34)
+    cdef int w = c[t.laizi]
+    c[t.laizi] = 0
+    return shanten_c(c, w, PAIR_258, False)
+
+
+cdef inline int _policy_discard(const Table* t, uint8_t* C, int keep) noexcept nogil:
+    """The model's discard from 3k+2 counts C: the kind that leaves the least shanten,
+    ``keep`` (the drawn tile, or -1) only when it is no worse; never a 癞子 or a blocked
+    tile. Returns the kind (C unchanged)."""
+    cdef int y, s, best = -1, bs = 99
+    if keep >= 0 and keep != t.laizi and not _blocked(t, keep):
+        C[keep] -= 1
+        bs = _shanten(t, C)
+        C[keep] += 1
+        best = keep
+    for y in range(34):
+        if C[y] == 0 or y == keep or y == t.laizi or _blocked(t, y):
+            continue
+        C[y] -= 1
+        s = _shanten(t, C)
+        C[y] += 1
+        if s < bs:
+            bs = s
+            best = y
+    if best < 0:                # only 癞子 and blocked tiles: give up a 癞子
+        best = t.laizi
+    return best
+
+
+cdef bint _win(const Table* t, const Position* p, const uint8_t* C, const SeatC* me, int x,
+               int how, int d, double* pay) noexcept nogil:
+    """True and the seat's payment in pay when the 14 counts C win on x (W1–W11, S, X, L);
+    how HOW_*, d the discarder (-1 self-drawn)."""
+    cdef WinIn w
+    cdef WinOut o
+    cdef uint8_t c[34]
+    cdef int wl
+    memcpy(c, C, 34)
+    wl = c[t.laizi]
+    c[t.laizi] = 0
+    if shanten_c(c, wl, PAIR_ANY, False) != -1:
+        return False            # not a complete shape (a 乱将 / 乱风 of any shape, W3, is not sought)
+    memset(&w, 0, sizeof(WinIn))
+    memcpy(w.hand, C, 34)
+    w.win_tile = x
+    w.how = how
+    w.winner = t.seat
+    w.dealer = t.dealer
+    w.discarder = d
+    w.indicator = t.indicator
+    w.prev_laizi = t.prev_laizi
+    w.discarder_ready = -1
+    w.discarder_holds_non_jiang = -1
+    memcpy(w.seats, p.seats, sizeof(w.seats))
+    w.seats[t.seat] = me[0]
+    evaluate_win_c(t.r, &w, &o)
+    if not o.legal:
+        return False
+    pay[0] = o.payments[t.seat]
+    return True
+
+
+cdef inline int _next(const Table* t, uint8_t* deck, int* idx, Pcg64* g) noexcept nogil:
+    """The next unseen tile of the sequence (a partial Fisher–Yates shuffle of deck)."""
+    cdef int i = idx[0], j
+    cdef uint8_t x
+    j = i + <int>pcg64_bounded(g, t.n_pool - 1 - i)
+    x = deck[j]
+    deck[j] = deck[i]
+    deck[i] = x
+    idx[0] = i + 1
+    return x
+
+
+cdef inline void _add_meld(SeatC* s, int kind, int tile, int source) noexcept nogil:
+    s.melds[s.n_melds].kind = kind
+    s.melds[s.n_melds].tile = tile
+    s.melds[s.n_melds].source = source
+    s.n_melds += 1
+
+
+cdef inline bint _chow_held(const Table* t, const uint8_t* C, int lo, int x) noexcept nogil:
+    """The two tiles of the chow lo..lo+2 other than x are held (neither a 癞子 nor blocked:
+    they never go into a meld)."""
+    cdef int y
+    for y in range(lo, lo + 3):
+        if y == x:
+            continue
+        if C[y] == 0 or y == t.laizi or _blocked(t, y):
+            return False
+    return True
+
+
+cdef bint _take_claim(const Table* t, uint8_t* C, SeatC* me, int* opened, int x, int src,
+                     bint chi_ok) noexcept nogil:
+    """The model's claim of x discarded by seat src (P2): the 碰, or with chi_ok a 吃, that
+    lowers the shanten after its discard, or keeps it on a first opening (W4); then that
+    discard. True when it claims (C, me, opened updated)."""
+    cdef int s, d, low, lo, best_low = -2, best_d = -1
+    cdef int limit = _shanten(t, C) + (0 if opened[0] else 1)
+    if C[x] >= 2 and x != t.laizi:
+        C[x] -= 2
+        d = _policy_discard(t, C, -1)
+        C[d] -= 1
+        s = _shanten(t, C)
+        C[d] += 1
+        C[x] += 2
+        if s < limit:
+            limit = s
+            best_low = -1
+            best_d = d
+    if chi_ok and x < 27:
+        for lo in range(max(x - 2, (x // 9) * 9), min(x, (x // 9) * 9 + 6) + 1):
+            if not _chow_held(t, C, lo, x):
+                continue
+            C[x] += 1
+            C[lo] -= 1
+            C[lo + 1] -= 1
+            C[lo + 2] -= 1
+            d = _policy_discard(t, C, -1)
+            C[d] -= 1
+            s = _shanten(t, C)
+            C[d] += 1
+            C[lo] += 1
+            C[lo + 1] += 1
+            C[lo + 2] += 1
+            C[x] -= 1
+            if s < limit:
+                limit = s
+                best_low = lo
+                best_d = d
+    if best_d < 0:
+        return False
+    if best_low == -1:
+        C[x] -= 2
+        _add_meld(me, MK_PENG, x, src)
+    else:
+        low = best_low
+        C[x] += 1
+        C[low] -= 1
+        C[low + 1] -= 1
+        C[low + 2] -= 1
+        _add_meld(me, MK_CHI, low, src)
+    opened[0] += 1
+    C[best_d] -= 1
+    return True
+
+
+cdef int _haidi(const Table* t, const Position* p, Pcg64* g, uint8_t* deck, int* idx,
+                const uint8_t* C0, const SeatC* me, int opened, int first, int live,
+                double* pay) noexcept nogil:
+    """G3: the last ``live`` tiles (at most 4), one to each seat in turn from ``first``;
+    only a 海底捞 wins (W6), no discard, no play. 1, -1 or 0 as _sequence."""
+    cdef uint8_t C[34]
+    cdef int i, s, x
+    memcpy(C, C0, 34)
+    for i in range(live):
+        s = (first + i) % 4
+        if s != t.seat:
+            if pcg64_double(g) < t.hazard:
+                pay[0] = -t.loss_scale * _loss(t, p.seats, me, opened, C, s)
+                return -1
+            _next(t, deck, idx, g)
+            continue
+        x = _next(t, deck, idx, g)
+        C[x] += 1
+        if opened and not _holds_blocked(t, C) and _win(t, p, C, me, x, HOW_HAIDILAO, -1, pay):
+            return 1
+        C[x] -= 1
+    return 0
+
+
+cdef inline bint _holds_blocked(const Table* t, const uint8_t* C) noexcept nogil:
+    """W5: a 红中 or a 痞子 in hand."""
+    return C[HONGZHONG] > 0 or (t.n_pizi > 0 and (C[t.pizi[0]] > 0 or C[t.pizi[1]] > 0))
+
+
+cdef int _sequence(const Table* t, const Position* p, Pcg64* g, double* pay) noexcept nogil:
+    """One draw sequence: 1 when the seat wins, -1 when another seat does, 0 for a draw;
+    the seat's payment in pay (negative when it loses). The wall's live part (G2) is
+    drawn in turn; its last four tiles go by the 海底 phase (G3)."""
+    cdef uint8_t C[34]
+    cdef uint8_t deck[136]
+    cdef SeatC me = p.seats[t.seat]
+    cdef int idx = 0, live = p.left, before = p.before, back = p.back, opened = p.openings
+    cdef int k, x, s, how, src
+    memcpy(C, p.hand, 34)
+    memcpy(deck, t.pool, t.n_pool)
+    while True:
+        k = 0
+        while k < before:                   # the others' turns: a draw and, here, its discard
+            src = (t.seat + 4 - before + k) % 4
+            if live <= 4:
+                return _haidi(t, p, g, deck, &idx, C, &me, opened, src, live, pay)
+            if pcg64_double(g) < t.hazard:  # src wins on its turn
+                pay[0] = -t.loss_scale * _loss(t, p.seats, &me, opened, C, src)
+                return -1
+            x = _next(t, deck, &idx, g)
+            live -= 1
+            if x != t.laizi and not _blocked(t, x):   # a 癞子 is played as a 癞子杠, never discarded
+                if opened:
+                    C[x] += 1
+                    if _win(t, p, C, &me, x, HOW_FANGCHONG, src, pay):
+                        return 1
+                    C[x] -= 1
+                if _take_claim(t, C, &me, &opened, x, src, k == before - 1):
+                    before = 3              # the seat discarded: the next seat's turn
+                    k = 0
+                    continue
+            k += 1
+        before = 3
+        if live <= 4 and not back:          # a replacement draw is never a 海底 one (G4)
+            return _haidi(t, p, g, deck, &idx, C, &me, opened, t.seat, live, pay)
+        x = _next(t, deck, &idx, g)
+        live -= 1
+        C[x] += 1
+        how = HOW_GANGSHANGHUA if back else HOW_ZIMO
+        back = 0
+        while live > 4:                     # 红中杠, 痞子杠, a second 癞子 played (P3, W8; G4)
+            s = -1
+            if C[HONGZHONG]:
+                s = HONGZHONG
+                me.hz += 1
+            elif t.n_pizi and C[t.pizi[0]]:
+                s = t.pizi[0]
+                me.pz += 1
+            elif t.n_pizi and C[t.pizi[1]]:
+                s = t.pizi[1]
+                me.pz += 1
+            elif C[t.laizi] >= 2:
+                s = t.laizi
+                me.lz += 1
+            if s < 0:
+                break
+            C[s] -= 1
+            x = _next(t, deck, &idx, g)
+            live -= 1
+            C[x] += 1
+            how = HOW_GANGSHANGHUA
+        if opened and not _holds_blocked(t, C) and _win(t, p, C, &me, x, how, -1, pay):
+            return 1
+        C[_policy_discard(t, C, x)] -= 1
+
+
+cdef int _fan_shown(const SeatC* s, int openings, int per_opening) noexcept nogil:
+    """S1: the personal fan of a seat's melds and plays."""
+    cdef int i, fan = 0
+    if openings:
+        fan = openings if per_opening else 1
+    for i in range(s.n_melds):
+        if s.melds[i].kind == MK_CHONG_GANG or s.melds[i].kind == MK_XU_GANG:
+            fan += 1
+        elif s.melds[i].kind == MK_AN_GANG:
+            fan += 2
+    return fan + s.hz + s.pz + 2 * s.lz
+
+
+cdef double _loss(const Table* t, const SeatC* seats, const SeatC* me, int opened,
+                  const uint8_t* C, int j) noexcept nogil:
+    """What the seat pays when seat j wins a small hu by 自摸 with the fan j shows: U = j's
+    fan + 1 (自摸, S2) + the seat's fan (its 红中 and 痞子 held counted as played: W5, P3)
+    + the dealer's (S3, S5); X1 (银顶) or X2 (the money table; nothing below 起胡, W11), X3,
+    X4. seats: every seat's melds (j's read), me: the seat's now."""
+    cdef const RulesC* r = t.r
+    cdef int held = C[HONGZHONG] + (C[t.pizi[0]] + C[t.pizi[1]] if t.n_pizi else 0)
+    cdef int u = _fan_shown(&seats[j], t.openings[j], r.per_opening) + 1
+    cdef double a
+    u += _fan_shown(me, opened, r.per_opening) + held
+    u += 1 if (j == t.dealer or t.seat == t.dealer) else 0
+    if r.fan_schedule:
+        if r.min_fan >= 0 and u < r.min_fan:
+            return 0.0
+        u = min(u, r.cap_fan, MAX_MONEY_FAN)
+        a = r.money[u] if r.has_money[u] else 0.0
+    else:
+        a = min(<double>(1 << min(u, 30)), r.cap)
+    if r.bi and opened == 0 and me.hz + me.pz + me.lz + held == 0:
+        a *= 2.0                # X3 闭
+    if t.doubled:
+        a *= 2.0                # X4
+    return a
+
+
+cdef void _table(const HandC* h, int seat, Table* t) noexcept nogil:
+    cdef int k, c, n = 0
+    t.r = &h.rules
+    t.seat = seat
+    t.dealer = h.dealer
+    t.indicator = h.indicator
+    t.laizi = h.laizi
+    t.prev_laizi = h.prev_laizi
+    t.n_pizi = h.n_pizi
+    t.pizi[0] = h.pizi[0]
+    t.pizi[1] = h.pizi[1]
+    for k in range(4):
+        t.openings[k] = h.openings[k]
+    t.doubled = 1 if (h.rules.wind_laizi_double and (h.laizi >= 27 or h.laizi == h.prev_laizi)) else 0
+    for k in range(34):
+        c = 4 - h.seen[k] - h.hands[seat][k]
+        while c > 0:
+            t.pool[n] = k
+            n += 1
+            c -= 1
+    t.n_pool = n
+
+
+cdef int _position(const HandC* h, const Table* t, int code, Position* p) noexcept nogil:
+    """The seat's position after code (not A_HU). 0, or -1 for a code it cannot follow."""
+    cdef int seat = t.seat, tile = h.tile, low, k
+    cdef SeatC* me = &p.seats[seat]
+    cdef uint8_t* C = p.hand
+    memcpy(C, h.hands[seat], 34)
+    memcpy(p.seats, h.seats, sizeof(p.seats))
+    p.openings = h.openings[seat]
+    p.left = hand_left(h) - h.rules.dead_wall     # the live wall (G2)
+    p.back = 0
+    p.before = 3
+    if code < A_CHI:                            # a discard
+        C[code - A_DISCARD] -= 1
+        return 0
+    if code == A_PASS:                          # the next draw in turn order (P2)
+        p.before = (seat - h.turn - 1 + 8) % 4
+        return 0
+    if code < A_PENG or code == A_PENG:         # 吃 or 碰, then a discard (D18)
+        if code == A_PENG:
+            C[tile] -= 2
+            _add_meld(me, MK_PENG, tile, h.turn)
+        else:
+            k = code - A_CHI
+            low = (k // 7) * 9 + k % 7
+            C[low] += 1 if tile == low else 0
+            C[low + 1] += 1 if tile == low + 1 else 0
+            C[low + 2] += 1 if tile == low + 2 else 0
+            C[low] -= 1
+            C[low + 1] -= 1
+            C[low + 2] -= 1
+            _add_meld(me, MK_CHI, low, h.turn)
+        p.openings += 1
+        C[_policy_discard(t, C, -1)] -= 1
+        return 0
+    p.back = 1                                  # a gang or a special play: a replacement draw
+    p.before = 0
+    if code == A_CHONG_GANG:
+        C[tile] -= 3
+        _add_meld(me, MK_CHONG_GANG, tile, h.turn)
+        p.openings += 1
+    elif code < A_AN_GANG:                      # 蓄杠: the 碰 becomes a 明杠 in place (L2)
+        tile = code - A_XU_GANG
+        C[tile] -= 1
+        for k in range(me.n_melds):
+            if me.melds[k].kind == MK_PENG and me.melds[k].tile == tile:
+                me.melds[k].kind = MK_XU_GANG
+    elif code < A_HONGZHONG_GANG:
+        tile = code - A_AN_GANG
+        C[tile] -= 4
+        _add_meld(me, MK_AN_GANG, tile, -1)
+    elif code == A_HONGZHONG_GANG:
+        C[HONGZHONG] -= 1
+        me.hz += 1
+    elif code < A_LAIZI_GANG:
+        C[code - A_PIZI_GANG] -= 1
+        me.pz += 1
+    elif code == A_LAIZI_GANG:
+        C[t.laizi] -= 1
+        me.lz += 1
+    else:
+        return -1
+    return 0
+
+
+cdef double _hu_now(const HandC* h, int seat) noexcept nogil:
+    """The seat's payment when it declares the hu now (the others pass what is left of
+    the window)."""
+    cdef HandC x
+    cdef int16_t codes[N_ACTIONS]
+    cdef int s, n
+    memcpy(&x, h, sizeof(HandC))
+    if hand_apply(&x, seat, A_HU) != 0:
+        return 0.0
+    while x.phase != PH_OVER:
+        s = hand_current(&x)
+        n = hand_legal(&x, s, codes)
+        if not has_code(codes, n, A_PASS) or hand_apply(&x, s, A_PASS) != 0:
+            return 0.0
+    return x.win.payments[seat] if x.winner == seat else 0.0
+
+
+cdef void _evaluate_one(const HandC* h, const Table* t, int code, int samples, uint64_t seed,
+                        double* out) noexcept nogil:
+    """out[0..2] = win, points, value of code."""
+    cdef Position p
+    cdef Pcg64 g
+    cdef int i, r, wins = 0
+    cdef double pay = 0.0, won = 0.0, total = 0.0
+    if code == A_HU:
+        out[0] = 1.0
+        out[1] = out[2] = _hu_now(h, t.seat)
+        return
+    _position(h, t, code, &p)
+    pcg64_seed_int(&g, seed)            # the same sequences for every option of a decision
+    for i in range(samples):
+        r = _sequence(t, &p, &g, &pay)
+        if r == 1:
+            wins += 1
+            won += pay
+        if r != 0:
+            total += pay
+    out[0] = wins / <double>samples
+    out[1] = won / wins if wins else 0.0
+    out[2] = total / samples
+
+
+def evaluate_options(NativeHand hand not None, seat, codes=None, *, samples=256, seed=0,
+                     hazard=None, loss_scale=None):
+    """The expert's value of each legal option of ``seat`` now, from what the seat sees.
+
+    For each option, over ``samples`` draw sequences of the rest of the hand (the comment
+    above this function: the seat plays alone against the tiles it has not seen; each
+    other seat wins on its turn with probability ``hazard``): the probability that the
+    seat wins, the mean payment it then receives (the real settlement: S/X/L rules, the
+    schedule, caps, 闭, 风翻), and the mean of its payment over all sequences — its wins,
+    and what it pays when another seat wins, which grows with its own fan (an opening
+    under 口口翻, S1, or a 红中杠 doubles it). A hu now is worth its payment (win 1).
+    Deterministic for a seed: every option is valued on the same sequences.
+
+    Args:
+        hand: a NativeHand (not changed; only what ``seat`` sees is read).
+        seat: 0-3, a seat with a decision now.
+        codes: action codes legal for it (default: all of them, ascending).
+        samples: draw sequences per option, >= 1 (default 256).
+        seed: an int 0 <= seed < 2**64.
+        hazard: the probability that another seat wins on one of its turns, 0-1 (None:
+            :data:`CALIBRATED` for the hand's schedule).
+        loss_scale: what the seat pays when another seat wins, over that seat's small hu
+            by 自摸, >= 0 (None: :data:`CALIBRATED`).
+
+    Returns:
+        float64 array (len(codes), 3): the columns of :data:`OPTION_FIELDS` — win
+        (probability), points (the seat's payment when it wins, points or money, as
+        ``NativeHand.result.payments``), value (its expected payment, the same unit).
+
+    Raises:
+        IllegalActionError: ``seat`` is not a seat or has no decision now, or a code is
+            not legal for it.
+        SimulationError: ``samples`` < 1, ``hazard`` outside 0-1, ``loss_scale`` < 0,
+            or a bad seed.
+    """
+    cdef HandC* h = &hand.h
+    cdef int16_t legal[N_ACTIONS]
+    cdef int s = _checks.seat(seat, "seat", IllegalActionError), n, i, k, m, ns
+    cdef Table t
+    cdef uint64_t sd
+    cdef double[:, ::1] view
+    ensure_tables()             # the shanten kernels' tables
+    agents_prepare()            # the hand engine's (the hu now, the scoring)
+    if h.phase == PH_OVER:
+        raise IllegalActionError(f"evaluate_options: the hand is over (seat {s} has no decision)")
+    n = hand_legal(h, s, legal)
+    if n == 0:
+        raise IllegalActionError(f"evaluate_options: seat {s} has no decision now")
+    allowed = [legal[i] for i in range(n)]
+    cs = allowed if codes is None else list(codes)
+    for c in cs:
+        if _checks.index(c) is None or c not in allowed:
+            raise IllegalActionError(f"evaluate_options: {c!r} is not a legal code for seat {s} "
+                                     f"(legal: {allowed})")
+    ns = _checks.count(samples, "evaluate_options: samples", SimulationError, 1)
+    sd = _checks.count(seed, "evaluate_options: seed", SimulationError, 0, 2 ** 64 - 1)
+    fit = CALIBRATED["fan" if h.rules.fan_schedule else "points"]
+    hazard = fit["hazard"] if hazard is None else hazard
+    loss_scale = fit["loss_scale"] if loss_scale is None else loss_scale
+    if isinstance(hazard, bool) or not isinstance(hazard, (int, float)) or not 0 <= hazard <= 1:
+        raise SimulationError(f"evaluate_options: hazard must be a number from 0 to 1, got {hazard!r}")
+    if isinstance(loss_scale, bool) or not isinstance(loss_scale, (int, float)) or not 0 <= loss_scale < float("inf"):
+        raise SimulationError(f"evaluate_options: loss_scale must be a number >= 0, got {loss_scale!r}")
+    arr = np.zeros((len(cs), len(OPTION_FIELDS)), dtype=np.float64)
+    view = arr
+    codes_c = [int(c) for c in cs]
+    _table(h, s, &t)
+    t.hazard = hazard
+    t.loss_scale = loss_scale
+    for k in range(len(codes_c)):
+        m = codes_c[k]
+        with nogil:
+            _evaluate_one(h, &t, m, ns, sd, &view[k, 0])
+    return arr
