@@ -20,7 +20,7 @@ not counted in the losses or :meth:`HandReview.worst`.
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -29,9 +29,8 @@ import numpy as np
 from .. import _checks
 from ..errors import ReplayError, ReviewError, WuhanMJError
 from ..game.actions import action_name
-from ..native import expert as expert_module
-from ..native.expert import ExpertAgent
-from ..tiles import format_tile, format_tiles, tile_counts
+from ..native.expert import OPTION_FIELDS, ExpertAgent, evaluate_options
+from ..tiles import format_tile, format_tiles
 
 __all__ = ["OptionReview", "DecisionReview", "HandReview", "review_hand", "OPTION_FIELDS", "CONFIDENCE"]
 
@@ -39,30 +38,6 @@ CONFIDENCE = 0.95
 """The coverage of the rollout intervals (:attr:`OptionReview.low`, ``high``)."""
 
 _U64 = 2 ** 64
-_A_HU = 161
-
-
-# --- TEMPORARY STUB: until wuhanmj.native.expert.evaluate_options lands on main. ---------
-# Same signature and shape; placeholder numbers: a hu is worth its payment (win 1), any
-# other option minus the seat's plain shanten after it. Delete with the merge.
-def _stub_evaluate_options(hand: Any, seat: int, codes: Sequence[int]) -> np.ndarray:
-    from ..core import shanten
-
-    out = np.zeros((len(codes), 3), dtype=np.float64)
-    for j, c in enumerate(codes):
-        x = hand.clone()
-        x.step(seat, c)
-        if x.over:
-            pay = float(x.result.payments[seat])
-            out[j] = (1.0 if c == _A_HU else 0.0, pay if c == _A_HU else 0.0, pay)
-        else:
-            out[j, 2] = -float(shanten(tile_counts(x.hand(seat))))
-    return out
-
-
-OPTION_FIELDS: tuple[str, ...] = getattr(expert_module, "OPTION_FIELDS", ("win", "points", "value"))
-evaluate_options: Any = getattr(expert_module, "evaluate_options", _stub_evaluate_options)
-# --- end of the temporary stub. -------------------------------------------------------
 
 
 @dataclass(frozen=True)
