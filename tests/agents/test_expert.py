@@ -162,3 +162,18 @@ def test_the_ladder_expert_beats_greedy_at_a_small_size(preset, mode):
     (diff,) = res.differences()
     assert diff["agent"] == "expert" and diff["baseline"] == "greedy"
     assert diff["ci95"][0] > 0, diff
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("mode", ["1v3", "2v2"])
+@pytest.mark.parametrize("preset", ["kaikou", "koukou", "koukou_fan"])
+def test_the_full_ladder_random_greedy_expert(preset, mode):
+    """docs/BOTS.md at its size (20,000 walls, seed 1): every step of random < greedy <
+    expert has its paired 95% interval above 0, under each preset and mode."""
+    from wuhanmj import arena
+
+    for challenger, baseline in (("greedy", "random"), ("expert", "greedy")):
+        res = arena([challenger, baseline], mode=mode, hands=20000, rules=preset, seed=1, workers=2)
+        (diff,) = res.differences()
+        assert diff["agent"] == challenger and diff["baseline"] == baseline
+        assert diff["ci95"][0] > 0, (preset, mode, diff)

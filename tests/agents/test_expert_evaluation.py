@@ -42,7 +42,8 @@ def _unseen(h: NativeHand, seat: int) -> np.ndarray:
 
 def test_fields_and_parameters_are_documented():
     assert OPTION_FIELDS == ("win", "points", "value")
-    assert set(EVALUATION_PARAMETERS) == {"samples", "hazard", "loss_scale"}
+    assert set(EVALUATION_PARAMETERS) == {"samples", "hazard", "loss_scale", "ready_per_opening", "wait_share",
+                                          "suit_wait_share"}
     assert set(CALIBRATED) == {"points", "fan"}
 
 
@@ -222,3 +223,62 @@ def test_a_seat_without_a_decision_is_refused():
     other = (h.current_player + 1) % 4
     with pytest.raises(IllegalActionError, match="no decision"):
         evaluate_options(h, other)
+
+
+@pytest.mark.parametrize("preset", ["kaikou", "koukou_fan"])
+def test_every_position_of_random_play_gives_sane_values(preset):
+    """Random bots reach odd hands (few tiles, only 红中 / 痞子 / 癞子 left after a claim): at
+    every decision of 40 hands each option's win probability is in 0-1, its values are
+    finite, and the hand is unchanged."""
+    rng = np.random.default_rng(5)
+    for seed in range(40):
+        h = NativeHand(Rules.preset(preset), seed=100 + seed)
+        while not h.over:
+            s = h.current_player
+            codes = h.legal_action_codes(s)
+            if len(codes) > 1:
+                before = h.state_dict()
+                v = evaluate_options(h, s, samples=8, seed=seed)
+                assert ((v[:, 0] >= 0) & (v[:, 0] <= 1)).all() and np.isfinite(v).all()
+                assert h.state_dict() == before
+            h.step(s, codes[int(rng.integers(len(codes)))])
+
+
+# Seat 0 (one 碰 of 4m) on its turn, far from ready, holding two 4s; seat 3 has three
+# openings all in 索 (吃 345s, 吃 456s, 碰 2s): a 清一色 threat (W6). Decisions of four expert
+# bots from the wall of seed 192 under koukou.
+FOLD = (192, [(0, 2), (1, 125), (1, 125), (1, 31), (2, 22), (3, 50), (3, 27), (0, 23), (1, 1), (2, 35),
+              (2, 26), (3, 29), (0, 20), (1, 25), (2, 3), (0, 55), (0, 27), (1, 31), (2, 30), (3, 32),
+              (0, 2), (1, 5), (2, 8), (1, 55), (1, 5), (2, 22), (3, 51), (3, 0), (0, 20), (1, 32),
+              (2, 30), (3, 13), (2, 162), (0, 28), (1, 17), (2, 125), (2, 25), (3, 25), (0, 29), (1, 12),
+              (2, 162), (2, 19), (3, 55), (3, 4)])
+
+
+def test_s3_w6_folding_against_a_one_suit_threat():
+    """Discarding the threat's suit is priced as a 放冲 into its 清一色: seat 3 ready with
+    probability 3 openings × 0.15, 4s among its waits with probability 0.25, and seat 0
+    then pays as the discarder U = 3 (seat 3's openings, 口口翻) + 1 (its own) + 1 (S3) = 5
+    fan of a big hu: 10 × 2^5 = 320, capped at the 银顶 300 (X1). That is 33.75 points more
+    off 4s than off any other tile (the other seats' small-hu danger is the same for every
+    tile); with it, the seat (win < 0.1) folds: its best discard is never the 4s, whatever
+    the draw sequences."""
+    seed, steps = FOLD
+    h = NativeHand(Rules.preset("koukou"), seed=seed)
+    for s, c in steps:
+        h.step(s, c)
+    assert h.current_player == 0 and h.phase == "turn"
+    discards = [c for c in h.legal_action_codes(0) if c < 34]
+    four_s = 21
+    assert h.hand_counts(0)[four_s] == 2 and four_s in discards
+    for sample_seed in (1, 2, 3):
+        v = evaluate_options(h, 0, discards, samples=1000, seed=sample_seed)
+        off = evaluate_options(h, 0, discards, samples=1000, seed=sample_seed, ready_per_opening=0.0)
+        danger = off[:, 2] - v[:, 2]
+        other = danger[discards.index(discards[0])]
+        assert not 18 <= discards[0] < 27
+        for c, d in zip(discards, danger):
+            assert d == pytest.approx(other + (0.45 * 0.25 * 300 if 18 <= c < 27 else 0.0))
+        assert v[:, 0].max() < 0.1
+        best = discards[int(np.argmax(v[:, 2]))]
+        assert not 18 <= best < 27
+        assert v[:, 2].max() - v[discards.index(four_s), 2] > 20

@@ -29,4 +29,7 @@ def evaluate_options(
     seed: int = 0,
     hazard: float | None = None,
     loss_scale: float | None = None,
+    ready_per_opening: float = 0.15,
+    wait_share: float = 0.06,
+    suit_wait_share: float = 0.25,
 ) -> npt.NDArray[np.float64]: ...

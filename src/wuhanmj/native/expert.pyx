@@ -173,27 +173,36 @@ class ExpertAgent(NativeAgent):
 # ---------------------------------------------------------------- the evaluation
 #
 # evaluate_options values each legal option of a seat by what the seat can see: its own
-# tiles, every seat's melds and plays, the tiles face up, the wall's length. The attack
-# part plays the seat alone: many draw sequences from the tiles it has not seen, the three
-# others each drawing a tile in turn and, in this model, discarding it (a 放冲 chance);
-# the seat wins when a tile completes a hand that the scoring (the real settlement: S, X
-# and L rules, caps, 闭, 风翻) accepts, plays every 红中 / 痞子 and a second 癞子 at once
-# (P3, W8), and otherwise discards the tile that lowers its shanten most (else the drawn
-# one). It never claims in the model. The exposure part is what the seat pays, on average,
-# when another seat wins a small hu by 自摸 with the fan that seat shows now (S1–S5, X1–X4),
-# weighted by the chance that another seat wins when this one does not.
+# tiles, every seat's melds and plays, the tiles face up, the wall's length. It plays the
+# rest of the hand many times, the seat alone against the tiles it has not seen:
+# - the others each draw a tile in turn and, in this model, discard it; on its turn each
+#   other seat wins with probability ``hazard``, and the seat then pays what that seat's
+#   small hu by 自摸 costs it, times ``loss_scale`` (its own fan counts, so an opening under
+#   口口翻 or a 红中杠 costs here: the exposure);
+# - the seat wins on a discard (放冲) or its own draw when the scoring accepts the hand (the
+#   real settlement: S, X and L rules, caps, 闭, 风翻); it takes a 碰 or 吃 that lowers its
+#   shanten (or keeps it on a first opening, W4), plays every 红中 / 痞子 and a second 癞子 at
+#   once (P3, W8), and otherwise discards the tile that lowers its shanten most (else the
+#   drawn one); the last four tiles go by the 海底 phase (G3).
+# A discard's value is then lowered by its expected payment into another seat's win
+# (_danger: the defence).
 
 OPTION_FIELDS = ("win", "points", "value")
 """The columns of :func:`evaluate_options`: the probability of winning the hand after the
 option, the expected payment to the seat when it wins [points or money], and the
 estimated expected payment of the seat for the rest of the hand [points or money]."""
 
-EVALUATION_PARAMETERS = {"samples": 256, "hazard": None, "loss_scale": None}
+EVALUATION_PARAMETERS = {"samples": 256, "hazard": None, "loss_scale": None,
+                         "ready_per_opening": 0.15, "wait_share": 0.06, "suit_wait_share": 0.25}
 """The parameters of :func:`evaluate_options` and their defaults: ``samples``, the draw
 sequences per option; ``hazard``, the probability that another seat wins on one of its
 turns; ``loss_scale``, what the seat pays when another seat wins, as a multiple of that
-seat's small hu by 自摸 (big hu and 放冲 make it more). None takes the rule set's schedule's
-value from :data:`CALIBRATED`."""
+seat's small hu by 自摸 (big hu and 放冲 make it more; None for both: the rule set's
+schedule's value from :data:`CALIBRATED`); the defence weights of a discard:
+``ready_per_opening``, the chance per opening that a seat is ready (at most 0.9),
+``wait_share``, the chance that a given tile is among a ready seat's waits, and
+``suit_wait_share``, the same for a tile of the suit of a seat whose melds are all of one
+suit (a 清一色 threat; its other tiles count as safe)."""
 
 CALIBRATED = {"points": {"hazard": 0.07, "loss_scale": 1.8}, "fan": {"hazard": 0.045, "loss_scale": 2.5}}
 """The defaults of ``hazard`` and ``loss_scale`` for each settlement schedule (X1, X2),
@@ -216,6 +225,9 @@ ctypedef struct Table:          # what every option of one decision shares
     int doubled                 # X4: every payment ×2
     double hazard               # the chance that a seat wins on one of its turns
     double loss_scale           # what the seat pays when another wins, over the small hu
+    double ready_per_opening    # the defence (_danger) weights
+    double wait_share
+    double suit_wait_share
     uint8_t pool[136]           # the tiles the seat has not seen: the others' hands, the wall
     int n_pool
 
@@ -245,8 +257,8 @@ cdef inline int _shanten(const Table* t, const uint8_t* C) noexcept nogil:
 
 cdef inline int _policy_discard(const Table* t, uint8_t* C, int keep) noexcept nogil:
     """The model's discard from 3k+2 counts C: the kind that leaves the least shanten,
-    ``keep`` (the drawn tile, or -1) only when it is no worse; never a 癞子 or a blocked
-    tile. Returns the kind (C unchanged)."""
+    ``keep`` (the drawn tile, or -1) only when it is no worse; a 癞子 or a blocked tile
+    only when nothing else is held. Returns the kind (C unchanged)."""
     cdef int y, s, best = -1, bs = 99
     if keep >= 0 and keep != t.laizi and not _blocked(t, keep):
         C[keep] -= 1
@@ -262,8 +274,10 @@ cdef inline int _policy_discard(const Table* t, uint8_t* C, int keep) noexcept n
         if s < bs:
             bs = s
             best = y
-    if best < 0:                # only 癞子 and blocked tiles: give up a 癞子
-        best = t.laizi
+    if best < 0:                # only 癞子 and blocked tiles: give up the first held
+        for y in range(34):
+            if C[y]:
+                return y
     return best
 
 
@@ -495,30 +509,88 @@ cdef int _fan_shown(const SeatC* s, int openings, int per_opening) noexcept nogi
     return fan + s.hz + s.pz + 2 * s.lz
 
 
-cdef double _loss(const Table* t, const SeatC* seats, const SeatC* me, int opened,
-                  const uint8_t* C, int j) noexcept nogil:
-    """What the seat pays when seat j wins a small hu by 自摸 with the fan j shows: U = j's
-    fan + 1 (自摸, S2) + the seat's fan (its 红中 and 痞子 held counted as played: W5, P3)
-    + the dealer's (S3, S5); X1 (银顶) or X2 (the money table; nothing below 起胡, W11), X3,
-    X4. seats: every seat's melds (j's read), me: the seat's now."""
+cdef double _amount(const Table* t, int u, int big, const SeatC* me, int opened,
+                    int held) noexcept nogil:
+    """What the seat pays as a loser of fan u (S5): X1 (base 1, or 10 for one big hu; the
+    银顶) or X2 (the money table; nothing below 起胡, W11), then X3 (闭) and X4."""
     cdef const RulesC* r = t.r
-    cdef int held = C[HONGZHONG] + (C[t.pizi[0]] + C[t.pizi[1]] if t.n_pizi else 0)
-    cdef int u = _fan_shown(&seats[j], t.openings[j], r.per_opening) + 1
     cdef double a
-    u += _fan_shown(me, opened, r.per_opening) + held
-    u += 1 if (j == t.dealer or t.seat == t.dealer) else 0
     if r.fan_schedule:
         if r.min_fan >= 0 and u < r.min_fan:
             return 0.0
         u = min(u, r.cap_fan, MAX_MONEY_FAN)
         a = r.money[u] if r.has_money[u] else 0.0
     else:
-        a = min(<double>(1 << min(u, 30)), r.cap)
+        a = min((10.0 if big else 1.0) * (1 << min(u, 30)), r.cap)
     if r.bi and opened == 0 and me.hz + me.pz + me.lz + held == 0:
         a *= 2.0                # X3 闭
     if t.doubled:
         a *= 2.0                # X4
     return a
+
+
+cdef inline int _held_plays(const Table* t, const uint8_t* C) noexcept nogil:
+    """The 红中 and 痞子 held: played before any win of the seat (W5, P3), so counted."""
+    return C[HONGZHONG] + (C[t.pizi[0]] + C[t.pizi[1]] if t.n_pizi else 0)
+
+
+cdef double _loss(const Table* t, const SeatC* seats, const SeatC* me, int opened,
+                  const uint8_t* C, int j) noexcept nogil:
+    """What the seat pays when seat j wins a small hu by 自摸 with the fan j shows: U = j's
+    fan + 1 (自摸, S2) + the seat's fan + the dealer's (S3, S5). seats: every seat's melds
+    (j's read), me: the seat's now."""
+    cdef const RulesC* r = t.r
+    cdef int held = _held_plays(t, C)
+    cdef int u = _fan_shown(&seats[j], t.openings[j], r.per_opening) + 1
+    u += _fan_shown(me, opened, r.per_opening) + held
+    u += 1 if (j == t.dealer or t.seat == t.dealer) else 0
+    return _amount(t, u, 0, me, opened, held)
+
+
+cdef int _one_suit(const SeatC* s) noexcept nogil:
+    """The suit (0-2) of every meld of a seat with two or more, all in one suit (a 清一色
+    threat, W6 and L2); -1 otherwise."""
+    cdef int i, suit = -1, k
+    if s.n_melds < 2:
+        return -1
+    for i in range(s.n_melds):
+        if s.melds[i].tile >= 27:
+            return -1
+        k = s.melds[i].tile // 9
+        if suit >= 0 and k != suit:
+            return -1
+        suit = k
+    return suit
+
+
+cdef double _danger(const Table* t, const Position* p, int d) noexcept nogil:
+    """The expected payment of discarding d into another seat's win (放冲): for each other
+    seat j, P(j is ready) = its openings × ready_per_opening (at most 0.9), times the share
+    of j's waits d may be — suit_wait_share for a tile of the suit of j's one-suit melds
+    (a 清一色 threat: nothing for the other tiles), wait_share otherwise — times what the
+    seat then pays as the discarder: U = j's fan + the seat's + 1 (S3) + the dealer's (a
+    small hu) or + big_hu_fan (the 清一色, S4, base 10 under X1)."""
+    cdef const RulesC* r = t.r
+    cdef const SeatC* me = &p.seats[t.seat]
+    cdef int j, u, suit, held = _held_plays(t, p.hand)
+    cdef int mine = _fan_shown(me, p.openings, r.per_opening) + held
+    cdef double ready, share, tot = 0.0
+    for j in range(4):
+        if j == t.seat or t.openings[j] == 0:
+            continue
+        ready = min(0.9, t.openings[j] * t.ready_per_opening)
+        suit = _one_suit(&p.seats[j])
+        u = _fan_shown(&p.seats[j], t.openings[j], r.per_opening) + mine + 1
+        if suit >= 0:
+            if d >= 27 or d // 9 != suit:
+                continue
+            share = t.suit_wait_share
+            u += r.big_hu_fan if r.fan_schedule else 0
+        else:
+            share = t.wait_share
+            u += 1 if (j == t.dealer or t.seat == t.dealer) else 0
+        tot += ready * share * _amount(t, u, suit >= 0, me, p.openings, held)
+    return tot
 
 
 cdef void _table(const HandC* h, int seat, Table* t) noexcept nogil:
@@ -648,10 +720,13 @@ cdef void _evaluate_one(const HandC* h, const Table* t, int code, int samples, u
     out[0] = wins / <double>samples
     out[1] = won / wins if wins else 0.0
     out[2] = total / samples
+    if code < A_CHI:
+        out[2] -= _danger(t, &p, code - A_DISCARD)
 
 
 def evaluate_options(NativeHand hand not None, seat, codes=None, *, samples=256, seed=0,
-                     hazard=None, loss_scale=None):
+                     hazard=None, loss_scale=None, ready_per_opening=0.15, wait_share=0.06,
+                     suit_wait_share=0.25):
     """The expert's value of each legal option of ``seat`` now, from what the seat sees.
 
     For each option, over ``samples`` draw sequences of the rest of the hand (the comment
@@ -660,8 +735,10 @@ def evaluate_options(NativeHand hand not None, seat, codes=None, *, samples=256,
     seat wins, the mean payment it then receives (the real settlement: S/X/L rules, the
     schedule, caps, 闭, 风翻), and the mean of its payment over all sequences — its wins,
     and what it pays when another seat wins, which grows with its own fan (an opening
-    under 口口翻, S1, or a 红中杠 doubles it). A hu now is worth its payment (win 1).
-    Deterministic for a seed: every option is valued on the same sequences.
+    under 口口翻, S1, or a 红中杠 doubles it) — less, for a discard, its expected payment
+    into another seat's win (放冲, S3; the suit of a 清一色 threat, W6, costs most). A hu
+    now is worth its payment (win 1). Deterministic for a seed: every option is valued on
+    the same sequences.
 
     Args:
         hand: a NativeHand (not changed; only what ``seat`` sees is read).
@@ -673,6 +750,9 @@ def evaluate_options(NativeHand hand not None, seat, codes=None, *, samples=256,
             :data:`CALIBRATED` for the hand's schedule).
         loss_scale: what the seat pays when another seat wins, over that seat's small hu
             by 自摸, >= 0 (None: :data:`CALIBRATED`).
+        ready_per_opening, wait_share, suit_wait_share: the defence weights, 0-1
+            (:data:`EVALUATION_PARAMETERS`): a discard's value is lowered by its expected
+            payment into another seat's win (放冲, S3; a 清一色 threat's suit, W6).
 
     Returns:
         float64 array (len(codes), 3): the columns of :data:`OPTION_FIELDS` — win
@@ -682,8 +762,8 @@ def evaluate_options(NativeHand hand not None, seat, codes=None, *, samples=256,
     Raises:
         IllegalActionError: ``seat`` is not a seat or has no decision now, or a code is
             not legal for it.
-        SimulationError: ``samples`` < 1, ``hazard`` outside 0-1, ``loss_scale`` < 0,
-            or a bad seed.
+        SimulationError: ``samples`` < 1, ``hazard`` or a defence weight outside 0-1,
+            ``loss_scale`` < 0, or a bad seed.
     """
     cdef HandC* h = &hand.h
     cdef int16_t legal[N_ACTIONS]
@@ -709,16 +789,22 @@ def evaluate_options(NativeHand hand not None, seat, codes=None, *, samples=256,
     fit = CALIBRATED["fan" if h.rules.fan_schedule else "points"]
     hazard = fit["hazard"] if hazard is None else hazard
     loss_scale = fit["loss_scale"] if loss_scale is None else loss_scale
-    if isinstance(hazard, bool) or not isinstance(hazard, (int, float)) or not 0 <= hazard <= 1:
-        raise SimulationError(f"evaluate_options: hazard must be a number from 0 to 1, got {hazard!r}")
-    if isinstance(loss_scale, bool) or not isinstance(loss_scale, (int, float)) or not 0 <= loss_scale < float("inf"):
-        raise SimulationError(f"evaluate_options: loss_scale must be a number >= 0, got {loss_scale!r}")
+    weights = {"hazard": hazard, "loss_scale": loss_scale, "ready_per_opening": ready_per_opening,
+               "wait_share": wait_share, "suit_wait_share": suit_wait_share}
+    for name, x in weights.items():
+        high = float("inf") if name == "loss_scale" else 1.0
+        if isinstance(x, bool) or not isinstance(x, (int, float)) or not 0 <= x <= high or x == float("inf"):
+            bound = ">= 0" if name == "loss_scale" else "from 0 to 1"
+            raise SimulationError(f"evaluate_options: {name} must be a number {bound}, got {x!r}")
     arr = np.zeros((len(cs), len(OPTION_FIELDS)), dtype=np.float64)
     view = arr
     codes_c = [int(c) for c in cs]
     _table(h, s, &t)
     t.hazard = hazard
     t.loss_scale = loss_scale
+    t.ready_per_opening = ready_per_opening
+    t.wait_share = wait_share
+    t.suit_wait_share = suit_wait_share
     for k in range(len(codes_c)):
         m = codes_c[k]
         with nogil:
