@@ -46,6 +46,58 @@ interval can reach 0 at another seed: `--seed 2` over 20,000 walls gave 2v2 +1.2
 """
 
 
+REVIEW = """## Review a hand's decisions
+
+`wuhanmj review FILE --hand N --seat S` goes through one seat's decisions in a recorded
+hand (any file `wuhanmj replay` reads: `simulate --records`, `arena --records`,
+`play --record`, the web table's download, `-` for stdin) and says, at each, what every
+legal option was worth to the expert. Without `--seat` it reviews the seat labelled
+`you` in the record (a person's hand), else seat 0.
+
+### What a review holds
+
+At every event with an `action` by the seat (its turns, its answers in claim and rob
+windows, the 海底) the review lists every legal option with three numbers from
+`wuhanmj.native.expert.evaluate_options`: `win` (the estimated probability of winning the
+hand after the option), `points` (the expected payment when it wins) and `value` (the
+expected payment for the rest of the hand, the number options are ranked by); points are
+X5 units, as in the settlement. Then the option the expert bot picks, the option played,
+and the loss: the best value minus the played one (0 when the played option is among the
+best). A decision with one legal option is listed as forced and not counted. The text
+ends with the three worst decisions and the total loss; a hu passed (a 放冲 declined,
+P2) is usually the worst, its loss the hu's payment minus the value of passing.
+
+```bash
+wuhanmj simulate --hands 20 --seed 7 --records hands.jsonl
+wuhanmj review hands.jsonl --hand 3 --seat 1                 # a block per decision
+wuhanmj review hands.jsonl --hand 3 --seat 1 --json          # the same as JSON
+wuhanmj review hands.jsonl --hand 3 --seat 1 --html h3.html  # the replay viewer with the review
+wuhanmj review hands.jsonl --hand 3 --rollouts 200 --seed 1  # and rollout estimates
+```
+
+With `--rollouts K` every option is also played out `K` times by
+`wuhanmj.native.search.evaluate_actions`, the expert bot at every seat, on
+determinizations of what the seat could not see (common random numbers: the same deals
+for every option), with the mean payment and its 95 % t interval; the decision at event
+`k` uses the seed `X + k`. In Python: `wuhanmj.review_hand(record, seat, rollouts=0,
+seed=0)` returns a `HandReview` (frozen: `decisions`, `worst(3)`, `total_loss`,
+`to_dict()`). A hand number the file does not have, a seat that is not 0–3, negative
+rollouts or a record without events are a `ReviewError` (the command: one line, exit
+code 2).
+
+### The viewer's review panel
+
+`--html` writes the replay viewer with a panel beside the event list: on the frame
+before each of the seat's decisions and on the frame of its event, the options with their
+value, win % and points, the expert's pick and the option played, and the loss; event-list
+lines of decisions that lost points are marked ▼ (the loss in their tooltip). The panel
+shows in the view of every hand face up and in the reviewed seat's own view.
+
+![The review panel at a passed hu](review_panel.png)
+"""
+"""The page's last section (not measured: kept as written when the ladder is regenerated)."""
+
+
 def _pct(x: float) -> str:
     return f"{100 * x:.1f}"
 
@@ -94,7 +146,7 @@ def page(agents: list[str], hands: int, seed: int, workers: int, presets: tuple[
                 lines += _step(high, low, preset, mode, hands, seed, workers)
     cmd = (f"python docs/ladder.py --agents {','.join(agents)} --hands {hands} --seed {seed} "
            f"--workers {workers}")
-    lines += ["## Regenerate", "", "```bash", cmd, "```", ""]
+    lines += ["## Regenerate", "", "```bash", cmd, "```", "", REVIEW]
     return "\n".join(lines)
 
 

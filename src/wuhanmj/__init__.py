@@ -106,6 +106,7 @@ if TYPE_CHECKING:  # what the names below are, for type checkers; at run time th
     from .hand.meld import Meld, SeatPlays
     from .hand.waits import holds_non_jiang, is_ready, winning_tiles
     from .rules import PRESETS, Rules
+    from .running.review import DecisionReview, HandReview, OptionReview, review_hand
     from .scoring.evaluate import evaluate_win
     from .scoring.result import WinResult
     from .scoring.settlement import Settlement, draw_payments, escape_payments, settle
@@ -132,6 +133,7 @@ _LAZY_FROM: dict[str, str] = {
     "hand.meld": "Meld SeatPlays",
     "hand.waits": "holds_non_jiang is_ready winning_tiles",
     "rules": "PRESETS Rules",
+    "running.review": "review_hand HandReview DecisionReview OptionReview",
     "scoring.evaluate": "evaluate_win",
     "scoring.result": "WinResult",
     "scoring.settlement": "Settlement draw_payments escape_payments settle",
@@ -196,5 +198,6 @@ __all__ = [
     "ShantenResult", "EffectiveTiles", "DiscardOption",
     "Agent", "RandomAgent", "GreedyAgent", "make_agent",
     "simulate", "SimulationResult", "HandOutcome", "dask_executor", "arena", "ArenaResult",
+    "review_hand", "HandReview", "DecisionReview", "OptionReview",
     "__version__",
 ]

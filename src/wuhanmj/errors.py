@@ -26,6 +26,7 @@ __all__ = [
     "ReportError",
     "RenderError",
     "RequestError",
+    "ReviewError",
 ]
 
 
@@ -129,3 +130,9 @@ class RequestError(WuhanMJError, ValueError):
     def __init__(self, message: str, status: int = 400) -> None:
         super().__init__(message)
         self.status = status
+
+
+class ReviewError(WuhanMJError, ValueError):
+    """A review of one seat's decisions (:func:`wuhanmj.review_hand`, ``wuhanmj review``)
+    cannot be made as asked: a hand number the file does not have, a seat that is not
+    0-3, a negative number of rollouts, or a record without an ``events`` list."""

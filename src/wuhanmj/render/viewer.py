@@ -21,13 +21,16 @@ import json
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from html import escape
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..errors import RenderError, ReplayError
 from .frames import Window, replay_frames, seat_frames, window_lines
 from .sheet import SHEET_CSS, game_sheet_html
 from .table import HEIGHT, WIDTH, TableView, table_background, table_parts
 from .tiles import FONT, MARKS, SVG_NS, defs, text_or_none
+
+if TYPE_CHECKING:
+    from ..running.review import DecisionReview, HandReview
 
 __all__ = ["replay_html", "write_replay_html", "write_record_html", "VIEWER_CSS"]
 
@@ -55,6 +58,26 @@ aside{flex:0 1 330px;min-width:260px;display:flex;flex-direction:column;gap:10px
 #log li{padding:1px 4px;border-radius:4px;cursor:pointer;white-space:nowrap;overflow:hidden;text-overflow:ellipsis}
 #log li.now{background:#ffe08a}
 #log li[hidden]{display:none}
+#review:empty{display:none}
+#review h2{font-size:14px;margin:0 0 2px 0}
+#review .sit{color:#555;font-size:12px;margin:0 0 4px 0}
+#review table{border-collapse:collapse;width:100%%;font-size:12.5px;font-variant-numeric:tabular-nums}
+#review th{text-align:right;font-weight:normal;color:#666;border-bottom:1px solid #cbbf9f;padding:1px 4px;white-space:nowrap}
+aside.reviewed{flex-basis:370px}
+aside.reviewed.rollouts{flex-basis:440px}
+#review{overflow-x:auto}
+#review th:first-child,#review td:first-child{text-align:left}
+#review td{text-align:right;padding:1px 4px;white-space:nowrap}
+#review tr.played td{background:#ffe08a}
+#review tr.best td:first-child{font-weight:bold}
+#review .tag{display:inline-block;font-size:10.5px;border-radius:3px;padding:0 3px;margin-left:3px;color:#fff}
+#review .tag.e{background:#2f6f4f}
+#review .tag.p{background:#9a5b13}
+#review .loss{margin-top:4px;font-weight:bold}
+#review small{color:#777}
+#review .loss.bad{color:#b02a1a}
+#log li.loss::before{content:"\\25BC ";color:#b02a1a}
+#log li.loss{color:#8a1f12}
 #sheet{padding:0 16px 20px 16px}
 #sheet[hidden]{display:none}
 .wmj-cv{display:none}
@@ -64,16 +87,20 @@ aside{flex:0 1 330px;min-width:260px;display:flex;flex-direction:column;gap:10px
 
 _JS = """
 (function(){
-const P=%(parts)s, F=%(frames)s, T=%(texts)s, W=%(windows)s, FW=%(fw)s, SV=%(seats)s;
+const P=%(parts)s, F=%(frames)s, T=%(texts)s, W=%(windows)s, FW=%(fw)s, SV=%(seats)s,
+  R=%(reviews)s, RF=%(rf)s, RL=%(rl)s, RS=%(rs)s;
 const g=document.getElementById('frame'), slider=document.getElementById('slider'),
   counter=document.getElementById('counter'), ev=document.getElementById('event'),
   win=document.getElementById('window'), sheet=document.getElementById('sheet'),
-  board=document.getElementById('board'), log=document.getElementById('log');
+  board=document.getElementById('board'), log=document.getElementById('log'),
+  rev=document.getElementById('review');
 const ALL={s:F.map(function(_,k){return k;}),t:T,w:FW,seat:false};
 let V=ALL, i=0;
 function fill(){
   log.innerHTML='';
   V.t.forEach(function(t,k){const li=document.createElement('li');li.textContent=k+'. '+t;li.dataset.i=k;
+    // a reviewed decision that lost points: marked, its loss in the tooltip
+    if(RL[V.s[k]]!==undefined){li.classList.add('loss');li.title='loss '+RL[V.s[k]];}
     li.addEventListener('click',function(){show(k);});log.appendChild(li);});
   slider.max=V.s.length-1;
 }
@@ -83,6 +110,8 @@ function show(k){
   g.innerHTML=((V.p&&V.p[i])||F[f]).map(function(j){return P[j];}).join('');
   slider.value=i; counter.textContent=i+' / '+(V.s.length-1); ev.textContent=V.t[i];
   win.innerHTML=V.w[i]>=0?W[V.w[i]]:'';
+  // the review panel: in the view of all hands or of the reviewed seat (not another seat's)
+  if(rev){const r=RF[f];rev.innerHTML=(r!==undefined&&(!V.seat||V===SV[RS]))?R[r]:'';}
   const old=log.querySelector('li.now'); if(old){old.classList.remove('now');}
   // a seat's view: the log stops at the event shown (the seat has not seen the later ones)
   Array.prototype.forEach.call(log.children,function(li,k){li.hidden=V.seat&&k>i;});
@@ -130,8 +159,35 @@ def _js_json(x: object) -> str:
     return json.dumps(x, ensure_ascii=False, separators=(",", ":")).replace("</", "<\\/")
 
 
+def _review_panel(d: DecisionReview, ns: Sequence[str], played: bool) -> str:
+    """The review panel of one decision (HTML): its options with the expert's value, win
+    probability and points, the expert's pick, the option played and the loss."""
+    rows = []
+    for o in d.options:
+        tags = ('<span class="tag e" title="the expert bot\'s pick">expert</span>' if o.code == d.expert else "") + (
+            '<span class="tag p" title="the option played">played</span>' if o.code == d.played else "")
+        cls = " ".join(c for c, on in (("played", o.code == d.played), ("best", o.code == d.best)) if on)
+        roll = "" if o.rollout_mean is None else (
+            f'<td title="rollout mean, 95 % interval [{o.low:.1f}, {o.high:.1f}]">{o.rollout_mean:.1f} '
+            f'<small>±{(o.high - o.low) / 2:.1f}</small></td>' if o.low is not None and o.high is not None
+            else f'<td title="rollout mean">{o.rollout_mean:.1f}</td>')
+        rows.append(f'<tr class="{cls}" data-code="{o.code}"><td><span class="opt">{escape(o.label)}</span>{tags}</td>'
+                    f"<td>{o.value:.1f}</td>"
+                    f"<td>{100 * o.win:.1f}</td><td>{o.points:.1f}</td>{roll}</tr>")
+    roll_head = '<th title="mean payment over the rollouts, ± the half-width of its 95 % interval">rollout</th>' if d.options and d.options[0].rollout_mean is not None else ""
+    when = "played" if played else "to decide"
+    loss = ("forced: one legal option" if d.forced else f"loss {d.loss:.1f} points"
+            + (f" (best: {escape(d.option(d.best).label)})" if d.loss > 0 else ""))
+    bad = " bad" if d.loss > 0 else ""
+    return (f'<h2>review · {escape(ns[d.seat])} · turn {d.turn} · {when}</h2>'
+            f'<p class="sit">{escape(d.situation)}</p>'
+            f"<table><tr><th>option</th><th>value</th><th>win %</th><th>points</th>{roll_head}</tr>"
+            + "".join(rows) + f'</table><div class="loss{bad}">{loss}</div>')
+
+
 def replay_html(events: str | Iterable[Mapping | str], *, title: str | None = None,
-                names: Sequence[str] | None = None, subtitle: str | None = None) -> str:
+                names: Sequence[str] | None = None, subtitle: str | None = None,
+                review: HandReview | None = None) -> str:
     """The replay viewer page of one hand (a self-contained HTML document, a string).
 
     Args:
@@ -140,11 +196,17 @@ def replay_html(events: str | Iterable[Mapping | str], *, title: str | None = No
         title: the page's heading (default ``wuhanmj replay``); subtitle: a line under it
             (default: the rules and the dealer).
         names: a label per seat (default ``seat k``).
+        review: a :class:`~wuhanmj.running.review.HandReview` of this hand
+            (:func:`wuhanmj.review_hand`): a panel beside the event list shows, on the frame
+            before each reviewed decision and on the frame of its event, the options with
+            the expert's value (points), win % and points, the expert's pick, the option
+            played and the loss; the event-list lines of decisions with a loss are marked.
 
     Raises:
         ReplayError: the log is malformed or breaks a rule (the first bad event named), or
             ``names`` is not four labels.
-        RenderError: ``title`` or ``subtitle`` not a str (or None).
+        RenderError: ``title`` or ``subtitle`` not a str (or None), or a ``review`` whose
+            decisions are not events of this log.
     """
     title, subtitle = text_or_none(title, "title"), text_or_none(subtitle, "subtitle")
     frames, game = replay_frames(events, names)
@@ -188,6 +250,18 @@ def replay_html(events: str | Iterable[Mapping | str], *, title: str | None = No
                       "w": [window_index(x.window) for x in sf], "seat": True,
                       # the frames whose table differs in this view (the acting seat, see seat_frames)
                       "p": {k: part_ids(x.view) for k, x in enumerate(sf) if x.view is not frames[x.index].view}})
+    reviews: list[str] = []
+    rf: dict[int, int] = {}  # frame -> its review panel
+    rl: dict[int, str] = {}  # frame of a decision's event -> its loss (the event-list marker)
+    for d in review.decisions if review is not None else ():
+        if not 2 <= d.event < len(frames) + 1:
+            raise RenderError(f"review: a decision at event {d.event}, the log has {len(frames) + 1} events")
+        for k, played in ((d.event - 2, False), (d.event - 1, True)):
+            if played or k not in rf:
+                rf[k] = len(reviews)
+                reviews.append(_review_panel(d, ns, played))
+        if not d.forced and d.loss > 0:
+            rl[d.event - 1] = f"{d.loss:.1f}"
     sheet = (game_sheet_html(game, names=ns, style=False) if game.over
              else '<div class="box">the log stops before the end of the hand: no settlement</div>')
     head = escape(title or "wuhanmj replay")
@@ -196,7 +270,11 @@ def replay_html(events: str | Iterable[Mapping | str], *, title: str | None = No
     all_defs = defs([*range(34), None], True, MARKS)
     css = VIEWER_CSS % {"font": FONT, "covers": _covers_css(), "sheet": SHEET_CSS}
     js = _JS % {"parts": _js_json(parts), "frames": _js_json(seq), "texts": _js_json([f.text for f in frames]),
-                "windows": _js_json(windows), "fw": _js_json(fw), "seats": _js_json(seats)}
+                "windows": _js_json(windows), "fw": _js_json(fw), "seats": _js_json(seats),
+                "reviews": _js_json(reviews), "rf": _js_json(rf), "rl": _js_json(rl),
+                "rs": _js_json(review.seat if review is not None else -1)}
+    review_box = '<div class="box" id="review"></div>' if review is not None else ""
+    aside_class = "" if review is None else (' class="reviewed rollouts"' if review.rollouts > 0 else ' class="reviewed"')
     views = "".join(f'<label><input type="radio" name="view" value="v{s}"> {escape(ns[s])}\'s view</label>'
                     for s in range(4))
     return f"""<!DOCTYPE html>
@@ -215,7 +293,7 @@ def replay_html(events: str | Iterable[Mapping | str], *, title: str | None = No
 <div id="main">
 <div id="board" class="v-all"><svg xmlns="{SVG_NS}" viewBox="0 0 {WIDTH} {HEIGHT}" role="img">
 <title>the table</title>{table_background()}<g id="frame"></g></svg></div>
-<aside><div class="box" id="event"></div><div class="box" id="window"></div>
+<aside{aside_class}><div class="box" id="event"></div><div class="box" id="window"></div>{review_box}
 <div class="box"><b>events</b><ol id="log"></ol></div></aside>
 </div>
 <div id="sheet" hidden>{sheet}</div>
@@ -225,13 +303,15 @@ def replay_html(events: str | Iterable[Mapping | str], *, title: str | None = No
 
 
 def write_replay_html(events: str | Iterable[Mapping | str], path: str | Path, *, title: str | None = None,
-                      names: Sequence[str] | None = None, subtitle: str | None = None) -> Path:
-    """Write :func:`replay_html` of ``events`` to ``path`` (UTF-8); returns the path.
+                      names: Sequence[str] | None = None, subtitle: str | None = None,
+                      review: HandReview | None = None) -> Path:
+    """Write :func:`replay_html` of ``events`` (with the ``review`` panel when given) to
+    ``path`` (UTF-8); returns the path.
 
     Raises:
         ReplayError: as :func:`replay_html`. RenderError: the file cannot be written.
     """
-    html = replay_html(events, title=title, names=names, subtitle=subtitle)
+    html = replay_html(events, title=title, names=names, subtitle=subtitle, review=review)
     p = Path(path)
     try:
         p.write_text(html, encoding="utf-8")
@@ -240,11 +320,13 @@ def write_replay_html(events: str | Iterable[Mapping | str], path: str | Path, *
     return p
 
 
-def write_record_html(record: Mapping, path: str | Path, *, check: Callable[[Any], Any] | None = None) -> Path:
+def write_record_html(record: Mapping, path: str | Path, *, check: Callable[[Any], Any] | None = None,
+                      review: HandReview | None = None) -> Path:
     """Write the replay viewer of one hand record — a line of ``wuhanmj simulate --records``
     (``events``, and optionally ``hand``, ``agents``, ``match``), or any mapping with the
     hand's ``events`` — to ``path``; returns the path. ``check(record)`` runs first (the
-    command passes the one that checks a record's ``result`` against its events).
+    command passes the one that checks a record's ``result`` against its events);
+    ``review``: the review panel of :func:`replay_html`.
 
     Raises:
         ReplayError: no ``events`` list, or as :func:`replay_html`. RenderError: the file
@@ -262,4 +344,6 @@ def write_record_html(record: Mapping, path: str | Path, *, check: Callable[[Any
     title = f"wuhanmj replay · hand {record.get('hand', 0)}"
     if "match" in record:
         title += f" (match {record['match']}, hand {record.get('hand_in_match', 0)} of the match)"
-    return write_replay_html(events, path, title=title, names=names)
+    if review is not None:
+        title += f" · review of seat {review.seat}"
+    return write_replay_html(events, path, title=title, names=names, review=review)
