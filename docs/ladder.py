@@ -46,7 +46,44 @@ interval can reach 0 at another seed: `--seed 2` over 20,000 walls gave 2v2 +1.2
 """
 
 
-REVIEW = """## Review a hand's decisions
+REVIEW = """## The expert's evaluation
+
+`wuhanmj.native.expert.evaluate_options(hand, seat)` values every legal option of a seat
+by what the seat sees: `win` (the probability of winning the hand after it), `points` (the
+mean payment when it wins, by the real settlement: S, X and L rules, caps, 闭, 风翻) and
+`value` (the mean payment for the rest of the hand). It plays the rest of the hand a few
+hundred times with the seat alone against the tiles it has not seen: the others draw and
+discard in turn and each wins on its turn with probability `hazard`, charging the seat
+what that win costs it with the seat's own fan (so an opening under 口口翻 or a 红中杠 has a
+price); a discard also pays its expected 放冲 into a seat with openings (most into the suit
+of a 清一色 threat). `hazard` and `loss_scale` are fitted per schedule
+(`wuhanmj.native.expert.CALIBRATED`); the defence weights are parameters with documented
+defaults. A sequence costs ~7 µs, 25× less than a rollout of the whole table
+(bench/README.md), but a decision still takes ~20 ms: the evaluation serves the review,
+and the expert bot plays by its fast rules.
+
+Tests pin it on positions worked out by hand (tests/agents/test_expert_evaluation.py): a
+ready hand's win probability against the exact hypergeometric count, a hu worth its
+settlement, a second opening that pays under 开口翻 and not under 口口翻, and a fold: a
+seat far from ready does not discard into the suit of a seat with three one-suit openings.
+
+What it did as a player, in the duplicate arena against the expert (1v3):
+
+| choosing by the evaluation | preset | walls | − expert, per hand [95 % CI] |
+|---|---|---|---|
+| every decision (64 sequences an option) | koukou | 50 | −35.99 [−93.23, +21.25] (win 9 % against 30 %) |
+| every claim (256 sequences) | koukou | 1,500 | +0.30 [−7.08, +7.67] |
+| a discard while a seat shows two or more one-suit melds and its win < 0.25 | koukou | 2,000 | −1.53 [−4.14, +1.08] |
+| a 癞子杠 or the hu, when both are legal (512 sequences) | kaikou | 3,000 | **+2.59** [+0.54, +4.64] (seed 5); **+3.74** [+1.51, +5.97] (seed 6) |
+| the same | koukou / koukou_fan | 3,000 | +1.03 [−1.56, +3.63] / −0.48 [−1.72, +0.76] |
+| always the 癞子杠 before the hu (no evaluation) | kaikou / koukou / koukou_fan | 3,000 | −22.44 / −11.40 / −16.40 |
+
+The last rows are the one place the evaluation beat the bot's rule: a 癞子杠 (2 fan) before
+a small hu pays when the hu is small and the wall is long, not when the hu already reaches
+the caps or is itself a 杠上开花. The bot cannot use it yet: the native agent's view
+(`wuhanmj/native/agent.pxd`) carries no rule set, so a native agent cannot score a win.
+
+## Review a hand's decisions
 
 `wuhanmj review FILE --hand N --seat S` goes through one seat's decisions in a recorded
 hand (any file `wuhanmj replay` reads: `simulate --records`, `arena --records`,
@@ -95,7 +132,8 @@ shows in the view of every hand face up and in the reviewed seat's own view.
 
 ![The review panel at a passed hu](review_panel.png)
 """
-"""The page's last section (not measured: kept as written when the ladder is regenerated)."""
+"""The page's last sections (measured once, not by the ladder: kept as written when the ladder
+is regenerated)."""
 
 
 def _pct(x: float) -> str:
