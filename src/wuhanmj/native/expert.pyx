@@ -432,11 +432,13 @@ cdef inline bint _holds_blocked(const Table* t, const uint8_t* C) noexcept nogil
 cdef int _sequence(const Table* t, const Position* p, Pcg64* g, double* pay) noexcept nogil:
     """One draw sequence: 1 when the seat wins, -1 when another seat does, 0 for a draw;
     the seat's payment in pay (negative when it loses). The wall's live part (G2) is
-    drawn in turn; its last four tiles go by the 海底 phase (G3)."""
+    drawn in turn; its last four tiles go by the 海底 phase (G3). Every draw takes a tile
+    of the pool, and there are no more draws than it holds (live <= n_pool)."""
     cdef uint8_t C[34]
     cdef uint8_t deck[136]
     cdef SeatC me = p.seats[t.seat]
-    cdef int idx = 0, live = p.left, before = p.before, back = p.back, opened = p.openings
+    cdef int idx = 0, live = min(p.left, t.n_pool), before = p.before, back = p.back
+    cdef int opened = p.openings
     cdef int k, x, s, how, src
     memcpy(C, p.hand, 34)
     memcpy(deck, t.pool, t.n_pool)
