@@ -221,11 +221,21 @@ cdef inline void _w_row(const uint8_t* r, int g, const WSpec* sp, WRow* row) noe
 
 cdef inline void _w_row_for(const uint8_t* r, int g, const WSpec* sp, int routes,
                             WRow* row) noexcept nogil:
-    """The parts of a row the routes read: chow costs (small hu, 清一色), pong costs (碰碰胡)."""
+    """The parts of a row the routes read: chow costs (small hu, 清一色), pong costs (碰碰胡);
+    the other part zeroed (rows with the same parts compare equal byte for byte)."""
     if routes & RT_CHOWS:
         _w_chow(r, g, sp, False, row.cN, row.c258, row.cAny, &row.cdiff)
+    else:
+        memset(row.cN, 0, sizeof(row.cN))
+        memset(row.c258, 0, sizeof(row.c258))
+        memset(row.cAny, 0, sizeof(row.cAny))
+        row.cdiff = False
     if routes & RT_PENGPENG:
         _sh_pong_any(r + 9 * g, 7 if g == 3 else 9, sp.allowed[g], row.pN, row.pAny, &row.pdiff)
+    else:
+        memset(row.pN, 0, sizeof(row.pN))
+        memset(row.pAny, 0, sizeof(row.pAny))
+        row.pdiff = False
 
 
 cdef inline int _lo(int a, int b) noexcept nogil:
@@ -259,28 +269,35 @@ cdef inline void _mp(const int* N1, const int* P1, const int* N2, const int* P2,
                     _lo(_lo(_lo(b0 + c4, b1 + c3), _lo(b2 + c2, b3 + c1)), b4 + c0)))
 
 
-cdef inline void _w_pair(const WRow* a, const WRow* b, WOthers* o) noexcept nogil:
-    """o: two groups' rows merged in both modes (small hu: chow costs with the 2/5/8 pair;
-    碰碰胡: pong costs with any pair)."""
-    _mp(a.cN, a.c258, b.cN, b.c258, o.xN, o.xP)
-    _mp(a.pN, a.pAny, b.pN, b.pAny, o.pN, o.pP)
-    o.xdiff = a.cdiff or b.cdiff
-    o.pdiff = a.pdiff or b.pdiff
+cdef inline void _w_pair(const WRow* a, const WRow* b, int routes, WOthers* o) noexcept nogil:
+    """o: two groups' rows merged in the modes the routes read (small hu, RT_XIAOHU: chow
+    costs with the 2/5/8 pair; 碰碰胡, RT_PENGPENG: pong costs with any pair; the other
+    mode is left unset)."""
+    if routes & RT_XIAOHU:
+        _mp(a.cN, a.c258, b.cN, b.c258, o.xN, o.xP)
+        o.xdiff = a.cdiff or b.cdiff
+    if routes & RT_PENGPENG:
+        _mp(a.pN, a.pAny, b.pN, b.pAny, o.pN, o.pP)
+        o.pdiff = a.pdiff or b.pdiff
 
 
-cdef inline void _w_join(const WOthers* pair, const WRow* row, WOthers* o) noexcept nogil:
-    """o: a merged pair of groups and a third group's row, merged in both modes."""
-    _mp(pair.xN, pair.xP, row.cN, row.c258, o.xN, o.xP)
-    _mp(pair.pN, pair.pP, row.pN, row.pAny, o.pN, o.pP)
-    o.xdiff = pair.xdiff or row.cdiff
-    o.pdiff = pair.pdiff or row.pdiff
+cdef inline void _w_join(const WOthers* pair, const WRow* row, int routes,
+                         WOthers* o) noexcept nogil:
+    """o: a merged pair of groups and a third group's row, merged in the modes of _w_pair."""
+    if routes & RT_XIAOHU:
+        _mp(pair.xN, pair.xP, row.cN, row.c258, o.xN, o.xP)
+        o.xdiff = pair.xdiff or row.cdiff
+    if routes & RT_PENGPENG:
+        _mp(pair.pN, pair.pP, row.pN, row.pAny, o.pN, o.pP)
+        o.pdiff = pair.pdiff or row.pdiff
 
 
-cdef void _w_others(const WRow* rows, int g, WOthers* o) noexcept nogil:
-    """o: the three groups other than g merged (min-plus merges do not depend on the order)."""
+cdef void _w_others(const WRow* rows, int g, int routes, WOthers* o) noexcept nogil:
+    """o: the three groups other than g merged in the modes of _w_pair (min-plus merges do
+    not depend on the order)."""
     cdef WOthers pair
-    _w_pair(&rows[1 if g == 0 else 0], &rows[2 if g <= 1 else 1], &pair)
-    _w_join(&pair, &rows[3 if g <= 2 else 2], o)
+    _w_pair(&rows[1 if g == 0 else 0], &rows[2 if g <= 1 else 1], routes, &pair)
+    _w_join(&pair, &rows[3 if g <= 2 else 2], routes, o)
 
 
 cdef inline int _w_close(const int* ON, const int* OP, const int* N, const int* P,
@@ -406,8 +423,8 @@ cdef int _w_value(const uint8_t* c, const WSpec* sp, int K, int* out) noexcept n
     cdef int w, nj, nh, g
     _w_prepare(c, sp, r, &w, &nj, &nh)
     for g in range(4):
-        _w_row(r, g, sp, &rows[g])
-    _w_others(rows, 0, &o)
+        _w_row_for(r, g, sp, sp.routes, &rows[g])
+    _w_others(rows, 0, sp.routes, &o)
     return _w_eval(r, w, nj, nh, K, sp, rows, &o, 0, out)
 
 
@@ -423,7 +440,7 @@ cdef int _w_draws(const uint8_t* c, const WSpec* sp, int K, int8_t* out) noexcep
     for g in range(4):
         _w_row(r, g, sp, &rows[g])
     for g in range(4):
-        _w_others(rows, g, &o[g])
+        _w_others(rows, g, sp.routes, &o[g])
     base = _w_eval(r, w, nj, nh, K, sp, rows, &o[0], 0, res)
     for t in range(34):
         out[t] = 127
@@ -484,7 +501,7 @@ cdef void _w_discards(uint8_t* c, const WSpec* sp, int K, int8_t* after,
             rows[g] = base[g]
         _w_row(r, gd, sp, &rows[gd])
         for g in range(4):
-            _w_others(rows, g, &o[g])
+            _w_others(rows, g, sp.routes, &o[g])
         s0 = _w_eval(r, w, nj - dj, nh - dh, K, sp, rows, &o[0], 0, res)
         after[d] = <int8_t>s0
         for t in range(34):

@@ -162,24 +162,24 @@ cdef void _w_best(uint8_t* c, const WSpec* sp, int K, const uint8_t* allowed,
     cdef int n_tied = 0, reuse, other, j, n_top = 0
     cdef bint mine, other_ok
     _w_prepare(c, sp, r, &w, &nj, &nh)
-    for g in range(4):
-        _w_row(r, g, sp, &base[g])
+    for g in range(4):          # rows and merges in the modes the routes read
+        _w_row_for(r, g, sp, sp.routes, &base[g])
     memset(pm_ready, 0, sizeof(pm_ready))
-    _w_pair(&base[0], &base[1], &pm[0][1])    # the other groups of each group, from two pairs
-    _w_pair(&base[2], &base[3], &pm[2][3])
-    pm_ready[0][1] = RT_XIAOHU | RT_PENGPENG
-    pm_ready[2][3] = RT_XIAOHU | RT_PENGPENG
-    _w_join(&pm[2][3], &base[1], &ob[0])
-    _w_join(&pm[2][3], &base[0], &ob[1])
-    _w_join(&pm[0][1], &base[3], &ob[2])
-    _w_join(&pm[0][1], &base[2], &ob[3])
+    _w_pair(&base[0], &base[1], sp.routes, &pm[0][1])  # the other groups of each group, from two pairs
+    _w_pair(&base[2], &base[3], sp.routes, &pm[2][3])
+    pm_ready[0][1] = sp.routes & (RT_XIAOHU | RT_PENGPENG)
+    pm_ready[2][3] = sp.routes & (RT_XIAOHU | RT_PENGPENG)
+    _w_join(&pm[2][3], &base[1], sp.routes, &ob[0])
+    _w_join(&pm[2][3], &base[0], sp.routes, &ob[1])
+    _w_join(&pm[0][1], &base[3], sp.routes, &ob[2])
+    _w_join(&pm[0][1], &base[2], sp.routes, &ob[3])
     for d in range(34):
         after[d] = 127
         if c[d] == 0 or sp.forbid[d] or d == sp.laizi:
             continue
         gd = d // 9
         r[d] -= 1
-        _w_row(r, gd, sp, &drow[d])
+        _w_row_for(r, gd, sp, sp.routes, &drow[d])
         s0 = _w_eval_g(r, w, nj - (1 if is_jiang_c(d) else 0), nh - (1 if d >= 27 else 0),
                        K, sp, base, &ob[gd], gd, &drow[d], vr[d])
         r[d] += 1
