@@ -246,11 +246,68 @@ cdef inline int _cap(int x) noexcept nogil:
     return x if x < SH_INF else SH_INF
 
 
+# _mp in 16-bit lanes where the compiler targets SSE2 (every x86-64): a cost vector of
+# five ints is packed into the low five lanes of one register; the terms a[j] + c[k - j]
+# for one j are a[j] in every lane plus c moved up j lanes (SH_INF below), so each j is
+# one add and one minimum for all k at once. Every cost is at most SH_INF (99): the sums
+# fit in 16 bits. WMJ_MP_SSE2 is 0 elsewhere (or with WMJ_NO_SIMD defined), and _mp then
+# runs its terms written out in C.
+cdef extern from *:
+    """
+    #if defined(__SSE2__) && !defined(WMJ_NO_SIMD)
+    #include <emmintrin.h>
+    #define WMJ_MP_SSE2 1
+    static inline __m128i wmj_load5(const int* x) {
+        return _mm_packs_epi32(_mm_loadu_si128((const __m128i*)x), _mm_cvtsi32_si128(x[4]));
+    }
+    static inline void wmj_store5(int* x, __m128i v) {
+        _mm_storeu_si128((__m128i*)x, _mm_unpacklo_epi16(v, _mm_setzero_si128()));
+        x[4] = _mm_extract_epi16(v, 4);
+    }
+    /* lane j of v in every lane (j = 0..4) */
+    #define WMJ_LANE(v, j) ((j) < 4 ? _mm_shuffle_epi32(_mm_shufflelo_epi16((v), ((j) & 3) * 0x55), 0) \
+                                    : _mm_shuffle_epi32(_mm_shufflehi_epi16((v), 0), 0xAA))
+    /* v moved up j lanes, inf in the j lanes below */
+    #define WMJ_UP(v, j, inf) _mm_or_si128(_mm_slli_si128((v), 2 * (j)), _mm_srli_si128((inf), 16 - 2 * (j)))
+    #define WMJ_MP_STEP(j) do { \
+        __m128i aj = WMJ_LANE(a, j), bj = WMJ_LANE(b, j); \
+        __m128i cj = WMJ_UP(c, j, inf), dj = WMJ_UP(d, j, inf); \
+        n = _mm_min_epi16(n, _mm_add_epi16(aj, cj)); \
+        p = _mm_min_epi16(p, _mm_min_epi16(_mm_add_epi16(aj, dj), _mm_add_epi16(bj, cj))); \
+    } while (0)
+    static inline void wmj_mp_sse2(const int* N1, const int* P1, const int* N2, const int* P2,
+                                   int* N, int* P, int cap) {
+        const __m128i inf = _mm_set1_epi16((short)cap);
+        __m128i a = wmj_load5(N1), b = wmj_load5(P1), c = wmj_load5(N2), d = wmj_load5(P2);
+        __m128i a0 = WMJ_LANE(a, 0), b0 = WMJ_LANE(b, 0);
+        __m128i n = _mm_add_epi16(a0, c);
+        __m128i p = _mm_min_epi16(_mm_add_epi16(a0, d), _mm_add_epi16(b0, c));
+        WMJ_MP_STEP(1);
+        WMJ_MP_STEP(2);
+        WMJ_MP_STEP(3);
+        WMJ_MP_STEP(4);
+        wmj_store5(N, _mm_min_epi16(n, inf));
+        wmj_store5(P, _mm_min_epi16(p, inf));
+    }
+    #else
+    #define WMJ_MP_SSE2 0
+    static inline void wmj_mp_sse2(const int* N1, const int* P1, const int* N2, const int* P2,
+                                   int* N, int* P, int cap) {}
+    #endif
+    """
+    const bint _MP_SSE2 "WMJ_MP_SSE2"
+    void _mp_sse2 "wmj_mp_sse2"(const int* N1, const int* P1, const int* N2, const int* P2,
+                                int* N, int* P, int cap) noexcept nogil
+
+
 cdef inline void _mp(const int* N1, const int* P1, const int* N2, const int* P2, int* N,
                      int* P) noexcept nogil:
     """sh_mp for 0..4 sets written out, every term, no loop (fewer cycles than the loops),
     whatever a hand's K: the entries above K, also filled, are read by no one, and every
-    five-entry row and merge is defined."""
+    five-entry row and merge is defined. In SSE2 lanes where there are (_mp_sse2)."""
+    if _MP_SSE2:
+        _mp_sse2(N1, P1, N2, P2, N, P, SH_INF)
+        return
     cdef int a0 = N1[0], a1 = N1[1], a2 = N1[2], a3 = N1[3], a4 = N1[4]
     cdef int b0 = P1[0], b1 = P1[1], b2 = P1[2], b3 = P1[3], b4 = P1[4]
     cdef int c0 = N2[0], c1 = N2[1], c2 = N2[2], c3 = N2[3], c4 = N2[4]
