@@ -49,7 +49,7 @@ from wuhanmj.core.defs cimport (
     SH_INF,
     is_jiang_c,
 )
-from wuhanmj.core.shanten cimport sh_decode, sh_exact, sh_merge4, sh_pong
+from wuhanmj.core.shanten cimport sh_exact, sh_merge4, sh_pong
 from wuhanmj.core.tables cimport (
     EF,
     SH,
@@ -99,6 +99,32 @@ cdef inline void _sh_nib(uint64_t e, int pm, int* N, int* P) noexcept nogil:
         P[k] = SH_INF if v == 15 else v
 
 
+# The costs of k = 0..4 sets of one mode of a packed shanten entry (sh_decode), by the
+# mode's ten bits: a base (2 bits, 3 = impossible, the 2/5/8 pair's only) and four 2-bit
+# steps. The no-pair costs are the entry's low eight bits over a base of 0.
+cdef int _STEPS[1024][5]
+
+
+cdef void _init_steps() noexcept:
+    cdef int x, k, v
+    for x in range(1024):
+        v = x & 3
+        for k in range(5):
+            if k:
+                v += (x >> (2 * k)) & 3
+            _STEPS[x][k] = SH_INF if (x & 3) == 3 else v
+
+
+_init_steps()
+
+
+cdef inline void _w_decode(uint32_t e, int* N, int* P258, int* Pany) noexcept nogil:
+    """sh_decode of a packed entry in both pair modes (PAIR_258, PAIR_ANY), from _STEPS."""
+    memcpy(N, _STEPS[(e & 0xFF) << 2], sizeof(_STEPS[0]))
+    memcpy(Pany, _STEPS[(e >> 8) & 0x3FF], sizeof(_STEPS[0]))
+    memcpy(P258, _STEPS[(e >> 18) & 0x3FF], sizeof(_STEPS[0]))
+
+
 cdef void _w_chow(const uint8_t* r, int g, const WSpec* sp, bint unb, int* N, int* P258,
                   int* Pany, bint* diff) noexcept nogil:
     """Chow-mode costs of group g (segments for a suit holding 痞子)."""
@@ -118,8 +144,7 @@ cdef void _w_chow(const uint8_t* r, int g, const WSpec* sp, bint unb, int* N, in
         else:
             e = (SH.suit_unbounded if unb else SH.suit_capped)[suit_rank(r + 9 * g)]
         diff[0] = (e & SH_FLAG) != 0
-        sh_decode(e, PAIR_258, N, P258)
-        sh_decode(e, PAIR_ANY, N, Pany)
+        _w_decode(e, N, P258, Pany)
         return
     for s in range(sp.nseg[g]):
         key = 0
