@@ -439,6 +439,11 @@ cdef int _w_resolve(const uint8_t* r, const WSpec* sp, int route, int c0, bint d
     return sh_exact(r, fb, K, PAIR_258 if route == 0 else PAIR_ANY, route != 1, w)
 
 
+cdef inline int _shanten(int d) noexcept nogil:
+    """The shanten of a route at distance d (at most 0: complete, -1)."""
+    return (d if d > 0 else 0) - 1
+
+
 cdef inline int _w_eval(const uint8_t* r, int w, int nj, int nh, int K, const WSpec* sp,
                         const WRow* rows, const WOthers* o, int g, int* out) noexcept nogil:
     """Shanten of every route (SH_INF when masked out); returns the least.
@@ -452,33 +457,25 @@ cdef int _w_eval_g(const uint8_t* r, int w, int nj, int nh, int K, const WSpec* 
                    const WRow* rows, const WOthers* o, int g, const WRow* rg,
                    int* out) noexcept nogil:
     """As _w_eval, with ``rg`` standing for ``rows[g]`` (no copy into the array)."""
-    cdef int best = SH_INF, route, d, wk, q
+    cdef int routes = sp.routes, route, q
     cdef const WRow* rq
     for route in range(N_ROUTES):
         out[route] = SH_INF
-        if not (sp.routes >> route) & 1:
-            continue
-        if route == 0:
-            wk = w if w < 1 else 1
-            d = _w_resolve(r, sp, 0, _w_close(o.xN, o.xP, rg.cN, rg.c258, K),
-                           o.xdiff or rg.cdiff, wk, K)
-        elif route == 1:
-            d = _w_resolve(r, sp, 1, _w_close(o.pN, o.pP, rg.pN, rg.pAny, K),
-                           o.pdiff or rg.pdiff, w, K)
-        elif route <= 4:
-            q = route - 2
+    if routes & RT_XIAOHU:
+        out[0] = _shanten(_w_resolve(r, sp, 0, _w_close(o.xN, o.xP, rg.cN, rg.c258, K),
+                                     o.xdiff or rg.cdiff, w if w < 1 else 1, K))
+    if routes & RT_PENGPENG:
+        out[1] = _shanten(_w_resolve(r, sp, 1, _w_close(o.pN, o.pP, rg.pN, rg.pAny, K),
+                                     o.pdiff or rg.pdiff, w, K))
+    for q in range(3):
+        if (routes >> (2 + q)) & 1:
             rq = rg if q == g else &rows[q]
-            d = _w_resolve(r, sp, route, rq.cAny[K], rq.cdiff, w, K)
-        elif route == 5:
-            d = 3 * K + 2 - nj - w
-        else:
-            d = 3 * K + 2 - nh - w
-        if d < 0:
-            d = 0
-        out[route] = d - 1
-        if d - 1 < best:
-            best = d - 1
-    return best
+            out[2 + q] = _shanten(_w_resolve(r, sp, 2 + q, rq.cAny[K], rq.cdiff, w, K))
+    if routes & RT_JIANG:
+        out[5] = _shanten(3 * K + 2 - nj - w)
+    if routes & RT_FENG:
+        out[6] = _shanten(3 * K + 2 - nh - w)
+    return _lo(_lo(_lo(out[0], out[1]), _lo(out[2], out[3])), _lo(_lo(out[4], out[5]), out[6]))
 
 
 cdef inline int _w_prepare(const uint8_t* c, const WSpec* sp, uint8_t* r, int* w, int* nj,
