@@ -49,7 +49,7 @@ from wuhanmj.core.defs cimport (
     SH_INF,
     is_jiang_c,
 )
-from wuhanmj.core.shanten cimport sh_decode, sh_exact, sh_merge4, sh_pong
+from wuhanmj.core.shanten cimport sh_exact, sh_merge4, sh_pong
 from wuhanmj.core.tables cimport (
     EF,
     SH,
@@ -99,6 +99,32 @@ cdef inline void _sh_nib(uint64_t e, int pm, int* N, int* P) noexcept nogil:
         P[k] = SH_INF if v == 15 else v
 
 
+# The costs of k = 0..4 sets of one mode of a packed shanten entry (sh_decode), by the
+# mode's ten bits: a base (2 bits, 3 = impossible, the 2/5/8 pair's only) and four 2-bit
+# steps. The no-pair costs are the entry's low eight bits over a base of 0.
+cdef int _STEPS[1024][5]
+
+
+cdef void _init_steps() noexcept:
+    cdef int x, k, v
+    for x in range(1024):
+        v = x & 3
+        for k in range(5):
+            if k:
+                v += (x >> (2 * k)) & 3
+            _STEPS[x][k] = SH_INF if (x & 3) == 3 else v
+
+
+_init_steps()
+
+
+cdef inline void _w_decode(uint32_t e, int* N, int* P258, int* Pany) noexcept nogil:
+    """sh_decode of a packed entry in both pair modes (PAIR_258, PAIR_ANY), from _STEPS."""
+    memcpy(N, _STEPS[(e & 0xFF) << 2], sizeof(_STEPS[0]))
+    memcpy(Pany, _STEPS[(e >> 8) & 0x3FF], sizeof(_STEPS[0]))
+    memcpy(P258, _STEPS[(e >> 18) & 0x3FF], sizeof(_STEPS[0]))
+
+
 cdef void _w_chow(const uint8_t* r, int g, const WSpec* sp, bint unb, int* N, int* P258,
                   int* Pany, bint* diff) noexcept nogil:
     """Chow-mode costs of group g (segments for a suit holding 痞子)."""
@@ -118,8 +144,7 @@ cdef void _w_chow(const uint8_t* r, int g, const WSpec* sp, bint unb, int* N, in
         else:
             e = (SH.suit_unbounded if unb else SH.suit_capped)[suit_rank(r + 9 * g)]
         diff[0] = (e & SH_FLAG) != 0
-        sh_decode(e, PAIR_258, N, P258)
-        sh_decode(e, PAIR_ANY, N, Pany)
+        _w_decode(e, N, P258, Pany)
         return
     for s in range(sp.nseg[g]):
         key = 0
@@ -221,11 +246,21 @@ cdef inline void _w_row(const uint8_t* r, int g, const WSpec* sp, WRow* row) noe
 
 cdef inline void _w_row_for(const uint8_t* r, int g, const WSpec* sp, int routes,
                             WRow* row) noexcept nogil:
-    """The parts of a row the routes read: chow costs (small hu, 清一色), pong costs (碰碰胡)."""
+    """The parts of a row the routes read: chow costs (small hu, 清一色), pong costs (碰碰胡);
+    the other part zeroed (rows with the same parts compare equal byte for byte)."""
     if routes & RT_CHOWS:
         _w_chow(r, g, sp, False, row.cN, row.c258, row.cAny, &row.cdiff)
+    else:
+        memset(row.cN, 0, sizeof(row.cN))
+        memset(row.c258, 0, sizeof(row.c258))
+        memset(row.cAny, 0, sizeof(row.cAny))
+        row.cdiff = False
     if routes & RT_PENGPENG:
         _sh_pong_any(r + 9 * g, 7 if g == 3 else 9, sp.allowed[g], row.pN, row.pAny, &row.pdiff)
+    else:
+        memset(row.pN, 0, sizeof(row.pN))
+        memset(row.pAny, 0, sizeof(row.pAny))
+        row.pdiff = False
 
 
 cdef inline int _lo(int a, int b) noexcept nogil:
@@ -236,11 +271,68 @@ cdef inline int _cap(int x) noexcept nogil:
     return x if x < SH_INF else SH_INF
 
 
+# _mp in 16-bit lanes where the compiler targets SSE2 (every x86-64): a cost vector of
+# five ints is packed into the low five lanes of one register; the terms a[j] + c[k - j]
+# for one j are a[j] in every lane plus c moved up j lanes (SH_INF below), so each j is
+# one add and one minimum for all k at once. Every cost is at most SH_INF (99): the sums
+# fit in 16 bits. WMJ_MP_SSE2 is 0 elsewhere (or with WMJ_NO_SIMD defined), and _mp then
+# runs its terms written out in C.
+cdef extern from *:
+    """
+    #if defined(__SSE2__) && !defined(WMJ_NO_SIMD)
+    #include <emmintrin.h>
+    #define WMJ_MP_SSE2 1
+    static inline __m128i wmj_load5(const int* x) {
+        return _mm_packs_epi32(_mm_loadu_si128((const __m128i*)x), _mm_cvtsi32_si128(x[4]));
+    }
+    static inline void wmj_store5(int* x, __m128i v) {
+        _mm_storeu_si128((__m128i*)x, _mm_unpacklo_epi16(v, _mm_setzero_si128()));
+        x[4] = _mm_extract_epi16(v, 4);
+    }
+    /* lane j of v in every lane (j = 0..4) */
+    #define WMJ_LANE(v, j) ((j) < 4 ? _mm_shuffle_epi32(_mm_shufflelo_epi16((v), ((j) & 3) * 0x55), 0) \
+                                    : _mm_shuffle_epi32(_mm_shufflehi_epi16((v), 0), 0xAA))
+    /* v moved up j lanes, inf in the j lanes below */
+    #define WMJ_UP(v, j, inf) _mm_or_si128(_mm_slli_si128((v), 2 * (j)), _mm_srli_si128((inf), 16 - 2 * (j)))
+    #define WMJ_MP_STEP(j) do { \
+        __m128i aj = WMJ_LANE(a, j), bj = WMJ_LANE(b, j); \
+        __m128i cj = WMJ_UP(c, j, inf), dj = WMJ_UP(d, j, inf); \
+        n = _mm_min_epi16(n, _mm_add_epi16(aj, cj)); \
+        p = _mm_min_epi16(p, _mm_min_epi16(_mm_add_epi16(aj, dj), _mm_add_epi16(bj, cj))); \
+    } while (0)
+    static inline void wmj_mp_sse2(const int* N1, const int* P1, const int* N2, const int* P2,
+                                   int* N, int* P, int cap) {
+        const __m128i inf = _mm_set1_epi16((short)cap);
+        __m128i a = wmj_load5(N1), b = wmj_load5(P1), c = wmj_load5(N2), d = wmj_load5(P2);
+        __m128i a0 = WMJ_LANE(a, 0), b0 = WMJ_LANE(b, 0);
+        __m128i n = _mm_add_epi16(a0, c);
+        __m128i p = _mm_min_epi16(_mm_add_epi16(a0, d), _mm_add_epi16(b0, c));
+        WMJ_MP_STEP(1);
+        WMJ_MP_STEP(2);
+        WMJ_MP_STEP(3);
+        WMJ_MP_STEP(4);
+        wmj_store5(N, _mm_min_epi16(n, inf));
+        wmj_store5(P, _mm_min_epi16(p, inf));
+    }
+    #else
+    #define WMJ_MP_SSE2 0
+    static inline void wmj_mp_sse2(const int* N1, const int* P1, const int* N2, const int* P2,
+                                   int* N, int* P, int cap) {}
+    #endif
+    """
+    const bint _MP_SSE2 "WMJ_MP_SSE2"
+    void _mp_sse2 "wmj_mp_sse2"(const int* N1, const int* P1, const int* N2, const int* P2,
+                                int* N, int* P, int cap) noexcept nogil
+
+
 cdef inline void _mp(const int* N1, const int* P1, const int* N2, const int* P2, int* N,
                      int* P) noexcept nogil:
     """sh_mp for 0..4 sets written out, every term, no loop (fewer cycles than the loops),
     whatever a hand's K: the entries above K, also filled, are read by no one, and every
-    five-entry row and merge is defined."""
+    five-entry row and merge is defined. In SSE2 lanes where there are (_mp_sse2)."""
+    if _MP_SSE2:
+        _mp_sse2(N1, P1, N2, P2, N, P, SH_INF)
+        return
     cdef int a0 = N1[0], a1 = N1[1], a2 = N1[2], a3 = N1[3], a4 = N1[4]
     cdef int b0 = P1[0], b1 = P1[1], b2 = P1[2], b3 = P1[3], b4 = P1[4]
     cdef int c0 = N2[0], c1 = N2[1], c2 = N2[2], c3 = N2[3], c4 = N2[4]
@@ -259,28 +351,35 @@ cdef inline void _mp(const int* N1, const int* P1, const int* N2, const int* P2,
                     _lo(_lo(_lo(b0 + c4, b1 + c3), _lo(b2 + c2, b3 + c1)), b4 + c0)))
 
 
-cdef inline void _w_pair(const WRow* a, const WRow* b, WOthers* o) noexcept nogil:
-    """o: two groups' rows merged in both modes (small hu: chow costs with the 2/5/8 pair;
-    碰碰胡: pong costs with any pair)."""
-    _mp(a.cN, a.c258, b.cN, b.c258, o.xN, o.xP)
-    _mp(a.pN, a.pAny, b.pN, b.pAny, o.pN, o.pP)
-    o.xdiff = a.cdiff or b.cdiff
-    o.pdiff = a.pdiff or b.pdiff
+cdef inline void _w_pair(const WRow* a, const WRow* b, int routes, WOthers* o) noexcept nogil:
+    """o: two groups' rows merged in the modes the routes read (small hu, RT_XIAOHU: chow
+    costs with the 2/5/8 pair; 碰碰胡, RT_PENGPENG: pong costs with any pair; the other
+    mode is left unset)."""
+    if routes & RT_XIAOHU:
+        _mp(a.cN, a.c258, b.cN, b.c258, o.xN, o.xP)
+        o.xdiff = a.cdiff or b.cdiff
+    if routes & RT_PENGPENG:
+        _mp(a.pN, a.pAny, b.pN, b.pAny, o.pN, o.pP)
+        o.pdiff = a.pdiff or b.pdiff
 
 
-cdef inline void _w_join(const WOthers* pair, const WRow* row, WOthers* o) noexcept nogil:
-    """o: a merged pair of groups and a third group's row, merged in both modes."""
-    _mp(pair.xN, pair.xP, row.cN, row.c258, o.xN, o.xP)
-    _mp(pair.pN, pair.pP, row.pN, row.pAny, o.pN, o.pP)
-    o.xdiff = pair.xdiff or row.cdiff
-    o.pdiff = pair.pdiff or row.pdiff
+cdef inline void _w_join(const WOthers* pair, const WRow* row, int routes,
+                         WOthers* o) noexcept nogil:
+    """o: a merged pair of groups and a third group's row, merged in the modes of _w_pair."""
+    if routes & RT_XIAOHU:
+        _mp(pair.xN, pair.xP, row.cN, row.c258, o.xN, o.xP)
+        o.xdiff = pair.xdiff or row.cdiff
+    if routes & RT_PENGPENG:
+        _mp(pair.pN, pair.pP, row.pN, row.pAny, o.pN, o.pP)
+        o.pdiff = pair.pdiff or row.pdiff
 
 
-cdef void _w_others(const WRow* rows, int g, WOthers* o) noexcept nogil:
-    """o: the three groups other than g merged (min-plus merges do not depend on the order)."""
+cdef void _w_others(const WRow* rows, int g, int routes, WOthers* o) noexcept nogil:
+    """o: the three groups other than g merged in the modes of _w_pair (min-plus merges do
+    not depend on the order)."""
     cdef WOthers pair
-    _w_pair(&rows[1 if g == 0 else 0], &rows[2 if g <= 1 else 1], &pair)
-    _w_join(&pair, &rows[3 if g <= 2 else 2], o)
+    _w_pair(&rows[1 if g == 0 else 0], &rows[2 if g <= 1 else 1], routes, &pair)
+    _w_join(&pair, &rows[3 if g <= 2 else 2], routes, o)
 
 
 cdef inline int _w_close(const int* ON, const int* OP, const int* N, const int* P,
@@ -340,6 +439,11 @@ cdef int _w_resolve(const uint8_t* r, const WSpec* sp, int route, int c0, bint d
     return sh_exact(r, fb, K, PAIR_258 if route == 0 else PAIR_ANY, route != 1, w)
 
 
+cdef inline int _shanten(int d) noexcept nogil:
+    """The shanten of a route at distance d (at most 0: complete, -1)."""
+    return (d if d > 0 else 0) - 1
+
+
 cdef inline int _w_eval(const uint8_t* r, int w, int nj, int nh, int K, const WSpec* sp,
                         const WRow* rows, const WOthers* o, int g, int* out) noexcept nogil:
     """Shanten of every route (SH_INF when masked out); returns the least.
@@ -353,33 +457,25 @@ cdef int _w_eval_g(const uint8_t* r, int w, int nj, int nh, int K, const WSpec* 
                    const WRow* rows, const WOthers* o, int g, const WRow* rg,
                    int* out) noexcept nogil:
     """As _w_eval, with ``rg`` standing for ``rows[g]`` (no copy into the array)."""
-    cdef int best = SH_INF, route, d, wk, q
+    cdef int routes = sp.routes, route, q
     cdef const WRow* rq
     for route in range(N_ROUTES):
         out[route] = SH_INF
-        if not (sp.routes >> route) & 1:
-            continue
-        if route == 0:
-            wk = w if w < 1 else 1
-            d = _w_resolve(r, sp, 0, _w_close(o.xN, o.xP, rg.cN, rg.c258, K),
-                           o.xdiff or rg.cdiff, wk, K)
-        elif route == 1:
-            d = _w_resolve(r, sp, 1, _w_close(o.pN, o.pP, rg.pN, rg.pAny, K),
-                           o.pdiff or rg.pdiff, w, K)
-        elif route <= 4:
-            q = route - 2
+    if routes & RT_XIAOHU:
+        out[0] = _shanten(_w_resolve(r, sp, 0, _w_close(o.xN, o.xP, rg.cN, rg.c258, K),
+                                     o.xdiff or rg.cdiff, w if w < 1 else 1, K))
+    if routes & RT_PENGPENG:
+        out[1] = _shanten(_w_resolve(r, sp, 1, _w_close(o.pN, o.pP, rg.pN, rg.pAny, K),
+                                     o.pdiff or rg.pdiff, w, K))
+    for q in range(3):
+        if (routes >> (2 + q)) & 1:
             rq = rg if q == g else &rows[q]
-            d = _w_resolve(r, sp, route, rq.cAny[K], rq.cdiff, w, K)
-        elif route == 5:
-            d = 3 * K + 2 - nj - w
-        else:
-            d = 3 * K + 2 - nh - w
-        if d < 0:
-            d = 0
-        out[route] = d - 1
-        if d - 1 < best:
-            best = d - 1
-    return best
+            out[2 + q] = _shanten(_w_resolve(r, sp, 2 + q, rq.cAny[K], rq.cdiff, w, K))
+    if routes & RT_JIANG:
+        out[5] = _shanten(3 * K + 2 - nj - w)
+    if routes & RT_FENG:
+        out[6] = _shanten(3 * K + 2 - nh - w)
+    return _lo(_lo(_lo(out[0], out[1]), _lo(out[2], out[3])), _lo(_lo(out[4], out[5]), out[6]))
 
 
 cdef inline int _w_prepare(const uint8_t* c, const WSpec* sp, uint8_t* r, int* w, int* nj,
@@ -406,8 +502,8 @@ cdef int _w_value(const uint8_t* c, const WSpec* sp, int K, int* out) noexcept n
     cdef int w, nj, nh, g
     _w_prepare(c, sp, r, &w, &nj, &nh)
     for g in range(4):
-        _w_row(r, g, sp, &rows[g])
-    _w_others(rows, 0, &o)
+        _w_row_for(r, g, sp, sp.routes, &rows[g])
+    _w_others(rows, 0, sp.routes, &o)
     return _w_eval(r, w, nj, nh, K, sp, rows, &o, 0, out)
 
 
@@ -423,7 +519,7 @@ cdef int _w_draws(const uint8_t* c, const WSpec* sp, int K, int8_t* out) noexcep
     for g in range(4):
         _w_row(r, g, sp, &rows[g])
     for g in range(4):
-        _w_others(rows, g, &o[g])
+        _w_others(rows, g, sp.routes, &o[g])
     base = _w_eval(r, w, nj, nh, K, sp, rows, &o[0], 0, res)
     for t in range(34):
         out[t] = 127
@@ -484,7 +580,7 @@ cdef void _w_discards(uint8_t* c, const WSpec* sp, int K, int8_t* after,
             rows[g] = base[g]
         _w_row(r, gd, sp, &rows[gd])
         for g in range(4):
-            _w_others(rows, g, &o[g])
+            _w_others(rows, g, sp.routes, &o[g])
         s0 = _w_eval(r, w, nj - dj, nh - dh, K, sp, rows, &o[0], 0, res)
         after[d] = <int8_t>s0
         for t in range(34):

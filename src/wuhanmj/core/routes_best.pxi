@@ -160,26 +160,35 @@ cdef void _w_best(uint8_t* c, const WSpec* sp, int K, const uint8_t* allowed,
     cdef int tied_routes[34]    # their routes at top
     cdef int tied_other[34]     # their count of the draws in the other groups (-1: not kept)
     cdef int n_tied = 0, reuse, other, j, n_top = 0
-    cdef bint mine, other_ok
+    cdef bint mine, other_ok, group_ok
+    # the counts of the draws in a group other than the discard's, by the discard's routes
+    # and the group's tight bits and diff flags (nothing else enters them, unless a draw
+    # was evaluated in full: such a count is not kept)
+    cdef int memo_routes[4][34]
+    cdef int memo_tight[4][34]
+    cdef int memo_flag[4][34]
+    cdef int memo_count[4][34]
+    cdef int n_memo[4]
+    cdef int group_count, known
     _w_prepare(c, sp, r, &w, &nj, &nh)
-    for g in range(4):
-        _w_row(r, g, sp, &base[g])
+    for g in range(4):          # rows and merges in the modes the routes read
+        _w_row_for(r, g, sp, sp.routes, &base[g])
     memset(pm_ready, 0, sizeof(pm_ready))
-    _w_pair(&base[0], &base[1], &pm[0][1])    # the other groups of each group, from two pairs
-    _w_pair(&base[2], &base[3], &pm[2][3])
-    pm_ready[0][1] = RT_XIAOHU | RT_PENGPENG
-    pm_ready[2][3] = RT_XIAOHU | RT_PENGPENG
-    _w_join(&pm[2][3], &base[1], &ob[0])
-    _w_join(&pm[2][3], &base[0], &ob[1])
-    _w_join(&pm[0][1], &base[3], &ob[2])
-    _w_join(&pm[0][1], &base[2], &ob[3])
+    _w_pair(&base[0], &base[1], sp.routes, &pm[0][1])  # the other groups of each group, from two pairs
+    _w_pair(&base[2], &base[3], sp.routes, &pm[2][3])
+    pm_ready[0][1] = sp.routes & (RT_XIAOHU | RT_PENGPENG)
+    pm_ready[2][3] = sp.routes & (RT_XIAOHU | RT_PENGPENG)
+    _w_join(&pm[2][3], &base[1], sp.routes, &ob[0])
+    _w_join(&pm[2][3], &base[0], sp.routes, &ob[1])
+    _w_join(&pm[0][1], &base[3], sp.routes, &ob[2])
+    _w_join(&pm[0][1], &base[2], sp.routes, &ob[3])
     for d in range(34):
         after[d] = 127
         if c[d] == 0 or sp.forbid[d] or d == sp.laizi:
             continue
         gd = d // 9
         r[d] -= 1
-        _w_row(r, gd, sp, &drow[d])
+        _w_row_for(r, gd, sp, sp.routes, &drow[d])
         s0 = _w_eval_g(r, w, nj - (1 if is_jiang_c(d) else 0), nh - (1 if d >= 27 else 0),
                        K, sp, base, &ob[gd], gd, &drow[d], vr[d])
         r[d] += 1
@@ -205,6 +214,7 @@ cdef void _w_best(uint8_t* c, const WSpec* sp, int K, const uint8_t* allowed,
     memset(pflag, 0, 34)
     memset(lower, 0, sizeof(lower))
     memset(n_gc, 0, sizeof(n_gc))
+    memset(n_memo, 0, sizeof(n_memo))
     laizi_cand = False
     for t in range(34):
         if unseen[t] and c[t] < 4 and not sp.forbid[t]:
@@ -279,6 +289,18 @@ cdef void _w_best(uint8_t* c, const WSpec* sp, int K, const uint8_t* allowed,
             mine = gi == 0
             if not mine and reuse >= 0:
                 break
+            if not mine:
+                known = -1
+                for j in range(n_memo[g]):
+                    if (memo_routes[g][j] == sl.routes and memo_tight[g][j] == tight[g]
+                            and memo_flag[g][j] == dflag[g]):
+                        known = memo_count[g][j]
+                        break
+                if known >= 0:
+                    other += known
+                    continue
+            group_count = 0
+            group_ok = True
             for i in range(n_gc[g]):
                 t = gc[g][i]
                 r[t] += 1
@@ -330,10 +352,10 @@ cdef void _w_best(uint8_t* c, const WSpec* sp, int K, const uint8_t* allowed,
                             if mine:
                                 eff += unseen[t]
                             else:
-                                other += unseen[t]
+                                group_count += unseen[t]
                         continue
                     if not mine:
-                        other_ok = False
+                        group_ok = False
                     _w_row_for(r, g, sp, sl.routes, &one)
                     rg = &one
                 v = _w_eval_g(r, w, nj - dj + (1 if is_jiang_c(t) else 0),
@@ -343,7 +365,18 @@ cdef void _w_best(uint8_t* c, const WSpec* sp, int K, const uint8_t* allowed,
                     if mine:
                         eff += unseen[t]
                     else:
-                        other += unseen[t]
+                        group_count += unseen[t]
+            if not mine:
+                other += group_count
+                if not group_ok:
+                    other_ok = False
+                else:
+                    j = n_memo[g]
+                    memo_routes[g][j] = sl.routes
+                    memo_tight[g][j] = tight[g]
+                    memo_flag[g][j] = dflag[g]
+                    memo_count[g][j] = group_count
+                    n_memo[g] += 1
         if laizi_cand:
             v = _w_eval(r, w + 1, nj - dj, nh - dh, K, &sl, rows, &o[gd], gd, res)
             if v < top:
