@@ -194,3 +194,11 @@ def test_no_such_file(capsys, tmp_path):
 def test_html_over_the_input_is_refused(capsys, made):
     f = str(made / "hands.jsonl")
     assert "name the same file" in _refused(capsys, f, "--hand", "0", "--html", f)
+
+
+@pytest.mark.parametrize("number", [True, 1.0])
+def test_a_hand_field_that_is_not_an_int_is_not_that_hand(capsys, made, tmp_path, number):
+    rec = list(iter_records(made / "hands.jsonl"))[1]
+    p = tmp_path / "odd.jsonl"
+    p.write_text(json.dumps({**rec, "hand": number}) + "\n", encoding="utf-8")
+    assert "no hand 1" in _refused(capsys, str(p), "--hand", "1")

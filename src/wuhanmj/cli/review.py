@@ -116,7 +116,7 @@ def read_hand(path: str, hand: int) -> dict[str, Any]:
         return record
     cut: list[str] = []
     records = load_records(path, cut, data)
-    found = [r for r in records if r.get("hand") == hand]
+    found = [r for r in records if index(r.get("hand")) == hand]  # not a bool or a float
     if not found:
         nums = [r.get("hand") for r in records]
         more = f"; {cut[0]}" if cut else ""
