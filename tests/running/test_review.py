@@ -145,6 +145,11 @@ def test_rollouts_must_be_an_int_at_least_0(blunder, rollouts):
         review_hand(blunder[0], 0, rollouts=rollouts)
 
 
+def test_rollouts_above_the_rollout_limit_are_a_review_error_before_any_replay(blunder):
+    with pytest.raises(ReviewError, match=r"rollouts must be an int >= 0 \(at most 2\*\*31 - 1\), got 2147483648"):
+        review_hand({"events": "not checked yet"}, 0, rollouts=2 ** 31)
+
+
 @pytest.mark.parametrize("seed", [-1, 2 ** 64, "x"])
 def test_a_bad_seed_is_a_review_error(blunder, seed):
     with pytest.raises(ReviewError, match="seed"):

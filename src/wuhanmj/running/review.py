@@ -38,6 +38,7 @@ CONFIDENCE = 0.95
 """The coverage of the rollout intervals (:attr:`OptionReview.low`, ``high``)."""
 
 _U64 = 2 ** 64
+_MAX_ROLLOUTS = 2 ** 31 - 1  # evaluate_actions' bound on its n
 
 
 @dataclass(frozen=True)
@@ -229,8 +230,8 @@ def review_hand(record: Mapping[str, Any], seat: int, *, rollouts: int = 0, seed
             :attr:`Game.events`, as ``wuhanmj.cli.replay.load_records`` or
             ``wuhanmj.files.recordio.read_record`` give it), and optionally ``hand``.
         seat: the seat 0-3 to review.
-        rollouts: determinizations per decision for the rollout estimate (int >= 0; 0:
-            none). Each decision's rollouts play every option with the expert bot at every
+        rollouts: determinizations per decision for the rollout estimate (int 0 to
+            2**31 - 1; 0: none). Each decision's rollouts play every option with the expert bot at every
             seat (:func:`wuhanmj.native.search.evaluate_actions`).
         seed: the rollouts' root seed, an int 0 <= seed < 2**64; the decision at event
             ``k`` uses ``(seed + k) mod 2**64``.
@@ -240,7 +241,7 @@ def review_hand(record: Mapping[str, Any], seat: int, *, rollouts: int = 0, seed
         the expert's pick, the option played and its loss.
 
     Raises:
-        ReviewError: ``seat`` not a seat 0-3, ``rollouts`` not an int >= 0, ``seed`` not
+        ReviewError: ``seat`` not a seat 0-3, ``rollouts`` not such an int, ``seed`` not
             such an int, or a record without events.
         ReplayError: the events do not replay under the rules (the first bad event named).
     """
@@ -251,8 +252,8 @@ def review_hand(record: Mapping[str, Any], seat: int, *, rollouts: int = 0, seed
         raise ReviewError(f"review: seat must be a seat 0-3 (an int), got {seat!r}")
     s = _checks.seat(seat, "review: seat", ReviewError)
     k_roll = _checks.index(rollouts)
-    if isinstance(rollouts, bool) or k_roll is None or k_roll < 0:
-        raise ReviewError(f"review: rollouts must be an int >= 0, got {rollouts!r}")
+    if isinstance(rollouts, bool) or k_roll is None or not 0 <= k_roll <= _MAX_ROLLOUTS:
+        raise ReviewError(f"review: rollouts must be an int >= 0 (at most 2**31 - 1), got {rollouts!r}")
     root = _checks.index(seed)
     if isinstance(seed, bool) or root is None or not 0 <= root < _U64:
         raise ReviewError(f"review: seed must be an int 0 <= seed < 2**64, got {seed!r}")
