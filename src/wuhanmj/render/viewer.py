@@ -155,8 +155,9 @@ def _covers_css() -> str:
 
 
 def _js_json(x: object) -> str:
-    """JSON for a ``<script>``: ``</`` escaped so no string ends the script early."""
-    return json.dumps(x, ensure_ascii=False, separators=(",", ":")).replace("</", "<\\/")
+    """JSON for a ``<script>``: ``</`` and ``<!--`` escaped so no string ends the script
+    early (``<!--`` then ``<script`` would hide the closing tag from the HTML parser)."""
+    return json.dumps(x, ensure_ascii=False, separators=(",", ":")).replace("</", "<\\/").replace("<!--", "<\\!--")
 
 
 def _review_panel(d: DecisionReview, ns: Sequence[str], played: bool) -> str:
