@@ -202,3 +202,10 @@ def test_a_hand_field_that_is_not_an_int_is_not_that_hand(capsys, made, tmp_path
     p = tmp_path / "odd.jsonl"
     p.write_text(json.dumps({**rec, "hand": number}) + "\n", encoding="utf-8")
     assert "no hand 1" in _refused(capsys, str(p), "--hand", "1")
+
+
+def test_a_gz_file_whose_data_is_not_text_says_so_and_not_to_rename_it(capsys, made, tmp_path):
+    p = tmp_path / "hands.wmj.gz"  # binary records, gzipped: already named .gz
+    p.write_bytes(gzip.compress((made / "hands.wmj").read_bytes()))
+    line = _refused(capsys, str(p), "--hand", "0")
+    assert "name the file" not in line and "not UTF-8 text" in line and "gunzip" in line

@@ -109,6 +109,8 @@ def _not_text(path: str) -> str:
             head = f.read(2)
     except OSError:  # pragma: no cover - it was just read
         head = b""
+    if head == b"\x1f\x8b" and path.lower().endswith(".gz"):  # unzipped, it is not text
+        return "gzip data that is not UTF-8 text (binary records are read unzipped: gunzip it)"
     if head == b"\x1f\x8b":
         return "gzip data: name the file .jsonl.gz (or .gz) to read it"
     return "not UTF-8 text, nor binary records (docs/RECORDS.md)"
