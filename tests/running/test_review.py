@@ -191,3 +191,32 @@ def test_the_values_are_finite_floats(blunder):
     for d in review_hand(blunder[0], 3).decisions:
         for o in d.options:
             assert all(np.isfinite([o.win, o.points, o.value])) and 0.0 <= o.win <= 1.0
+
+
+def _a_hand_with_a_haidi():
+    """A record of random play that reaches a 海底 (G3), with its seat and tile drawn."""
+    from wuhanmj.native.handapi import NativeHand
+
+    rng = np.random.default_rng(0)
+    for seed in range(400):
+        h = NativeHand(wuhanmj.Rules.preset("kaikou"), seed=seed)
+        got = None
+        while h.phase != "over":
+            s = next(s for s in range(4) if h.legal_action_codes(s))
+            codes = sorted(h.legal_action_codes(s))
+            if h.phase == "haidi":
+                got = (s, h.drawn_tile(s))
+            if rng.random() < 0.3 or h.phase == "turn":
+                pick = codes[rng.integers(len(codes))]
+            else:  # a claim, rob or 海底 mostly answered with its last code (hu, the claims)
+                pick = codes[-1]
+            h.step(s, pick)
+        if got is not None:
+            return {"hand": 0, "events": list(h.events)}, got
+    raise AssertionError("no 海底 in 400 hands")
+
+
+def test_g3_the_haidi_situation_names_the_tile_drawn():
+    rec, (seat, tile) = _a_hand_with_a_haidi()
+    d = next(d for d in review_hand(rec, seat).decisions if d.phase == "haidi")
+    assert d.situation.startswith(f"海底: seat {seat} drew {wuhanmj.format_tile(tile)}, hand ")

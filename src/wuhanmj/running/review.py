@@ -184,7 +184,7 @@ def _situation(h: Any, seat: int) -> str:
         else:
             got = "after a claim"
         return f"seat {seat} to play ({got}), hand {hand}, {h.tiles_left} tiles left"
-    tile = h.claim_tile
+    tile = h.drawn_tile(seat) if h.phase == "haidi" else h.claim_tile  # no claim tile at a 海底
     shown = format_tile(tile) if tile is not None else "?"
     if h.phase == "claim":
         return f"seat {h.turn} discarded {shown}: seat {seat} may claim, hand {hand}"
