@@ -220,3 +220,11 @@ def test_g3_the_haidi_situation_names_the_tile_drawn():
     rec, (seat, tile) = _a_hand_with_a_haidi()
     d = next(d for d in review_hand(rec, seat).decisions if d.phase == "haidi")
     assert d.situation.startswith(f"海底: seat {seat} drew {wuhanmj.format_tile(tile)}, hand ")
+
+
+def test_option_takes_a_code_and_not_a_bool_equal_to_one(blunder):
+    d = next(d for d in review_hand(blunder[0], 0).decisions if any(o.code in (0, 1) for o in d.options))
+    code = next(o.code for o in d.options if o.code in (0, 1))
+    assert d.option(code).code == code and d.option(np.int64(code)).code == code
+    with pytest.raises(ReviewError, match="not a legal option"):
+        d.option(bool(code))

@@ -108,8 +108,9 @@ class DecisionReview:
         Raises:
             ReviewError: ``code`` was not legal at this decision.
         """
+        c = _checks.index(code)  # never a bool (True == 1)
         for o in self.options:
-            if o.code == code:
+            if c is not None and o.code == c:
                 return o
         raise ReviewError(f"decision at event {self.event}: code {code!r} was not a legal option")
 
