@@ -257,6 +257,11 @@ def replay_html(events: str | Iterable[Mapping | str], *, title: str | None = No
     for d in review.decisions if review is not None else ():
         if not 2 <= d.event < len(frames) + 1:
             raise RenderError(f"review: a decision at event {d.event}, the log has {len(frames) + 1} events")
+        e = game.events[d.event]
+        if e.get("seat") != d.seat or e.get("action") != d.played:  # a review of another hand
+            raise RenderError(f"review: the decision at event {d.event} is not this log's (its event is "
+                              f"{e.get('type')} by seat {e.get('seat')}, the review's seat {d.seat} played "
+                              f"code {d.played})")
         for k, played in ((d.event - 2, False), (d.event - 1, True)):
             if played or k not in rf:
                 rf[k] = len(reviews)
