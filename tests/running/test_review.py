@@ -228,3 +228,9 @@ def test_option_takes_a_code_and_not_a_bool_equal_to_one(blunder):
     assert d.option(code).code == code and d.option(np.int64(code)).code == code
     with pytest.raises(ReviewError, match="not a legal option"):
         d.option(bool(code))
+
+
+def test_events_as_json_lines_strings_review_as_the_dicts(blunder):
+    rec = blunder[0]
+    as_text = {"events": [json.dumps(e) for e in rec["events"]]}
+    assert review_hand(as_text, 0).to_dict() == {**review_hand(rec, 0).to_dict(), "hand": None}

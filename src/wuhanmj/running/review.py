@@ -228,8 +228,9 @@ def review_hand(record: Mapping[str, Any], seat: int, *, rollouts: int = 0, seed
 
     Args:
         record: a hand record: a dict with the hand's ``events`` (the event log of
-            :attr:`Game.events`, as ``wuhanmj.cli.replay.load_records`` or
-            ``wuhanmj.files.recordio.read_record`` give it), and optionally ``hand``.
+            :attr:`Game.events`, dicts or their JSON lines, as
+            ``wuhanmj.cli.replay.load_records`` or ``wuhanmj.files.recordio.read_record``
+            give it), and optionally ``hand``.
         seat: the seat 0-3 to review.
         rollouts: determinizations per decision for the rollout estimate (int 0 to
             2**31 - 1; 0: none). Each decision's rollouts play every option with the expert bot at every
@@ -266,6 +267,7 @@ def review_hand(record: Mapping[str, Any], seat: int, *, rollouts: int = 0, seed
         raise
     except (WuhanMJError, KeyError, TypeError, ValueError, IndexError) as err:
         raise ReplayError(f"events do not replay: {err}") from None
+    events = list(final.events)  # as dicts, whether the record's were dicts or JSON lines
     expert = ExpertAgent()
     decisions: list[DecisionReview] = []
     turn = 0
