@@ -209,3 +209,11 @@ def test_a_gz_file_whose_data_is_not_text_says_so_and_not_to_rename_it(capsys, m
     p.write_bytes(gzip.compress((made / "hands.wmj").read_bytes()))
     line = _refused(capsys, str(p), "--hand", "0")
     assert "name the file" not in line and "not UTF-8 text" in line and "gunzip" in line
+
+
+def test_a_binary_file_cut_short_says_where_it_is_damaged(capsys, made, tmp_path):
+    data = (made / "hands.wmj").read_bytes()
+    p = tmp_path / "cut.wmj"
+    p.write_bytes(data[: len(data) // 2])  # inside its one block: no hand is whole
+    line = _refused(capsys, str(p), "--hand", "0")
+    assert "damaged" in line and "truncated at byte" in line and "0..-1" not in line
