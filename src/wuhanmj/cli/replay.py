@@ -24,7 +24,7 @@ from collections.abc import Iterable, Iterator
 from typing import Any
 
 from .._json import load_json
-from .._checks import distinct_files
+from .._checks import distinct_files, index
 from ..errors import ReplayError, WuhanMJError
 from ..files.recordio import json_lines
 from ..files.records import MAGIC, BadHands, RecordsReader, is_records_file
@@ -339,7 +339,7 @@ def run(args: argparse.Namespace) -> int:
     if args.hand is None:
         record = records[0]
     else:
-        found = [r for r in records if r.get("hand") == args.hand]
+        found = [r for r in records if index(r.get("hand")) == args.hand]  # not a bool or a float
         if not found:
             hands = [r.get("hand") for r in records]
             more = f"; {cut[0]}" if cut else ""
