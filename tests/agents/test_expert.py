@@ -177,3 +177,24 @@ def test_the_full_ladder_random_greedy_expert(preset, mode):
         (diff,) = res.differences()
         assert diff["agent"] == challenger and diff["baseline"] == baseline
         assert diff["ci95"][0] > 0, (preset, mode, diff)
+
+
+@pytest.mark.parametrize("bad", [999, -1, 2 ** 40, True, 1.5, "1", None])
+def test_act_refuses_a_legal_list_with_a_value_that_is_not_an_action_code(bad):
+    from wuhanmj.native.handapi import NativeHand
+
+    h = NativeHand(seed=1)
+    s = h.current_player
+    codes = sorted(h.legal_action_codes(s))
+    with pytest.raises(AgentError, match=r"legal_actions\[1\]"):
+        ExpertAgent().act(h.observation(s), [codes[0], bad])
+
+
+def test_act_given_numpy_codes_returns_a_code():
+    from wuhanmj.native.handapi import NativeHand
+
+    h = NativeHand(seed=1)
+    s = h.current_player
+    codes = sorted(h.legal_action_codes(s))
+    got = ExpertAgent().act(h.observation(s), np.array(codes, dtype=np.int64))
+    assert got == ExpertAgent().act(h.observation(s), codes) and type(got) is int

@@ -203,6 +203,8 @@ def test_the_same_seed_gives_the_same_values_and_the_hand_is_unchanged():
         ({"codes": [161]}, IllegalActionError, "not a legal code"),
         ({"codes": ["x"]}, IllegalActionError, "not a legal code"),
         ({"samples": 0}, SimulationError, "samples"),
+        ({"samples": 2 ** 70}, SimulationError, "samples"),
+        ({"codes": 5}, IllegalActionError, "codes"),
         ({"seed": -1}, SimulationError, "seed"),
         ({"hazard": 1.5}, SimulationError, "hazard"),
         ({"hazard": True}, SimulationError, "hazard"),

@@ -116,3 +116,14 @@ def test_list_with_hand_is_refused(capsys, made):
     code, out, err = run(capsys, "replay", str(made / "h.wmj"), "--hand", "3", "--list")
     assert code == 2 and out == ""
     assert "--list: not allowed with argument --hand" in one_line(err)
+
+
+@pytest.mark.parametrize("number", [True, 1.0])
+def test_a_hand_field_that_is_not_an_int_is_not_that_hand(capsys, made, tmp_path, number):
+    import json
+
+    rec = json.loads((made / "h.jsonl").read_text(encoding="utf-8").splitlines()[1])
+    p = tmp_path / "odd.jsonl"
+    p.write_text(json.dumps({**rec, "hand": number}) + "\n", encoding="utf-8")
+    code, _, err = run(capsys, "replay", str(p), "--hand", "1")
+    assert code == 2 and "no hand 1" in one_line(err)

@@ -194,3 +194,26 @@ def test_no_such_file(capsys, tmp_path):
 def test_html_over_the_input_is_refused(capsys, made):
     f = str(made / "hands.jsonl")
     assert "name the same file" in _refused(capsys, f, "--hand", "0", "--html", f)
+
+
+@pytest.mark.parametrize("number", [True, 1.0])
+def test_a_hand_field_that_is_not_an_int_is_not_that_hand(capsys, made, tmp_path, number):
+    rec = list(iter_records(made / "hands.jsonl"))[1]
+    p = tmp_path / "odd.jsonl"
+    p.write_text(json.dumps({**rec, "hand": number}) + "\n", encoding="utf-8")
+    assert "no hand 1" in _refused(capsys, str(p), "--hand", "1")
+
+
+def test_a_gz_file_whose_data_is_not_text_says_so_and_not_to_rename_it(capsys, made, tmp_path):
+    p = tmp_path / "hands.wmj.gz"  # binary records, gzipped: already named .gz
+    p.write_bytes(gzip.compress((made / "hands.wmj").read_bytes()))
+    line = _refused(capsys, str(p), "--hand", "0")
+    assert "name the file" not in line and "not UTF-8 text" in line and "gunzip" in line
+
+
+def test_a_binary_file_cut_short_says_where_it_is_damaged(capsys, made, tmp_path):
+    data = (made / "hands.wmj").read_bytes()
+    p = tmp_path / "cut.wmj"
+    p.write_bytes(data[: len(data) // 2])  # inside its one block: no hand is whole
+    line = _refused(capsys, str(p), "--hand", "0")
+    assert "damaged" in line and "truncated at byte" in line and "0..-1" not in line

@@ -33,6 +33,18 @@ def test_a_review_of_another_hand_is_a_render_error(hand):
         replay_html(rec["events"][:20], review=rv)
 
 
+def test_a_review_of_another_hand_as_long_is_a_render_error(hand):
+    from wuhanmj import GreedyAgent, Rules
+    from wuhanmj.sim.loop import play_hand
+
+    rec, _, _, rv = hand
+    last = rv.decisions[-1].event
+    other = next(r for r in (play_hand(Rules.preset("kaikou"), [GreedyAgent()] * 4, seed=s, record=True).record
+                             for s in range(50)) if len(r["events"]) > last + 1)
+    with pytest.raises(RenderError, match="review: the decision at event .* is not"):
+        replay_html(other["events"], review=rv)
+
+
 def test_the_panels_name_the_options_and_the_loss(hand):
     rec, k, hu_pay, rv = hand
     html = replay_html(rec["events"], review=rv)

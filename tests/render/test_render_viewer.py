@@ -190,3 +190,15 @@ def test_bad_viewer_options_are_specific_errors():
         replay_html(g.events, subtitle=["x"])
     with pytest.raises(ReplayError, match="four labels"):
         replay_html(g.events, names=3)  # was a raw TypeError
+
+
+def test_seat_names_with_html_comment_and_script_tags_do_not_break_the_script():
+    # "<!--" then "<script>" inside a script element puts the parser in its double-escaped
+    # state: the closing </script> no longer ends it and the page shows no frame
+    names = ["<!--", '</script><h1 id="x">', "<script>", "d"]
+    html = replay_html(_events(3)["events"], names=names)
+    start = html.index("<script>") + len("<script>")
+    body = html[start:html.index("</script>", start)]
+    assert "<!--" not in body and "</" not in body
+    assert html.count("</script>") == 1 and html.rstrip().endswith("</html>")
+    assert _page_data(html, "F")

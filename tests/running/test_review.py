@@ -145,6 +145,11 @@ def test_rollouts_must_be_an_int_at_least_0(blunder, rollouts):
         review_hand(blunder[0], 0, rollouts=rollouts)
 
 
+def test_rollouts_above_the_rollout_limit_are_a_review_error_before_any_replay(blunder):
+    with pytest.raises(ReviewError, match=r"rollouts must be an int >= 0 \(at most 2\*\*31 - 1\), got 2147483648"):
+        review_hand({"events": "not checked yet"}, 0, rollouts=2 ** 31)
+
+
 @pytest.mark.parametrize("seed", [-1, 2 ** 64, "x"])
 def test_a_bad_seed_is_a_review_error(blunder, seed):
     with pytest.raises(ReviewError, match="seed"):
@@ -186,3 +191,46 @@ def test_the_values_are_finite_floats(blunder):
     for d in review_hand(blunder[0], 3).decisions:
         for o in d.options:
             assert all(np.isfinite([o.win, o.points, o.value])) and 0.0 <= o.win <= 1.0
+
+
+def _a_hand_with_a_haidi():
+    """A record of random play that reaches a 海底 (G3), with its seat and tile drawn."""
+    from wuhanmj.native.handapi import NativeHand
+
+    rng = np.random.default_rng(0)
+    for seed in range(400):
+        h = NativeHand(wuhanmj.Rules.preset("kaikou"), seed=seed)
+        got = None
+        while h.phase != "over":
+            s = next(s for s in range(4) if h.legal_action_codes(s))
+            codes = sorted(h.legal_action_codes(s))
+            if h.phase == "haidi":
+                got = (s, h.drawn_tile(s))
+            if rng.random() < 0.3 or h.phase == "turn":
+                pick = codes[rng.integers(len(codes))]
+            else:  # a claim, rob or 海底 mostly answered with its last code (hu, the claims)
+                pick = codes[-1]
+            h.step(s, pick)
+        if got is not None:
+            return {"hand": 0, "events": list(h.events)}, got
+    raise AssertionError("no 海底 in 400 hands")
+
+
+def test_g3_the_haidi_situation_names_the_tile_drawn():
+    rec, (seat, tile) = _a_hand_with_a_haidi()
+    d = next(d for d in review_hand(rec, seat).decisions if d.phase == "haidi")
+    assert d.situation.startswith(f"海底: seat {seat} drew {wuhanmj.format_tile(tile)}, hand ")
+
+
+def test_option_takes_a_code_and_not_a_bool_equal_to_one(blunder):
+    d = next(d for d in review_hand(blunder[0], 0).decisions if any(o.code in (0, 1) for o in d.options))
+    code = next(o.code for o in d.options if o.code in (0, 1))
+    assert d.option(code).code == code and d.option(np.int64(code)).code == code
+    with pytest.raises(ReviewError, match="not a legal option"):
+        d.option(bool(code))
+
+
+def test_events_as_json_lines_strings_review_as_the_dicts(blunder):
+    rec = blunder[0]
+    as_text = {"events": [json.dumps(e) for e in rec["events"]]}
+    assert review_hand(as_text, 0).to_dict() == {**review_hand(rec, 0).to_dict(), "hand": None}

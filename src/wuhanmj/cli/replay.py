@@ -24,7 +24,7 @@ from collections.abc import Iterable, Iterator
 from typing import Any
 
 from .._json import load_json
-from .._checks import distinct_files
+from .._checks import distinct_files, index
 from ..errors import ReplayError, WuhanMJError
 from ..files.recordio import json_lines
 from ..files.records import MAGIC, BadHands, RecordsReader, is_records_file
@@ -109,6 +109,8 @@ def _not_text(path: str) -> str:
             head = f.read(2)
     except OSError:  # pragma: no cover - it was just read
         head = b""
+    if head == b"\x1f\x8b" and path.lower().endswith(".gz"):  # unzipped, it is not text
+        return "gzip data that is not UTF-8 text (binary records are read unzipped: gunzip it)"
     if head == b"\x1f\x8b":
         return "gzip data: name the file .jsonl.gz (or .gz) to read it"
     return "not UTF-8 text, nor binary records (docs/RECORDS.md)"
@@ -337,7 +339,7 @@ def run(args: argparse.Namespace) -> int:
     if args.hand is None:
         record = records[0]
     else:
-        found = [r for r in records if r.get("hand") == args.hand]
+        found = [r for r in records if index(r.get("hand")) == args.hand]  # not a bool or a float
         if not found:
             hands = [r.get("hand") for r in records]
             more = f"; {cut[0]}" if cut else ""

@@ -80,7 +80,7 @@ def _stdin_data() -> bytes:
 
 def _binary_record(path: str, name: str, hand: int) -> dict[str, Any]:
     with RecordsReader(path, name=name) as rr:
-        if not 0 <= hand < rr.hands:
+        if not 0 <= hand < rr.hands and rr.damage is None:  # a damaged file: the reader says where
             raise ReviewError(f"{name}: no hand {hand}: the file has {rr.hands} hands (0..{rr.hands - 1})")
         return rr.record(hand)
 
@@ -116,7 +116,7 @@ def read_hand(path: str, hand: int) -> dict[str, Any]:
         return record
     cut: list[str] = []
     records = load_records(path, cut, data)
-    found = [r for r in records if r.get("hand") == hand]
+    found = [r for r in records if index(r.get("hand")) == hand]  # not a bool or a float
     if not found:
         nums = [r.get("hand") for r in records]
         more = f"; {cut[0]}" if cut else ""

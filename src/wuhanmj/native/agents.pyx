@@ -85,6 +85,7 @@ import sys
 
 import numpy as np
 
+from wuhanmj import _checks
 from wuhanmj.agents.base import RandomAgent, agent_act, reset_agent
 from wuhanmj.errors import AgentError, IllegalActionError
 from wuhanmj.game.loop import wants_view
@@ -604,7 +605,8 @@ cdef class NativeAgent:
         (codes or action values; it returns the same kind it was given).
 
         Raises:
-            AgentError: no observation, or no legal action.
+            AgentError: no observation, no legal action, or a legal action that is neither
+                an action nor a code 0-162 (a bool, a float, a string, out of range).
         """
         cdef AgentView v
         cdef int16_t cs[N_ACTIONS]
@@ -618,11 +620,15 @@ cdef class NativeAgent:
             _load_actions()
         for i in range(n):
             a = legal_actions[i]
-            cs[i] = a.code if isinstance(a, _Action) else int(a)
+            code = a.code if isinstance(a, _Action) else _checks.index(a)
+            if code is None or not 0 <= code < N_ACTIONS:
+                raise AgentError(f"NativeAgent {self.name!r}: legal_actions[{i}] must be an action or an "
+                                 f"action code 0-{N_ACTIONS - 1}, got {a!r}")
+            cs[i] = code
         _view_from_observation(&v, observation)
         with nogil:
             c = self.spec.decide(self.state, &v, cs, n)
-        if isinstance(legal_actions[0], int):
+        if not isinstance(legal_actions[0], _Action):
             return c
         return _ACTIONS[c] if 0 <= c < N_ACTIONS else c
 

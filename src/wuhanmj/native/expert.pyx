@@ -746,7 +746,7 @@ def evaluate_options(NativeHand hand not None, seat, codes=None, *, samples=256,
         hand: a NativeHand (not changed; only what ``seat`` sees is read).
         seat: 0-3, a seat with a decision now.
         codes: action codes legal for it (default: all of them, ascending).
-        samples: draw sequences per option, >= 1 (default 256).
+        samples: draw sequences per option, 1 to 2**31 - 1 (default 256).
         seed: an int 0 <= seed < 2**64.
         hazard: the probability that another seat wins on one of its turns, 0-1 (None:
             :data:`CALIBRATED` for the hand's schedule).
@@ -762,10 +762,10 @@ def evaluate_options(NativeHand hand not None, seat, codes=None, *, samples=256,
         ``NativeHand.result.payments``), value (its expected payment, the same unit).
 
     Raises:
-        IllegalActionError: ``seat`` is not a seat or has no decision now, or a code is
-            not legal for it.
-        SimulationError: ``samples`` < 1, ``hazard`` or a defence weight outside 0-1,
-            ``loss_scale`` < 0, or a bad seed.
+        IllegalActionError: ``seat`` is not a seat or has no decision now, ``codes`` is
+            not a sequence of codes (a number, a string), or a code is not legal for it.
+        SimulationError: ``samples`` not 1 to 2**31 - 1, ``hazard`` or a defence weight
+            outside 0-1, ``loss_scale`` < 0, or a bad seed.
     """
     cdef HandC* h = &hand.h
     cdef int16_t legal[N_ACTIONS]
@@ -781,12 +781,14 @@ def evaluate_options(NativeHand hand not None, seat, codes=None, *, samples=256,
     if n == 0:
         raise IllegalActionError(f"evaluate_options: seat {s} has no decision now")
     allowed = [legal[i] for i in range(n)]
+    if codes is not None and (isinstance(codes, (str, bytes)) or not hasattr(codes, "__iter__")):
+        raise IllegalActionError(f"evaluate_options: codes must be a sequence of action codes, got {codes!r}")
     cs = allowed if codes is None else list(codes)
     for c in cs:
         if _checks.index(c) is None or c not in allowed:
             raise IllegalActionError(f"evaluate_options: {c!r} is not a legal code for seat {s} "
                                      f"(legal: {allowed})")
-    ns = _checks.count(samples, "evaluate_options: samples", SimulationError, 1)
+    ns = _checks.count(samples, "evaluate_options: samples", SimulationError, 1, 2 ** 31 - 1)
     sd = _checks.count(seed, "evaluate_options: seed", SimulationError, 0, 2 ** 64 - 1)
     fit = CALIBRATED["fan" if h.rules.fan_schedule else "points"]
     hazard = fit["hazard"] if hazard is None else hazard

@@ -155,8 +155,9 @@ def _covers_css() -> str:
 
 
 def _js_json(x: object) -> str:
-    """JSON for a ``<script>``: ``</`` escaped so no string ends the script early."""
-    return json.dumps(x, ensure_ascii=False, separators=(",", ":")).replace("</", "<\\/")
+    """JSON for a ``<script>``: ``</`` and ``<!--`` escaped so no string ends the script
+    early (``<!--`` then ``<script`` would hide the closing tag from the HTML parser)."""
+    return json.dumps(x, ensure_ascii=False, separators=(",", ":")).replace("</", "<\\/").replace("<!--", "<\\!--")
 
 
 def _review_panel(d: DecisionReview, ns: Sequence[str], played: bool) -> str:
@@ -256,6 +257,11 @@ def replay_html(events: str | Iterable[Mapping | str], *, title: str | None = No
     for d in review.decisions if review is not None else ():
         if not 2 <= d.event < len(frames) + 1:
             raise RenderError(f"review: a decision at event {d.event}, the log has {len(frames) + 1} events")
+        e = game.events[d.event]
+        if e.get("seat") != d.seat or e.get("action") != d.played:  # a review of another hand
+            raise RenderError(f"review: the decision at event {d.event} is not this log's (its event is "
+                              f"{e.get('type')} by seat {e.get('seat')}, the review's seat {d.seat} played "
+                              f"code {d.played})")
         for k, played in ((d.event - 2, False), (d.event - 1, True)):
             if played or k not in rf:
                 rf[k] = len(reviews)

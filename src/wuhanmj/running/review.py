@@ -38,6 +38,7 @@ CONFIDENCE = 0.95
 """The coverage of the rollout intervals (:attr:`OptionReview.low`, ``high``)."""
 
 _U64 = 2 ** 64
+_MAX_ROLLOUTS = 2 ** 31 - 1  # evaluate_actions' bound on its n
 
 
 @dataclass(frozen=True)
@@ -107,8 +108,9 @@ class DecisionReview:
         Raises:
             ReviewError: ``code`` was not legal at this decision.
         """
+        c = _checks.index(code)  # never a bool (True == 1)
         for o in self.options:
-            if o.code == code:
+            if c is not None and o.code == c:
                 return o
         raise ReviewError(f"decision at event {self.event}: code {code!r} was not a legal option")
 
@@ -183,7 +185,7 @@ def _situation(h: Any, seat: int) -> str:
         else:
             got = "after a claim"
         return f"seat {seat} to play ({got}), hand {hand}, {h.tiles_left} tiles left"
-    tile = h.claim_tile
+    tile = h.drawn_tile(seat) if h.phase == "haidi" else h.claim_tile  # no claim tile at a 海底
     shown = format_tile(tile) if tile is not None else "?"
     if h.phase == "claim":
         return f"seat {h.turn} discarded {shown}: seat {seat} may claim, hand {hand}"
@@ -226,11 +228,12 @@ def review_hand(record: Mapping[str, Any], seat: int, *, rollouts: int = 0, seed
 
     Args:
         record: a hand record: a dict with the hand's ``events`` (the event log of
-            :attr:`Game.events`, as ``wuhanmj.cli.replay.load_records`` or
-            ``wuhanmj.files.recordio.read_record`` give it), and optionally ``hand``.
+            :attr:`Game.events`, dicts or their JSON lines, as
+            ``wuhanmj.cli.replay.load_records`` or ``wuhanmj.files.recordio.read_record``
+            give it), and optionally ``hand``.
         seat: the seat 0-3 to review.
-        rollouts: determinizations per decision for the rollout estimate (int >= 0; 0:
-            none). Each decision's rollouts play every option with the expert bot at every
+        rollouts: determinizations per decision for the rollout estimate (int 0 to
+            2**31 - 1; 0: none). Each decision's rollouts play every option with the expert bot at every
             seat (:func:`wuhanmj.native.search.evaluate_actions`).
         seed: the rollouts' root seed, an int 0 <= seed < 2**64; the decision at event
             ``k`` uses ``(seed + k) mod 2**64``.
@@ -240,7 +243,7 @@ def review_hand(record: Mapping[str, Any], seat: int, *, rollouts: int = 0, seed
         the expert's pick, the option played and its loss.
 
     Raises:
-        ReviewError: ``seat`` not a seat 0-3, ``rollouts`` not an int >= 0, ``seed`` not
+        ReviewError: ``seat`` not a seat 0-3, ``rollouts`` not such an int, ``seed`` not
             such an int, or a record without events.
         ReplayError: the events do not replay under the rules (the first bad event named).
     """
@@ -251,8 +254,8 @@ def review_hand(record: Mapping[str, Any], seat: int, *, rollouts: int = 0, seed
         raise ReviewError(f"review: seat must be a seat 0-3 (an int), got {seat!r}")
     s = _checks.seat(seat, "review: seat", ReviewError)
     k_roll = _checks.index(rollouts)
-    if isinstance(rollouts, bool) or k_roll is None or k_roll < 0:
-        raise ReviewError(f"review: rollouts must be an int >= 0, got {rollouts!r}")
+    if isinstance(rollouts, bool) or k_roll is None or not 0 <= k_roll <= _MAX_ROLLOUTS:
+        raise ReviewError(f"review: rollouts must be an int >= 0 (at most 2**31 - 1), got {rollouts!r}")
     root = _checks.index(seed)
     if isinstance(seed, bool) or root is None or not 0 <= root < _U64:
         raise ReviewError(f"review: seed must be an int 0 <= seed < 2**64, got {seed!r}")
@@ -264,6 +267,7 @@ def review_hand(record: Mapping[str, Any], seat: int, *, rollouts: int = 0, seed
         raise
     except (WuhanMJError, KeyError, TypeError, ValueError, IndexError) as err:
         raise ReplayError(f"events do not replay: {err}") from None
+    events = list(final.events)  # as dicts, whether the record's were dicts or JSON lines
     expert = ExpertAgent()
     decisions: list[DecisionReview] = []
     turn = 0
