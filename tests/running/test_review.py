@@ -234,3 +234,24 @@ def test_events_as_json_lines_strings_review_as_the_dicts(blunder):
     rec = blunder[0]
     as_text = {"events": [json.dumps(e) for e in rec["events"]]}
     assert review_hand(as_text, 0).to_dict() == {**review_hand(rec, 0).to_dict(), "hand": None}
+
+
+@pytest.mark.parametrize(("preset", "unit"), [("kaikou", "points"), ("koukou_fan", "money")])
+def test_x1_x2_the_review_names_its_unit(preset, unit, tmp_path):
+    """Amounts are points under the points schedule (X1) and money under the fan schedule
+    (X2): the review, its JSON and the command's text say which."""
+    import contextlib
+    import io
+
+    from wuhanmj.cli import main
+
+    path = tmp_path / "h.jsonl"
+    wuhanmj.simulate(hands=1, agents="expert", rules=preset, seed=3, records=str(path), workers=1)
+    record = json.loads(path.read_text(encoding="utf-8").splitlines()[0])
+    review = review_hand(record, 0)
+    assert review.unit == unit and review.to_dict()["unit"] == unit
+    buf = io.StringIO()
+    with contextlib.redirect_stdout(buf):
+        assert main(["review", str(path), "--hand", "0"]) == 0
+    text = buf.getvalue()
+    assert f"hand ({unit})" in text and f"total loss: {review.total_loss:.1f} {unit}" in text

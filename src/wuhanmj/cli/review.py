@@ -144,12 +144,12 @@ def _fmt(x: float | None, width: int = 8) -> str:
 
 def text_lines(review: Any, agents: list[str] | None = None) -> list[str]:
     """The text of a :class:`~wuhanmj.running.review.HandReview`: a block per decision,
-    then the worst three and the total loss (points)."""
+    then the worst three and the total loss (in the review's unit: points or money)."""
     who = f" ({agents[review.seat]})" if agents and len(agents) == 4 else ""
     pay = "" if review.payment is None else f"; its payment in the hand {review.payment:+g}"
     head = (f"hand {review.hand if review.hand is not None else '?'}, seat {review.seat}{who}: "
             f"{len(review.decisions)} decisions, {len(review.reviewed)} with a choice{pay}")
-    lines = [head, "values: the expert's expected payment for the rest of the hand (points); "
+    lines = [head, f"values: the expert's expected payment for the rest of the hand ({review.unit}); "
              "E expert's pick, P played, * best", ""]
     roll = review.rollouts > 0
     for d in review.decisions:
@@ -158,7 +158,7 @@ def text_lines(review: Any, agents: list[str] | None = None) -> list[str]:
             lines.append(f"      forced: {d.options[0].label}")
             lines.append("")
             continue
-        cols = f"{'':8}{'option':<18}{'value':>8}{'win %':>8}{'points':>8}"
+        cols = f"{'':8}{'option':<18}{'value':>8}{'win %':>8}{'if won':>8}"
         if roll:
             cols += f"{'rollout':>9}{'95 % interval':>20}"
         lines.append(cols)
@@ -178,7 +178,7 @@ def text_lines(review: Any, agents: list[str] | None = None) -> list[str]:
     for d in worst:
         lines.append(f"  event {d.event:>3}, turn {d.turn:>3}: played {d.option(d.played).label}, best "
                      f"{d.option(d.best).label}: loss {d.loss:.1f}")
-    lines.append(f"total loss: {review.total_loss:.1f} points over {len(review.reviewed)} decisions")
+    lines.append(f"total loss: {review.total_loss:.1f} {review.unit} over {len(review.reviewed)} decisions")
     return lines
 
 

@@ -160,7 +160,7 @@ def _js_json(x: object) -> str:
     return json.dumps(x, ensure_ascii=False, separators=(",", ":")).replace("</", "<\\/").replace("<!--", "<\\!--")
 
 
-def _review_panel(d: DecisionReview, ns: Sequence[str], played: bool) -> str:
+def _review_panel(d: DecisionReview, ns: Sequence[str], played: bool, unit: str) -> str:
     """The review panel of one decision (HTML): its options with the expert's value, win
     probability and points, the expert's pick, the option played and the loss."""
     rows = []
@@ -177,12 +177,12 @@ def _review_panel(d: DecisionReview, ns: Sequence[str], played: bool) -> str:
                     f"<td>{100 * o.win:.1f}</td><td>{o.points:.1f}</td>{roll}</tr>")
     roll_head = '<th title="mean payment over the rollouts, ± the half-width of its 95 % interval">rollout</th>' if d.options and d.options[0].rollout_mean is not None else ""
     when = "played" if played else "to decide"
-    loss = ("forced: one legal option" if d.forced else f"loss {d.loss:.1f} points"
+    loss = ("forced: one legal option" if d.forced else f"loss {d.loss:.1f} {unit}"
             + (f" (best: {escape(d.option(d.best).label)})" if d.loss > 0 else ""))
     bad = " bad" if d.loss > 0 else ""
     return (f'<h2>review · {escape(ns[d.seat])} · turn {d.turn} · {when}</h2>'
             f'<p class="sit">{escape(d.situation)}</p>'
-            f"<table><tr><th>option</th><th>value</th><th>win %</th><th>points</th>{roll_head}</tr>"
+            f"<table><tr><th>option</th><th>value</th><th>win %</th><th title=\"the mean payment when it wins\">if won</th>{roll_head}</tr>"
             + "".join(rows) + f'</table><div class="loss{bad}">{loss}</div>')
 
 
@@ -265,7 +265,7 @@ def replay_html(events: str | Iterable[Mapping | str], *, title: str | None = No
         for k, played in ((d.event - 2, False), (d.event - 1, True)):
             if played or k not in rf:
                 rf[k] = len(reviews)
-                reviews.append(_review_panel(d, ns, played))
+                reviews.append(_review_panel(d, ns, played, review.unit))
         if not d.forced and d.loss > 0:
             rl[d.event - 1] = f"{d.loss:.1f}"
     sheet = (game_sheet_html(game, names=ns, style=False) if game.over

@@ -133,6 +133,7 @@ class HandReview:
         decisions: every decision of the seat, in the order played.
         payment: the seat's payment in the hand's settlement (points, X5; None when the
             record stops before the end).
+        unit: what the amounts are: ``"points"`` (X1) or ``"money"`` (the fan schedule, X2).
     """
 
     hand: int | None
@@ -141,6 +142,7 @@ class HandReview:
     seed: int
     decisions: tuple[DecisionReview, ...]
     payment: float | None
+    unit: str = "points"
 
     @property
     def reviewed(self) -> tuple[DecisionReview, ...]:
@@ -168,7 +170,7 @@ class HandReview:
         """The review as a JSON-ready dict: the fields, ``total_loss`` and ``worst`` (the
         event indices of :meth:`worst` (3))."""
         return {"hand": self.hand, "seat": self.seat, "rollouts": self.rollouts, "seed": self.seed,
-                "payment": self.payment, "total_loss": self.total_loss,
+                "payment": self.payment, "unit": self.unit, "total_loss": self.total_loss,
                 "worst": [d.event for d in self.worst(3)],
                 "decisions": [d.to_dict() for d in self.decisions]}
 
@@ -285,7 +287,8 @@ def review_hand(record: Mapping[str, Any], seat: int, *, rollouts: int = 0, seed
     hand_no = record.get("hand")
     return HandReview(hand=hand_no if isinstance(hand_no, int) and not isinstance(hand_no, bool) else None,
                       seat=s, rollouts=k_roll, seed=root, decisions=tuple(decisions),
-                      payment=None if result is None else result.payments[s])
+                      payment=None if result is None else result.payments[s],
+                      unit="money" if final.rules.schedule == "fan" else "points")
 
 
 def _decision(h: Any, seat: int, k: int, turn: int, played: int, expert: Any, rollouts: int,
