@@ -254,6 +254,7 @@ def replay_html(events: str | Iterable[Mapping | str], *, title: str | None = No
     reviews: list[str] = []
     rf: dict[int, int] = {}  # frame -> its review panel
     rl: dict[int, str] = {}  # frame of a decision's event -> its loss (the event-list marker)
+    unit = review.unit if review is not None else "points"
     for d in review.decisions if review is not None else ():
         if not 2 <= d.event < len(frames) + 1:
             raise RenderError(f"review: a decision at event {d.event}, the log has {len(frames) + 1} events")
@@ -265,7 +266,7 @@ def replay_html(events: str | Iterable[Mapping | str], *, title: str | None = No
         for k, played in ((d.event - 2, False), (d.event - 1, True)):
             if played or k not in rf:
                 rf[k] = len(reviews)
-                reviews.append(_review_panel(d, ns, played, review.unit))
+                reviews.append(_review_panel(d, ns, played, unit))
         if not d.forced and d.loss > 0:
             rl[d.event - 1] = f"{d.loss:.1f}"
     sheet = (game_sheet_html(game, names=ns, style=False) if game.over
