@@ -70,12 +70,13 @@ from wuhanmj.native.defs cimport (
     PH_CLAIM,
     PH_OVER,
     PH_TURN,
+    chi_low,
 )
 from wuhanmj.native.hand cimport HandC, hand_apply, hand_current, hand_left, hand_legal
 from wuhanmj.native.handapi cimport NativeHand
 from wuhanmj.native.rng cimport Pcg64, pcg64_bounded, pcg64_double, pcg64_seed_int
 from wuhanmj.native.rulesc cimport RulesC
-from wuhanmj.native.score cimport SeatC, WinIn, WinOut, evaluate_win_c
+from wuhanmj.native.score cimport SeatC, WinIn, WinOut, evaluate_win_c, personal_fan_c
 
 import numpy as np
 
@@ -498,19 +499,6 @@ cdef int _sequence(const Table* t, const Position* p, Pcg64* g, double* pay) noe
         C[_policy_discard(t, C, x)] -= 1
 
 
-cdef int _fan_shown(const SeatC* s, int openings, int per_opening) noexcept nogil:
-    """S1: the personal fan of a seat's melds and plays."""
-    cdef int i, fan = 0
-    if openings:
-        fan = openings if per_opening else 1
-    for i in range(s.n_melds):
-        if s.melds[i].kind == MK_CHONG_GANG or s.melds[i].kind == MK_XU_GANG:
-            fan += 1
-        elif s.melds[i].kind == MK_AN_GANG:
-            fan += 2
-    return fan + s.hz + s.pz + 2 * s.lz
-
-
 cdef double _amount(const Table* t, int u, int big, const SeatC* me, int opened,
                     int held) noexcept nogil:
     """What the seat pays as a loser of fan u (S5): X1 (base 1, or 10 for one big hu; the
@@ -543,8 +531,8 @@ cdef double _loss(const Table* t, const SeatC* seats, const SeatC* me, int opene
     (j's read), me: the seat's now."""
     cdef const RulesC* r = t.r
     cdef int held = _held_plays(t, C)
-    cdef int u = _fan_shown(&seats[j], t.openings[j], r.per_opening) + 1
-    u += _fan_shown(me, opened, r.per_opening) + held
+    cdef int u = personal_fan_c(&seats[j], r.per_opening) + 1
+    u += personal_fan_c(me, r.per_opening) + held
     u += 1 if (j == t.dealer or t.seat == t.dealer) else 0
     return _amount(t, u, 0, me, opened, held)
 
@@ -575,14 +563,14 @@ cdef double _danger(const Table* t, const Position* p, int d) noexcept nogil:
     cdef const RulesC* r = t.r
     cdef const SeatC* me = &p.seats[t.seat]
     cdef int j, u, suit, held = _held_plays(t, p.hand)
-    cdef int mine = _fan_shown(me, p.openings, r.per_opening) + held
+    cdef int mine = personal_fan_c(me, r.per_opening) + held
     cdef double ready, share, tot = 0.0
     for j in range(4):
         if j == t.seat or t.openings[j] == 0:
             continue
         ready = min(0.9, t.openings[j] * t.ready_per_opening)
         suit = _one_suit(&p.seats[j])
-        u = _fan_shown(&p.seats[j], t.openings[j], r.per_opening) + mine + 1
+        u = personal_fan_c(&p.seats[j], r.per_opening) + mine + 1
         if suit >= 0:
             if d >= 27 or d // 9 != suit:
                 continue
@@ -640,8 +628,7 @@ cdef int _position(const HandC* h, const Table* t, int code, Position* p) noexce
             C[tile] -= 2
             _add_meld(me, MK_PENG, tile, h.turn)
         else:
-            k = code - A_CHI
-            low = (k // 7) * 9 + k % 7
+            low = chi_low(code)
             C[low] += 1 if tile == low else 0
             C[low + 1] += 1 if tile == low + 1 else 0
             C[low + 2] += 1 if tile == low + 2 else 0

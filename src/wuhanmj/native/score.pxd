@@ -63,6 +63,10 @@ ctypedef struct WinOut:         # WinResult, as numbers
 # Score one win. Returns 0; out.legal tells. Never raises, never needs the GIL.
 cdef int evaluate_win_c(const RulesC* rules, const WinIn* w, WinOut* out) noexcept nogil
 
+# S1: the personal fan of a seat's melds and plays (开口 once or per opening, 明杠 1, 暗杠 2,
+# 红中杠 / 痞子杠 1, 癞子杠 2), as wuhanmj.scoring.fan.personal_fan.
+cdef int personal_fan_c(const SeatC* sp, int per_opening) noexcept nogil
+
 # 听牌 (D10) of a seat's concealed tiles (13 - 3 × melds), as wuhanmj.hand.waits.is_ready:
 # some kind with a copy left completes a winning shape (W1–W3, W5, D8).
 cdef bint is_ready_c(const uint8_t* hand13, const SeatC* seat, int indicator, int pizi_on) noexcept nogil

@@ -740,6 +740,13 @@ cdef int evaluate_win_c(const RulesC* rules, const WinIn* w, WinOut* out) noexce
 
 # ---------------------------------------------------------------- 听牌 and L1's fact
 
+cdef int personal_fan_c(const SeatC* sp, int per_opening) noexcept nogil:
+    """S1: the personal fan of a seat's melds and plays (score.pxd)."""
+    cdef Facts f
+    _seat_facts(sp, &f)
+    return _personal(sp, &f, per_opening)
+
+
 cdef bint is_ready_c(const uint8_t* hand13, const SeatC* seat, int indicator, int pizi_on) noexcept nogil:
     """waits.winning_tiles is not empty: the all-wild reading's shape waits (readings.shape_waits),
     a drawn 癞子 read wild, never 红中 / a 痞子, a kind with a copy left (D6, D10)."""

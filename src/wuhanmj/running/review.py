@@ -252,14 +252,12 @@ def review_hand(record: Mapping[str, Any], seat: int, *, rollouts: int = 0, seed
     from ..native.handapi import NativeHand
     from ..native.search import evaluate_actions
 
-    if isinstance(seat, bool):
-        raise ReviewError(f"review: seat must be a seat 0-3 (an int), got {seat!r}")
     s = _checks.seat(seat, "review: seat", ReviewError)
     k_roll = _checks.index(rollouts)
-    if isinstance(rollouts, bool) or k_roll is None or not 0 <= k_roll <= _MAX_ROLLOUTS:
+    if k_roll is None or not 0 <= k_roll <= _MAX_ROLLOUTS:  # index: never a bool
         raise ReviewError(f"review: rollouts must be an int >= 0 (at most 2**31 - 1), got {rollouts!r}")
     root = _checks.index(seed)
-    if isinstance(seed, bool) or root is None or not 0 <= root < _U64:
+    if root is None or not 0 <= root < _U64:
         raise ReviewError(f"review: seed must be an int 0 <= seed < 2**64, got {seed!r}")
     events = _record_events(record)
     try:
