@@ -124,7 +124,8 @@ def test_observation_never_shows_another_seats_drawn_tile():
 def test_observe_equals_the_public_views_field_by_field():
     """observe() reads the engine's records and sets the fields through their slot
     descriptors; at every step of a few hands it must equal an Observation made by
-    keyword from the game's public accessors."""
+    keyword from the game's public accessors (a replacement draw, G4: the last draw event's
+    end is the back)."""
     from wuhanmj.game.observation import Observation
 
     rng = np.random.default_rng(3)
@@ -132,6 +133,8 @@ def test_observe_equals_the_public_views_field_by_field():
         g = Game(Rules.koukou_fan() if seed % 2 else Rules.kaikou(), seed=seed, prev_laizi=seed)
         while not g.over:
             s = g.current_player
+            draws = [e for e in g.events if e["type"] == "draw"]
+            back = g.drawn_tile(s) is not None and draws[-1]["end"] == "back"
             want = Observation(
                 seat=s, hand=tuple(g.hand(s)), drawn=g.drawn_tile(s),
                 hand_sizes=tuple(g.hand_size(x) for x in range(4)),
@@ -143,6 +146,7 @@ def test_observe_equals_the_public_views_field_by_field():
                 turn=g.turn, current_player=g.current_player, claim_tile=g.claim_tile,
                 legal_actions=g.legal_action_codes(s), rules_pizi=g.rules.pizi,
                 rules_schedule=g.rules.schedule, visible_counts=g.visible_counts(),
+                replacement_draw=back, rules=g.rules,
             )
             assert g.observation(s) == want
             codes = g.legal_action_codes(s)

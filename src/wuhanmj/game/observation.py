@@ -34,9 +34,10 @@ import numpy as np
 from .. import _checks, _display
 from ..errors import IllegalActionError
 from ..hand.meld import Meld
+from ..rules import Rules
 from . import moves
 from .actions import ACTION_SPACE_SIZE
-from .phases import CLAIM, HAIDI, PHASES, ROB, TURN
+from .phases import BACK, CLAIM, HAIDI, PHASES, ROB, TURN
 from .state import HandState, hand_tuple
 
 __all__ = ["Observation", "observe", "N_PLANES", "N_SCALARS"]
@@ -71,6 +72,10 @@ class Observation:
             discards on the table, every meld, every special play and the indicator
             (what the other fields show, counted; :meth:`Game.observation` fills it).
             Empty in an observation made without it.
+        replacement_draw: True when ``drawn`` is a replacement draw (after a gang or a
+            special play, G4: a win on it is 杠上开花); public, as every seat sees the gang.
+        rules: the :class:`~wuhanmj.rules.Rules` in force (public: every seat plays by
+            it), or None in an observation made without it.
     """
 
     seat: int
@@ -95,6 +100,8 @@ class Observation:
     rules_pizi: bool = False
     rules_schedule: str = "points"
     visible_counts: tuple[int, ...] = ()
+    replacement_draw: bool = False
+    rules: Rules | None = None
 
     def _repr_svg_(self) -> str | None:
         """The table as this seat sees it, an SVG document (:func:`wuhanmj.render.table_svg`;
@@ -168,10 +175,11 @@ def observe(st: HandState, seat: int) -> Observation:
     rules = st.rules
     sp = st.specials
     d = st.derived
+    drawn = st.drawn if (ph == TURN or ph == HAIDI) and turn == seat else None
     return _make((
         seat,
         hand_tuple(st.hands[seat]),
-        st.drawn if (ph == TURN or ph == HAIDI) and turn == seat else None,
+        drawn,
         tuple(d.sizes),
         tuple(d.meld_values),
         tuple(st.rivers),
@@ -191,10 +199,12 @@ def observe(st: HandState, seat: int) -> Observation:
         rules.pizi,
         rules.schedule,
         tuple(d.seen),
+        drawn is not None and st.draw_kind == BACK,
+        rules,
     ))
 
 
-# The frozen dataclass's __init__ sets each of the 22 fields through object.__setattr__;
+# The frozen dataclass's __init__ sets each of the 24 fields through object.__setattr__;
 # observe() sets them through their slot descriptors instead (same object, ~0.5 µs less).
 _SETTERS = tuple(Observation.__dict__[f.name].__set__ for f in fields(Observation))
 _new = object.__new__

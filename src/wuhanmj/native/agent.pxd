@@ -51,10 +51,11 @@ from libc.stdint cimport int8_t, int16_t, uint8_t, uint32_t, uint64_t
 from cpython.pycapsule cimport PyCapsule_New
 
 from wuhanmj.native.defs cimport MAX_RIVER
+from wuhanmj.native.rulesc cimport RulesC
 from wuhanmj.native.score cimport SeatC
 
 cdef enum:
-    AGENT_ABI_VERSION = 1
+    AGENT_ABI_VERSION = 2
     AGENT_MAX_STATE = 1 << 20       # bytes of state an agent may ask for
     AGENT_MAX_PLAYS = 16            # = hand.pxd's MAX_PLAYS
 
@@ -67,6 +68,8 @@ ctypedef struct AgentView:
     int8_t turn                 # the seat on turn; in a window the discarder / robbed seat
     int8_t current_player       # the first seat expected to act (moves.current_player)
     int8_t drawn                # the tile the seat just drew on its own turn, else -1
+    int8_t replacement          # 1: that draw is a replacement one (after a gang or a special
+                                # play, G4; a win on it is 杠上开花), else 0
     int8_t claim_tile           # the discard or 蓄杠 tile of a claim / rob window, else -1
     int8_t indicator            # R2
     int8_t laizi                # R2
@@ -89,6 +92,7 @@ ctypedef struct AgentView:
     int8_t n_river[4]           # discards still on the table, in order
     uint8_t river[4][MAX_RIVER]
     double scores[4]            # match scores before this hand (M1) [points or money]
+    RulesC rules                # the rule set in force (Observation.rules; rulesc.pxd, §10)
 
 
 # The decision: a code among codes[0 .. n-1] (ascending). state: the agent's own bytes.

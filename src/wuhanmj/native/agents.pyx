@@ -57,6 +57,7 @@ from wuhanmj.native.defs cimport (
     A_PENG,
     A_PIZI_GANG,
     A_XU_GANG,
+    DK_BACK,
     MK_CHI,
     MAX_RIVER,
     N_ACTIONS,
@@ -79,6 +80,7 @@ from wuhanmj.native.agent cimport (
 from wuhanmj.native.hand cimport MAX_PLAYS, HandC, hand_apply, hand_current, hand_left, hand_legal, hand_prepare
 from wuhanmj.native.handapi cimport NativeHand, amount_value, hand_observation, replayed_game
 from wuhanmj.native.rng cimport pcg64_double, pcg64_seed_int
+from wuhanmj.native.rulesc cimport RulesC, rules_to_c
 from wuhanmj.native.score cimport SeatC
 
 import sys
@@ -90,6 +92,7 @@ from wuhanmj.agents.base import RandomAgent, agent_act, reset_agent
 from wuhanmj.errors import AgentError, IllegalActionError
 from wuhanmj.game.loop import wants_view
 from wuhanmj.game.phases import PHASES
+from wuhanmj.rules import Rules as _Rules
 
 __all__ = ["greedy_choice", "random_choice", "play", "NativeAgent", "PyAgent", "plays_in_c", "AGENT_ABI",
            "AGENT_VIEW_SIZE", "AGENT_SIGNATURE", "AGENT_CAPSULE"]
@@ -411,6 +414,7 @@ cdef void agent_view(AgentView* v, const HandC* h, int seat, const double* score
     v.turn = h.turn
     v.current_player = <int8_t>hand_current(h)
     v.drawn = h.drawn if (ph == PH_TURN or ph == PH_HAIDI) and h.turn == seat else -1
+    v.replacement = 1 if v.drawn >= 0 and h.draw_kind == DK_BACK else 0
     v.claim_tile = h.tile if ph == PH_CLAIM or ph == PH_ROB else -1
     v.indicator = h.indicator
     v.laizi = h.laizi
@@ -422,6 +426,7 @@ cdef void agent_view(AgentView* v, const HandC* h, int seat, const double* score
     v.rules_pizi = h.rules.pizi != 0
     v.rules_fan = h.rules.fan_schedule != 0
     v.tiles_left = <int16_t>hand_left(h)
+    v.rules = h.rules
     memcpy(v.hand, h.hands[seat], 34)
     memcpy(v.visible, h.seen, 34)
     memcpy(v.hand_sizes, h.sizes, 4)
@@ -440,6 +445,24 @@ cdef void agent_view(AgentView* v, const HandC* h, int seat, const double* score
         v.scores[s] = scores[s] if scores != NULL else 0.0
 
 
+cdef RulesC _last_rules          # the RulesC of the last observation's rule set (with the GIL)
+cdef object _last_rules_of = None
+
+
+cdef int _view_rules(AgentView* v, object o) except -1:
+    """v.rules from o.rules; an observation made without its rule set takes the preset of
+    its schedule (kaikou, or koukou_fan under X2) with its pizi (R3)."""
+    global _last_rules_of
+    r = o.rules
+    if r is None:
+        r = _Rules.coerce("koukou_fan" if o.rules_schedule == "fan" else "kaikou").replace(pizi=bool(o.rules_pizi))
+    if r is not _last_rules_of:
+        rules_to_c(r, &_last_rules)
+        _last_rules_of = r
+    v.rules = _last_rules
+    return 0
+
+
 cdef int _view_from_observation(AgentView* v, object o) except -1:
     """The same AgentView from an Observation (NativeAgent.act on the Python engine)."""
     cdef int s, i, t
@@ -450,6 +473,7 @@ cdef int _view_from_observation(AgentView* v, object o) except -1:
     v.turn = o.turn
     v.current_player = -1 if o.current_player is None else o.current_player
     v.drawn = -1 if o.drawn is None else o.drawn
+    v.replacement = 1 if o.drawn is not None and o.replacement_draw else 0
     v.claim_tile = -1 if o.claim_tile is None else o.claim_tile
     v.indicator = o.indicator
     v.laizi = o.laizi
@@ -461,6 +485,7 @@ cdef int _view_from_observation(AgentView* v, object o) except -1:
     v.rules_pizi = bool(o.rules_pizi)
     v.rules_fan = o.rules_schedule == "fan"
     v.tiles_left = o.tiles_left
+    _view_rules(v, o)
     for t in o.hand:
         v.hand[t] += 1
     if o.visible_counts:

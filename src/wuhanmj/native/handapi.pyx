@@ -32,7 +32,7 @@ from cpython.tuple cimport PyTuple_New, PyTuple_SET_ITEM
 from libc.stdint cimport int16_t, uint8_t
 from libc.string cimport memcpy
 
-from wuhanmj.native.defs cimport MAX_LOG, N_ACTIONS, PH_CLAIM, PH_HAIDI, PH_OVER, PH_ROB, PH_TURN
+from wuhanmj.native.defs cimport DK_BACK, MAX_LOG, N_ACTIONS, PH_CLAIM, PH_HAIDI, PH_OVER, PH_ROB, PH_TURN
 from wuhanmj.native.fallback cimport meld_tuple, raise_fallback_error, remember_rules
 from wuhanmj.native.hand cimport (
     HandC,
@@ -202,6 +202,8 @@ cdef object hand_observation(HandC* h, int seat, object rules, object scores):
         rules.pizi,
         rules.schedule,
         _u8_tuple(h.seen, 34),
+        (ph == PH_TURN or ph == PH_HAIDI) and h.turn == seat and h.drawn >= 0 and h.draw_kind == DK_BACK,
+        rules,
     )
     for i in range(len(_OBS_SETTERS)):
         _OBS_SETTERS[i](o, values[i])
