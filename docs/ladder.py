@@ -37,12 +37,11 @@ walls (clustered by match). Rates are per seat-hand.
 
 The bots: `random` (a uniform legal action), `greedy` (least shanten, most unseen
 effective draws; every claim that does not make the hand slower), `expert` (the greedy
-bot's turns; a claim only when it speeds the hand, or on a first opening or a 冲杠:
-`wuhanmj.native.expert`).
-
-Under `koukou_fan` the expert's edge over greedy is small (1–2 money a hand) and its
-interval can reach 0 at another seed: `--seed 2` over 20,000 walls gave 2v2 +1.22
-[−0.40, +2.84] (1v3 +1.74 [+0.57, +2.91]).
+bot's turns and shapes, and two decisions by value: a hu on its turn against the 癞子杠
+or gang it may play first, and a claim that does not speed the hand against the pass,
+each option valued by its expected payment for the rest of the hand:
+`wuhanmj.native.expert`). Four experts play ~660 hands per CPU second in `simulate`
+(`bench/native_speed.py expert`), ~29,000 decisions per second.
 """
 
 
@@ -59,29 +58,35 @@ price); a discard also pays its expected 放冲 into a seat with openings (most 
 of a 清一色 threat). `hazard` and `loss_scale` are fitted per schedule
 (`wuhanmj.native.expert.CALIBRATED`); the defence weights are parameters with documented
 defaults. A sequence costs ~7 µs, 25× less than a rollout of the whole table
-(bench/README.md), but a decision still takes ~20 ms: the evaluation serves the review,
-and the expert bot plays by its fast rules.
+(bench/README.md); the review values every option with 256 sequences, the bot only its
+two valued decisions with 64.
 
 Tests pin it on positions worked out by hand (tests/agents/test_expert_evaluation.py): a
 ready hand's win probability against the exact hypergeometric count, a hu worth its
 settlement, a second opening that pays under 开口翻 and not under 口口翻, and a fold: a
 seat far from ready does not discard into the suit of a seat with three one-suit openings.
 
-What it did as a player, in the duplicate arena against the expert (1v3):
+What choosing by the evaluation did as a player, in the duplicate arena (1v3) against
+the expert of the time (the greedy bot's turns, claims by rule, every legal hu):
 
-| choosing by the evaluation | preset | walls | − expert, per hand [95 % CI] |
+| choosing by the evaluation | preset | walls | − that expert, per hand [95 % CI] |
 |---|---|---|---|
 | every decision (64 sequences an option) | koukou | 50 | −35.99 [−93.23, +21.25] (win 9 % against 30 %) |
 | every claim (256 sequences) | koukou | 1,500 | +0.30 [−7.08, +7.67] |
 | a discard while a seat shows two or more one-suit melds and its win < 0.25 | koukou | 2,000 | −1.53 [−4.14, +1.08] |
-| a 癞子杠 or the hu, when both are legal (512 sequences) | kaikou | 3,000 | **+2.59** [+0.54, +4.64] (seed 5); **+3.74** [+1.51, +5.97] (seed 6) |
-| the same | koukou / koukou_fan | 3,000 | +1.03 [−1.56, +3.63] / −0.48 [−1.72, +0.76] |
 | always the 癞子杠 before the hu (no evaluation) | kaikou / koukou / koukou_fan | 3,000 | −22.44 / −11.40 / −16.40 |
+| a hu on its turn or a gang / 癞子杠 instead, the hu as the seat sees it (64 sequences) | kaikou / koukou / koukou_fan | 20,000 | **+3.24** [+2.44, +4.04] / **+2.41** [+1.39, +3.43] / −1.01 [−1.48, −0.53] |
+| the same, the hu's payment counted 1.5× (`hu_margin=0.5`, 256 sequences) | kaikou / koukou / koukou_fan | 20,000 | **+3.73** [+3.06, +4.40] / **+3.63** [+2.91, +4.35] / **+0.51** [+0.24, +0.78] |
+| and a claim that keeps the shanten against the pass (64 sequences: the defaults) | kaikou / koukou / koukou_fan | 20,000 | **+5.78** [+4.59, +6.97] / **+6.32** [+4.43, +8.21] / **+2.84** [+1.69, +4.00] |
 
-The last rows are the one place the evaluation beat the bot's rule: a 癞子杠 (2 fan) before
-a small hu pays when the hu is small and the wall is long, not when the hu already reaches
-the caps or is itself a 杠上开花. The bot cannot use it yet: the native agent's view
-(`wuhanmj/native/agent.pxd`) carries no rule set, so a native agent cannot score a win.
+All at seed 11 (the seed the margin was chosen on; the ladder above is seed 1). A 癞子杠
+(2 fan) before a small hu pays when the hu is small and the wall is long, not when the hu
+already reaches the caps or is itself a 杠上开花; the seat values the hu by what it sees
+(the others' hands unknown), which undervalues it, hence the margin. A claim valued with
+256 sequences gained more (+4.00 / +5.00 / +3.65 against the hu-only bot, 20,000 walls)
+but plays ~350 hands per CPU second, below the bot's budget of 500. What the bot does
+not do yet: read the others' discards, claims and passes (inference), or value its own
+discards and special plays (its turns are the greedy bot's).
 
 ## Review a hand's decisions
 

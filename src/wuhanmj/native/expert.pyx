@@ -1,38 +1,52 @@
 # cython: language_level=3
-"""ExpertAgent: the greedy bot's shape search, with claims taken only where they pay.
+"""ExpertAgent: the greedy bot's shape search, with the hu and the claims decided by value.
 
 A native agent (the ABI of ``wuhanmj/native/agent.pxd``): the native engine plays it
 without the GIL in simulate, the arena and as a ``VectorEnv`` opponent, and the Python
 engine through :meth:`~wuhanmj.native.agents.NativeAgent.act`, with the same view and the
-same decisions. It is deterministic (no generator: the reset seed is not read).
+same decisions. It is deterministic for its reset seed: the draw sequences of a decision
+come from the reset seed and the position the seat sees.
 
 Policy, first that applies:
 
-1. hu whenever it is legal (自摸, 放冲, 抢杠, 海底捞);
-2. on its turn: the greedy bot's turn (:mod:`wuhanmj.agents.greedy`: 红中杠, 痞子杠, a
+1. a hu on another seat's discard, a 抢杠 or the 海底: declared;
+2. a hu on its turn (自摸, 杠上开花) while a 癞子杠, 蓄杠 or 暗杠 is legal too: the option with
+   the best value (``evaluate_hu``). The gang is worth more when the hu is small and the
+   wall long: a 癞子杠 adds two fan and a gang one (S1), and a win on its replacement draw
+   is 杠上开花 (G4); not when the hu already reaches the caps (X1, X2). The hu is valued as
+   the seat sees it (the others' hands unknown) and its value multiplied by
+   ``1 + hu_margin``: that view undervalues it. Without ``evaluate_hu``, and where the
+   view cannot value the hu, the hu;
+3. on its turn: the greedy bot's turn (:mod:`wuhanmj.agents.greedy`: 红中杠, 痞子杠, a
    癞子杠 while holding two (W8), else the advised discard, or a gang that keeps the
    shanten);
-3. on another seat's discard: the greedy bot's claim (the 冲杠, 碰 or 吃 with the least
-   shanten after it, if no worse than now), kept only when it lowers the shanten, or when
-   it keeps it and the parameters take it:
+4. on another seat's discard: the greedy bot's claim (the 冲杠, 碰 or 吃 with the least
+   shanten after it, if no worse than now), kept when it lowers the shanten; a claim that
+   keeps it is played or passed by value (``evaluate_claims``: its exposure, S1, S5, and
+   what the tiles it gives up were worth), or without ``evaluate_claims`` by rule:
 
-   - ``equal_first`` (default True): the seat has not opened yet. A win needs an opening
-     (W4), so a first opening is worth a claim that does not speed the hand;
-   - ``equal_gang`` (default True): a 冲杠 (明杠 fan, S1, and a replacement draw);
-   - ``equal_other`` (default False): any other claim. Under 口口翻 every opening adds a
-     fan (S1) to what the seat pays when another seat wins (S5), and under every rule set
-     a claim that does not speed the hand gives up tiles it could have built on.
+   - ``equal_first``: the seat has not opened yet. A win needs an opening (W4), so a
+     first opening is worth a claim that does not speed the hand;
+   - ``equal_gang``: a 冲杠 (明杠 fan, S1, and a replacement draw);
+   - ``equal_other``: any other claim. Under 口口翻 every opening adds a fan (S1) to what
+     the seat pays when another seat wins (S5), and under every rule set a claim that
+     does not speed the hand gives up tiles it could have built on.
 
-   With all three True the bot plays exactly as the greedy bot;
-4. in a rob window or the 海底 without a hu: pass.
+   With ``evaluate_claims`` off and all three True the bot plays the greedy bot's claims;
+5. in a rob window or the 海底 without a hu: pass.
 
-Measured in the duplicate arena (docs/BOTS.md): the defaults beat the greedy bot in
-``1v3`` and ``2v2`` under the three presets.
+The values are :func:`evaluate_options`' ``value`` column (the seat's expected payment
+for the rest of the hand, over ``samples`` draw sequences of the seat alone against the
+tiles it has not seen; the same sequences for every option of a decision), with its
+default weights (:data:`EVALUATION_PARAMETERS`, :data:`CALIBRATED` for the rule set's
+schedule). The parameters and their defaults are :data:`EXPERT_PARAMETERS`; measured in
+the duplicate arena (docs/BOTS.md): the defaults beat the greedy bot in ``1v3`` and
+``2v2`` under the three presets, and the bot with the hu and the claims by rule by
++5.8 / +6.3 / +2.8 a hand (kaikou / koukou / koukou_fan, 1v3, 20,000 walls); four of them
+play ~660 hands per CPU second in ``simulate``.
 
-:func:`evaluate_options` values every legal option of a seat by the seat's expected
-payment for the rest of the hand (win probability, win payment, exposure), from what the
-seat sees; ``wuhanmj review`` shows it for each decision of a recorded hand. It takes
-milliseconds a decision, too slow for the bot's own play at simulation speed.
+:func:`evaluate_options` values every legal option of a seat; ``wuhanmj review`` shows it
+for each decision of a recorded hand.
 """
 
 from libc.stdint cimport int16_t, uint8_t, uint64_t
@@ -42,7 +56,15 @@ from wuhanmj.core.defs cimport PAIR_ANY, PAIR_258
 from wuhanmj.core.shanten cimport shanten_c
 from wuhanmj.core.tables cimport ensure_tables
 from wuhanmj.native.agent cimport AgentSpec, AgentView, agent_capsule
-from wuhanmj.native.agents cimport GreedySeat, NativeAgent, agents_prepare, greedy_claim, greedy_turn, has_code
+from wuhanmj.native.agents cimport (
+    GreedySeat,
+    NativeAgent,
+    agent_view,
+    agents_prepare,
+    greedy_claim,
+    greedy_turn,
+    has_code,
+)
 from wuhanmj.native.defs cimport (
     A_AN_GANG,
     A_CHI,
@@ -72,7 +94,7 @@ from wuhanmj.native.defs cimport (
     PH_TURN,
     chi_low,
 )
-from wuhanmj.native.hand cimport HandC, hand_apply, hand_current, hand_left, hand_legal
+from wuhanmj.native.hand cimport HandC, hand_apply, hand_current, hand_legal
 from wuhanmj.native.handapi cimport NativeHand
 from wuhanmj.native.rng cimport Pcg64, pcg64_bounded, pcg64_double, pcg64_seed_int
 from wuhanmj.native.rulesc cimport RulesC
@@ -83,92 +105,8 @@ import numpy as np
 from wuhanmj import _checks
 from wuhanmj.errors import AgentError, IllegalActionError, SimulationError
 
-__all__ = ["ExpertAgent", "EXPERT_PARAMETERS", "CALIBRATED", "EVALUATION_PARAMETERS", "OPTION_FIELDS", "evaluate_options"]
-
-
-ctypedef struct Params:
-    uint8_t equal_first
-    uint8_t equal_gang
-    uint8_t equal_other
-
-
-EXPERT_PARAMETERS = {"equal_first": True, "equal_gang": True, "equal_other": False}
-"""The parameters of :class:`ExpertAgent` and their defaults (see the module docstring)."""
-
-
-cdef int decide(void* state, const AgentView* v, const int16_t* codes, int n) noexcept nogil:
-    cdef const Params* p = <const Params*>state
-    cdef GreedySeat g
-    cdef int c, now = 0, after = 0, me = v.seat
-    if has_code(codes, n, A_HU):
-        return A_HU
-    g.hand = v.hand
-    g.seen = v.visible
-    g.melds = &v.seats[me]
-    g.tile = v.claim_tile
-    g.n_pizi = v.n_pizi
-    g.indicator = v.indicator
-    g.laizi = v.laizi
-    if v.phase == PH_TURN:
-        return greedy_turn(&g, codes, n)
-    if v.phase == PH_CLAIM:
-        c = greedy_claim(&g, codes, n, &now, &after)
-        if c < 0 or c == A_PASS or after < now or not has_code(codes, n, A_PASS):
-            return c
-        if p.equal_other or (p.equal_first and v.openings[me] == 0) or (p.equal_gang and c == A_CHONG_GANG):
-            return c
-        return A_PASS
-    return A_PASS if has_code(codes, n, A_PASS) else codes[0]    # rob / haidi without a hu
-
-
-cdef AgentSpec SPEC
-SPEC.name = b"expert"
-SPEC.state_size = sizeof(Params)
-SPEC.reset = NULL
-SPEC.decide = decide
-
-
-class ExpertAgent(NativeAgent):
-    """The expert bot (see the module docstring), ``"expert"`` in every ``--agents``.
-
-    Args:
-        equal_first, equal_gang, equal_other: bool, the claims that keep the shanten and
-            are still taken (defaults in :data:`EXPERT_PARAMETERS`).
-
-    Raises:
-        AgentError: an unknown parameter, or a value that is not a bool (the message
-            names it).
-    """
-
-    def __init__(self, **params):
-        NativeAgent.__init__(self, agent_capsule(&SPEC))
-        agents_prepare()    # the meld route masks the greedy decisions read
-        for key, value in params.items():
-            if key not in EXPERT_PARAMETERS:
-                raise AgentError(f"ExpertAgent: unknown parameter {key!r}; expected one of "
-                                 f"{', '.join(EXPERT_PARAMETERS)}")
-            if not isinstance(value, bool):
-                raise AgentError(f"ExpertAgent: {key} must be True or False, got {value!r}")
-        self._set({**EXPERT_PARAMETERS, **params})
-
-    def _set(self, values):
-        cdef NativeAgent me = self
-        cdef Params* p = <Params*>me.state
-        p.equal_first = values["equal_first"]
-        p.equal_gang = values["equal_gang"]
-        p.equal_other = values["equal_other"]
-
-    @property
-    def params(self):
-        """The parameters in force, a dict (name: bool)."""
-        cdef NativeAgent me = self
-        cdef const Params* p = <const Params*>me.state
-        return {"equal_first": bool(p.equal_first), "equal_gang": bool(p.equal_gang),
-                "equal_other": bool(p.equal_other)}
-
-    def __repr__(self):
-        changed = {k: v for k, v in self.params.items() if v != EXPERT_PARAMETERS[k]}
-        return "ExpertAgent(" + ", ".join(f"{k}={v!r}" for k, v in changed.items()) + ")"
+__all__ = ["ExpertAgent", "EXPERT_PARAMETERS", "MAX_SAMPLES", "CALIBRATED", "EVALUATION_PARAMETERS", "OPTION_FIELDS",
+           "evaluate_options"]
 
 
 # ---------------------------------------------------------------- the evaluation
@@ -193,8 +131,13 @@ OPTION_FIELDS = ("win", "points", "value")
 option, the expected payment to the seat when it wins [points or money], and the
 estimated expected payment of the seat for the rest of the hand [points or money]."""
 
+cdef double HAZARD_POINTS = 0.07, LOSS_POINTS = 1.8     # CALIBRATED (X1)
+cdef double HAZARD_FAN = 0.045, LOSS_FAN = 2.5          # CALIBRATED (X2)
+cdef double READY_PER_OPENING = 0.15, WAIT_SHARE = 0.06, SUIT_WAIT_SHARE = 0.25
+
 EVALUATION_PARAMETERS = {"samples": 256, "hazard": None, "loss_scale": None,
-                         "ready_per_opening": 0.15, "wait_share": 0.06, "suit_wait_share": 0.25}
+                         "ready_per_opening": READY_PER_OPENING, "wait_share": WAIT_SHARE,
+                         "suit_wait_share": SUIT_WAIT_SHARE}
 """The parameters of :func:`evaluate_options` and their defaults: ``samples``, the draw
 sequences per option; ``hazard``, the probability that another seat wins on one of its
 turns; ``loss_scale``, what the seat pays when another seat wins, as a multiple of that
@@ -205,7 +148,8 @@ schedule's value from :data:`CALIBRATED`); the defence weights of a discard:
 ``suit_wait_share``, the same for a tile of the suit of a seat whose melds are all of one
 suit (a 清一色 threat; its other tiles count as safe)."""
 
-CALIBRATED = {"points": {"hazard": 0.07, "loss_scale": 1.8}, "fan": {"hazard": 0.045, "loss_scale": 2.5}}
+CALIBRATED = {"points": {"hazard": HAZARD_POINTS, "loss_scale": LOSS_POINTS},
+              "fan": {"hazard": HAZARD_FAN, "loss_scale": LOSS_FAN}}
 """The defaults of ``hazard`` and ``loss_scale`` for each settlement schedule (X1, X2),
 fitted on four expert bots' hands (300 hands a preset, about 1,000 sampled decisions): the
 mean predicted win probability and value of the option played match the win rate and the
@@ -583,22 +527,23 @@ cdef double _danger(const Table* t, const Position* p, int d) noexcept nogil:
     return tot
 
 
-cdef void _table(const HandC* h, int seat, Table* t) noexcept nogil:
+cdef void _table(const AgentView* v, Table* t) noexcept nogil:
+    """What every option of the view's decision shares (the weights are the caller's)."""
     cdef int k, c, n = 0
-    t.r = &h.rules
-    t.seat = seat
-    t.dealer = h.dealer
-    t.indicator = h.indicator
-    t.laizi = h.laizi
-    t.prev_laizi = h.prev_laizi
-    t.n_pizi = h.n_pizi
-    t.pizi[0] = h.pizi[0]
-    t.pizi[1] = h.pizi[1]
+    t.r = &v.rules
+    t.seat = v.seat
+    t.dealer = v.dealer
+    t.indicator = v.indicator
+    t.laizi = v.laizi
+    t.prev_laizi = v.prev_laizi
+    t.n_pizi = v.n_pizi
+    t.pizi[0] = v.pizi[0]
+    t.pizi[1] = v.pizi[1]
     for k in range(4):
-        t.openings[k] = h.openings[k]
-    t.doubled = 1 if (h.rules.wind_laizi_double and (h.laizi >= 27 or h.laizi == h.prev_laizi)) else 0
+        t.openings[k] = v.openings[k]
+    t.doubled = 1 if (v.rules.wind_laizi_double and (v.laizi >= 27 or v.laizi == v.prev_laizi)) else 0
     for k in range(34):
-        c = 4 - h.seen[k] - h.hands[seat][k]
+        c = 4 - v.visible[k] - v.hand[k]
         while c > 0:
             t.pool[n] = k
             n += 1
@@ -606,27 +551,27 @@ cdef void _table(const HandC* h, int seat, Table* t) noexcept nogil:
     t.n_pool = n
 
 
-cdef int _position(const HandC* h, const Table* t, int code, Position* p) noexcept nogil:
+cdef int _position(const AgentView* v, const Table* t, int code, Position* p) noexcept nogil:
     """The seat's position after code (not A_HU). 0, or -1 for a code it cannot follow."""
-    cdef int seat = t.seat, tile = h.tile, low, k
+    cdef int seat = t.seat, tile = v.claim_tile, low, k
     cdef SeatC* me = &p.seats[seat]
     cdef uint8_t* C = p.hand
-    memcpy(C, h.hands[seat], 34)
-    memcpy(p.seats, h.seats, sizeof(p.seats))
-    p.openings = h.openings[seat]
-    p.left = hand_left(h) - h.rules.dead_wall     # the live wall (G2)
+    memcpy(C, v.hand, 34)
+    memcpy(p.seats, v.seats, sizeof(p.seats))
+    p.openings = v.openings[seat]
+    p.left = v.tiles_left - v.rules.dead_wall     # the live wall (G2)
     p.back = 0
     p.before = 3
     if code < A_CHI:                            # a discard
         C[code - A_DISCARD] -= 1
         return 0
     if code == A_PASS:                          # the next draw in turn order (P2)
-        p.before = (seat - h.turn - 1 + 8) % 4
+        p.before = (seat - v.turn - 1 + 8) % 4
         return 0
     if code < A_PENG or code == A_PENG:         # 吃 or 碰, then a discard (D18)
         if code == A_PENG:
             C[tile] -= 2
-            _add_meld(me, MK_PENG, tile, h.turn)
+            _add_meld(me, MK_PENG, tile, v.turn)
         else:
             low = chi_low(code)
             C[low] += 1 if tile == low else 0
@@ -635,7 +580,7 @@ cdef int _position(const HandC* h, const Table* t, int code, Position* p) noexce
             C[low] -= 1
             C[low + 1] -= 1
             C[low + 2] -= 1
-            _add_meld(me, MK_CHI, low, h.turn)
+            _add_meld(me, MK_CHI, low, v.turn)
         p.openings += 1
         C[_policy_discard(t, C, -1)] -= 1
         return 0
@@ -643,7 +588,7 @@ cdef int _position(const HandC* h, const Table* t, int code, Position* p) noexce
     p.before = 0
     if code == A_CHONG_GANG:
         C[tile] -= 3
-        _add_meld(me, MK_CHONG_GANG, tile, h.turn)
+        _add_meld(me, MK_CHONG_GANG, tile, v.turn)
         p.openings += 1
     elif code < A_AN_GANG:                      # 蓄杠: the 碰 becomes a 明杠 in place (L2)
         tile = code - A_XU_GANG
@@ -686,18 +631,40 @@ cdef double _hu_now(const HandC* h, int seat) noexcept nogil:
     return x.win.payments[seat] if x.winner == seat else 0.0
 
 
-cdef void _evaluate_one(const HandC* h, const Table* t, int code, int samples, uint64_t seed,
+cdef double _hu_seen(const AgentView* v, const Table* t, int* known) noexcept nogil:
+    """The seat's payment for the hu it may declare now, as it sees it (the settlement with
+    the others' hands unknown: discarder_ready and the like at -1). known = 0 when the
+    view cannot value it (a 乱将 / 乱风 shape, W3, or a window the model does not price)."""
+    cdef Position p
+    cdef uint8_t C[34]
+    cdef double pay = 0.0
+    cdef int how, d = -1, x
+    known[0] = 0
+    memcpy(C, v.hand, 34)
+    memcpy(p.seats, v.seats, sizeof(p.seats))
+    if v.phase == PH_TURN and v.drawn >= 0:
+        how = HOW_GANGSHANGHUA if v.replacement else HOW_ZIMO
+        x = v.drawn
+    elif v.phase == PH_CLAIM and v.claim_tile >= 0:
+        how = HOW_FANGCHONG
+        d = v.turn
+        x = v.claim_tile
+        C[x] += 1
+    else:
+        return 0.0
+    if _win(t, &p, C, &p.seats[t.seat], x, how, d, &pay):
+        known[0] = 1
+    return pay
+
+
+cdef void _evaluate_one(const AgentView* v, const Table* t, int code, int samples, uint64_t seed,
                         double* out) noexcept nogil:
-    """out[0..2] = win, points, value of code."""
+    """out[0..2] = win, points, value of code (not A_HU)."""
     cdef Position p
     cdef Pcg64 g
     cdef int i, r, wins = 0
     cdef double pay = 0.0, won = 0.0, total = 0.0
-    if code == A_HU:
-        out[0] = 1.0
-        out[1] = out[2] = _hu_now(h, t.seat)
-        return
-    _position(h, t, code, &p)
+    _position(v, t, code, &p)
     pcg64_seed_int(&g, seed)            # the same sequences for every option of a decision
     for i in range(samples):
         r = _sequence(t, &p, &g, &pay)
@@ -714,8 +681,8 @@ cdef void _evaluate_one(const HandC* h, const Table* t, int code, int samples, u
 
 
 def evaluate_options(NativeHand hand not None, seat, codes=None, *, samples=256, seed=0,
-                     hazard=None, loss_scale=None, ready_per_opening=0.15, wait_share=0.06,
-                     suit_wait_share=0.25):
+                     hazard=None, loss_scale=None, ready_per_opening=READY_PER_OPENING,
+                     wait_share=WAIT_SHARE, suit_wait_share=SUIT_WAIT_SHARE):
     """The expert's value of each legal option of ``seat`` now, from what the seat sees.
 
     For each option, over ``samples`` draw sequences of the rest of the hand (the comment
@@ -758,6 +725,7 @@ def evaluate_options(NativeHand hand not None, seat, codes=None, *, samples=256,
     cdef int16_t legal[N_ACTIONS]
     cdef int s = _checks.seat(seat, "seat", IllegalActionError), n, i, k, m, ns
     cdef Table t
+    cdef AgentView v
     cdef uint64_t sd
     cdef double[:, ::1] view
     ensure_tables()             # the shanten kernels' tables
@@ -790,7 +758,8 @@ def evaluate_options(NativeHand hand not None, seat, codes=None, *, samples=256,
     arr = np.zeros((len(cs), len(OPTION_FIELDS)), dtype=np.float64)
     view = arr
     codes_c = [int(c) for c in cs]
-    _table(h, s, &t)
+    agent_view(&v, h, s, NULL)          # what the seat sees, as a native agent sees it
+    _table(&v, &t)
     t.hazard = hazard
     t.loss_scale = loss_scale
     t.ready_per_opening = ready_per_opening
@@ -799,5 +768,206 @@ def evaluate_options(NativeHand hand not None, seat, codes=None, *, samples=256,
     for k in range(len(codes_c)):
         m = codes_c[k]
         with nogil:
-            _evaluate_one(h, &t, m, ns, sd, &view[k, 0])
+            if m == A_HU:
+                view[k, 0] = 1.0
+                view[k, 1] = view[k, 2] = _hu_now(h, s)
+            else:
+                _evaluate_one(&v, &t, m, ns, sd, &view[k, 0])
     return arr
+
+
+# ---------------------------------------------------------------- the bot
+
+ctypedef struct Params:
+    uint8_t equal_first
+    uint8_t equal_gang
+    uint8_t equal_other
+    uint8_t evaluate_hu
+    uint8_t evaluate_claims
+    int samples
+    double hu_margin
+    uint64_t seed               # the reset seed: the evaluation's sequences (deterministic)
+
+
+EXPERT_PARAMETERS = {"equal_first": True, "equal_gang": True, "equal_other": False,
+                     "evaluate_hu": True, "evaluate_claims": True, "samples": 64,
+                     "hu_margin": 0.5}
+"""The parameters of :class:`ExpertAgent` and their defaults (see the module docstring):
+the claim rules ``equal_first``, ``equal_gang``, ``equal_other`` (bool); ``evaluate_hu``
+and ``evaluate_claims`` (bool), the decisions taken by value; ``samples`` (int), the draw
+sequences of an option; ``hu_margin`` (float), the hu's extra weight against a gang."""
+
+MAX_SAMPLES = 4096
+"""The most draw sequences an :class:`ExpertAgent` option may take (``samples``)."""
+
+
+cdef uint64_t _decision_seed(const Params* p, const AgentView* v) noexcept nogil:
+    """A seed of the evaluation's sequences: the reset seed and the position (FNV-1a), so a
+    decision is the same whenever the same position comes again."""
+    cdef uint64_t x = 14695981039346656037ULL ^ p.seed
+    cdef int k
+    for k in range(34):
+        x = (x ^ v.hand[k]) * 1099511628211ULL
+        x = (x ^ v.visible[k]) * 1099511628211ULL
+    x = (x ^ <uint64_t>v.tiles_left) * 1099511628211ULL
+    x = (x ^ <uint64_t>(v.phase * 8 + v.seat)) * 1099511628211ULL
+    x = (x ^ <uint64_t>(v.claim_tile + 1)) * 1099511628211ULL
+    return x
+
+
+cdef void _weights(Table* t) noexcept nogil:
+    """The evaluation's weights for the bot: the defaults of EVALUATION_PARAMETERS, hazard
+    and loss_scale as CALIBRATED for the rule set's schedule (X1, X2)."""
+    t.hazard = HAZARD_FAN if t.r.fan_schedule else HAZARD_POINTS
+    t.loss_scale = LOSS_FAN if t.r.fan_schedule else LOSS_POINTS
+    t.ready_per_opening = READY_PER_OPENING
+    t.wait_share = WAIT_SHARE
+    t.suit_wait_share = SUIT_WAIT_SHARE
+
+
+cdef int _best_of(const Params* p, const AgentView* v, const int16_t* options, int m,
+                  double first_value) noexcept nogil:
+    """The option of options[0 .. m-1] with the best value (evaluate_options' value column)
+    on the same sequences; options[0] may be A_HU, then worth first_value. Ties keep the
+    earlier option."""
+    cdef Table t
+    cdef double out[3]
+    cdef double best = -1e300
+    cdef int k, pick = options[0]
+    cdef uint64_t sd = _decision_seed(p, v)
+    _table(v, &t)
+    _weights(&t)
+    for k in range(m):
+        if options[k] == A_HU:
+            out[2] = first_value
+        else:
+            _evaluate_one(v, &t, options[k], p.samples, sd, out)
+        if out[2] > best:
+            best = out[2]
+            pick = options[k]
+    return pick
+
+
+cdef int _hu_or_play(const Params* p, const AgentView* v, const int16_t* codes, int n) noexcept nogil:
+    """A hu on the seat's turn against a 癞子杠 or a gang it may play instead (a bigger hu
+    later: 杠上开花, more fan, S1, P3), by value; the hu when the view cannot value it."""
+    cdef int16_t options[N_ACTIONS]
+    cdef int i, m = 1, known = 0
+    cdef Table t
+    cdef double hu
+    options[0] = A_HU
+    for i in range(n):
+        if codes[i] == A_LAIZI_GANG or A_XU_GANG <= codes[i] < A_HONGZHONG_GANG:
+            options[m] = codes[i]
+            m += 1
+    if m == 1:
+        return A_HU
+    _table(v, &t)
+    hu = _hu_seen(v, &t, &known)
+    if not known:
+        return A_HU
+    return _best_of(p, v, options, m, hu * (1.0 + p.hu_margin))
+
+
+cdef int decide(void* state, const AgentView* v, const int16_t* codes, int n) noexcept nogil:
+    cdef const Params* p = <const Params*>state
+    cdef GreedySeat g
+    cdef int16_t options[2]
+    cdef int c, now = 0, after = 0, me = v.seat
+    if has_code(codes, n, A_HU):
+        if p.evaluate_hu and v.phase == PH_TURN:
+            return _hu_or_play(p, v, codes, n)
+        return A_HU
+    g.hand = v.hand
+    g.seen = v.visible
+    g.melds = &v.seats[me]
+    g.tile = v.claim_tile
+    g.n_pizi = v.n_pizi
+    g.indicator = v.indicator
+    g.laizi = v.laizi
+    if v.phase == PH_TURN:
+        return greedy_turn(&g, codes, n)
+    if v.phase == PH_CLAIM:
+        c = greedy_claim(&g, codes, n, &now, &after)
+        if c < 0 or c == A_PASS or after < now or not has_code(codes, n, A_PASS):
+            return c
+        if p.evaluate_claims:
+            options[0] = A_PASS
+            options[1] = c
+            return _best_of(p, v, options, 2, 0.0)
+        if p.equal_other or (p.equal_first and v.openings[me] == 0) or (p.equal_gang and c == A_CHONG_GANG):
+            return c
+        return A_PASS
+    return A_PASS if has_code(codes, n, A_PASS) else codes[0]    # rob / haidi without a hu
+
+
+cdef void reset(void* state, uint64_t seed) noexcept nogil:
+    (<Params*>state).seed = seed
+
+
+cdef AgentSpec SPEC
+SPEC.name = b"expert"
+SPEC.state_size = sizeof(Params)
+SPEC.reset = reset
+SPEC.decide = decide
+
+
+class ExpertAgent(NativeAgent):
+    """The expert bot (see the module docstring), ``"expert"`` in every ``--agents``.
+
+    Args (keywords; defaults in :data:`EXPERT_PARAMETERS`):
+        equal_first, equal_gang, equal_other: bool, the claims that keep the shanten and
+            are still taken without ``evaluate_claims`` (P2, W4, S1).
+        evaluate_hu: bool, a hu on its turn against a 癞子杠 or a gang by value (S1, G4).
+        evaluate_claims: bool, a claim that keeps the shanten against the pass by value.
+        samples: int 1 to :data:`MAX_SAMPLES`, the draw sequences of each option valued.
+        hu_margin: float >= 0, the hu's value is multiplied by ``1 + hu_margin`` against
+            a gang (the seat's view undervalues it).
+
+    Raises:
+        AgentError: an unknown parameter, a flag that is not a bool, ``samples`` not an
+            int in range or ``hu_margin`` not a finite number >= 0 (the message names it).
+    """
+
+    def __init__(self, **params):
+        NativeAgent.__init__(self, agent_capsule(&SPEC))
+        agents_prepare()    # the meld route masks the greedy decisions read
+        ensure_tables()     # the shanten kernels' tables (the evaluation)
+        for key, value in params.items():
+            if key not in EXPERT_PARAMETERS:
+                raise AgentError(f"ExpertAgent: unknown parameter {key!r}; expected one of "
+                                 f"{', '.join(EXPERT_PARAMETERS)}")
+            if key == "samples":
+                if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= MAX_SAMPLES:
+                    raise AgentError(f"ExpertAgent: samples must be an int from 1 to {MAX_SAMPLES}, got {value!r}")
+            elif key == "hu_margin":
+                if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value < float("inf"):
+                    raise AgentError(f"ExpertAgent: hu_margin must be a number >= 0, got {value!r}")
+            elif not isinstance(value, bool):
+                raise AgentError(f"ExpertAgent: {key} must be True or False, got {value!r}")
+        self._set({**EXPERT_PARAMETERS, **params})
+
+    def _set(self, values):
+        cdef NativeAgent me = self
+        cdef Params* p = <Params*>me.state
+        p.equal_first = values["equal_first"]
+        p.equal_gang = values["equal_gang"]
+        p.equal_other = values["equal_other"]
+        p.evaluate_hu = values["evaluate_hu"]
+        p.evaluate_claims = values["evaluate_claims"]
+        p.samples = values["samples"]
+        p.hu_margin = values["hu_margin"]
+
+    @property
+    def params(self):
+        """The parameters in force, a dict (name: bool; int ``samples``, float ``hu_margin``)."""
+        cdef NativeAgent me = self
+        cdef const Params* p = <const Params*>me.state
+        return {"equal_first": bool(p.equal_first), "equal_gang": bool(p.equal_gang),
+                "equal_other": bool(p.equal_other), "evaluate_hu": bool(p.evaluate_hu),
+                "evaluate_claims": bool(p.evaluate_claims), "samples": int(p.samples),
+                "hu_margin": float(p.hu_margin)}
+
+    def __repr__(self):
+        changed = {k: v for k, v in self.params.items() if v != EXPERT_PARAMETERS[k]}
+        return "ExpertAgent(" + ", ".join(f"{k}={v!r}" for k, v in changed.items()) + ")"
