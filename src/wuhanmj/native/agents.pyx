@@ -447,6 +447,7 @@ cdef void agent_view(AgentView* v, const HandC* h, int seat, const double* score
 
 cdef RulesC _last_rules          # the RulesC of the last observation's rule set (with the GIL)
 cdef object _last_rules_of = None
+cdef dict _fallback_rules = {}   # (fan schedule, pizi): the rule set of an observation without one
 
 
 cdef int _view_rules(AgentView* v, object o) except -1:
@@ -455,7 +456,10 @@ cdef int _view_rules(AgentView* v, object o) except -1:
     global _last_rules_of
     r = o.rules
     if r is None:
-        r = _Rules.coerce("koukou_fan" if o.rules_schedule == "fan" else "kaikou").replace(pizi=bool(o.rules_pizi))
+        key = (o.rules_schedule == "fan", bool(o.rules_pizi))
+        r = _fallback_rules.get(key)
+        if r is None:
+            r = _fallback_rules[key] = _Rules.coerce("koukou_fan" if key[0] else "kaikou").replace(pizi=key[1])
     if r is not _last_rules_of:
         rules_to_c(r, &_last_rules)
         _last_rules_of = r

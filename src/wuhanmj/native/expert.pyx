@@ -815,9 +815,11 @@ cdef uint64_t _decision_seed(const Params* p, const AgentView* v) noexcept nogil
     return x
 
 
-cdef void _weights(Table* t) noexcept nogil:
-    """The evaluation's weights for the bot: the defaults of EVALUATION_PARAMETERS, hazard
-    and loss_scale as CALIBRATED for the rule set's schedule (X1, X2)."""
+cdef void _bot_table(const AgentView* v, Table* t) noexcept nogil:
+    """The table of the view's decision with the bot's weights: the defaults of
+    EVALUATION_PARAMETERS, hazard and loss_scale as CALIBRATED for the rule set's schedule
+    (X1, X2)."""
+    _table(v, t)
     t.hazard = HAZARD_FAN if t.r.fan_schedule else HAZARD_POINTS
     t.loss_scale = LOSS_FAN if t.r.fan_schedule else LOSS_POINTS
     t.ready_per_opening = READY_PER_OPENING
@@ -825,23 +827,20 @@ cdef void _weights(Table* t) noexcept nogil:
     t.suit_wait_share = SUIT_WAIT_SHARE
 
 
-cdef int _best_of(const Params* p, const AgentView* v, const int16_t* options, int m,
+cdef int _best_of(const Params* p, const AgentView* v, const Table* t, const int16_t* options, int m,
                   double first_value) noexcept nogil:
     """The option of options[0 .. m-1] with the best value (evaluate_options' value column)
     on the same sequences; options[0] may be A_HU, then worth first_value. Ties keep the
-    earlier option."""
-    cdef Table t
+    earlier option. t: the decision's table (_bot_table)."""
     cdef double out[3]
     cdef double best = -1e300
     cdef int k, pick = options[0]
     cdef uint64_t sd = _decision_seed(p, v)
-    _table(v, &t)
-    _weights(&t)
     for k in range(m):
         if options[k] == A_HU:
             out[2] = first_value
         else:
-            _evaluate_one(v, &t, options[k], p.samples, sd, out)
+            _evaluate_one(v, t, options[k], p.samples, sd, out)
         if out[2] > best:
             best = out[2]
             pick = options[k]
@@ -862,16 +861,17 @@ cdef int _hu_or_play(const Params* p, const AgentView* v, const int16_t* codes, 
             m += 1
     if m == 1:
         return A_HU
-    _table(v, &t)
+    _bot_table(v, &t)
     hu = _hu_seen(v, &t, &known)
     if not known:
         return A_HU
-    return _best_of(p, v, options, m, hu * (1.0 + p.hu_margin))
+    return _best_of(p, v, &t, options, m, hu * (1.0 + p.hu_margin))
 
 
 cdef int decide(void* state, const AgentView* v, const int16_t* codes, int n) noexcept nogil:
     cdef const Params* p = <const Params*>state
     cdef GreedySeat g
+    cdef Table t
     cdef int16_t options[2]
     cdef int c, now = 0, after = 0, me = v.seat
     if has_code(codes, n, A_HU):
@@ -894,7 +894,8 @@ cdef int decide(void* state, const AgentView* v, const int16_t* codes, int n) no
         if p.evaluate_claims:
             options[0] = A_PASS
             options[1] = c
-            return _best_of(p, v, options, 2, 0.0)
+            _bot_table(v, &t)
+            return _best_of(p, v, &t, options, 2, 0.0)
         if p.equal_other or (p.equal_first and v.openings[me] == 0) or (p.equal_gang and c == A_CHONG_GANG):
             return c
         return A_PASS
