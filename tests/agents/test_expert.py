@@ -24,7 +24,7 @@ from wuhanmj import Game, Rules, shuffled_wall, simulate
 from wuhanmj.agents import AGENTS, GreedyAgent, make_agent
 from wuhanmj.hand.analysis import wuhan_shanten
 from wuhanmj.errors import AgentError
-from wuhanmj.game.actions import ACTIONS, AN_GANG, CHONG_GANG, HONGZHONG_GANG, HU, LAIZI_GANG, PASS, PENG, XU_GANG
+from wuhanmj.game.actions import ACTIONS, CHONG_GANG, HONGZHONG_GANG, HU, LAIZI_GANG, PASS, PENG, XU_GANG
 from wuhanmj.hand.meld import Meld
 from wuhanmj.native.expert import EXPERT_PARAMETERS, MAX_SAMPLES, ExpertAgent, evaluate_options
 
