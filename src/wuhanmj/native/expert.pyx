@@ -916,7 +916,9 @@ SPEC.decide = decide
 class ExpertAgent(NativeAgent):
     """The expert bot (see the module docstring), ``"expert"`` in every ``--agents``.
 
-    Args (keywords; defaults in :data:`EXPERT_PARAMETERS`):
+    Every parameter is a keyword; the defaults are :data:`EXPERT_PARAMETERS`.
+
+    Args:
         equal_first, equal_gang, equal_other: bool, the claims that keep the shanten and
             are still taken without ``evaluate_claims`` (P2, W4, S1).
         evaluate_hu: bool, a hu on its turn against a 癞子杠 or a gang by value (S1, G4).
