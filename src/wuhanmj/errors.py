@@ -20,6 +20,7 @@ __all__ = [
     "HandError",
     "SimulationError",
     "AgentError",
+    "BotError",
     "StatsError",
     "EnvError",
     "RecordsError",
@@ -89,6 +90,21 @@ class SimulationError(WuhanMJError, ValueError):
 class AgentError(WuhanMJError, ValueError):
     """An agent cannot be made from its name, is not an agent, cannot be sent to a
     worker, or failed while choosing an action (the message names the seat)."""
+
+
+class BotError(AgentError):
+    """A bot played over the line protocol (:class:`wuhanmj.agents.process.ProcessAgent`,
+    docs/PROTOCOL.md) failed: it could not be started, crashed (exited), took longer than
+    its timeout, printed a line that is not a JSON answer, or answered an action that is
+    not legal. The message names the bot's command, the seat, the hand and what it did;
+    the same facts are the attributes ``bot``, ``seat``, ``hand`` (1 = the first hand
+    the process played, None before any) and ``fault`` (``"start"``, ``"crash"``,
+    ``"timeout"``, ``"not_json"``, ``"illegal"``)."""
+
+    def __init__(self, message: str, *, bot: str = "", seat: int | None = None, hand: int | None = None,
+                 fault: str = "") -> None:
+        super().__init__(message)
+        self.bot, self.seat, self.hand, self.fault = bot, seat, hand, fault
 
 
 class StatsError(WuhanMJError, ValueError):

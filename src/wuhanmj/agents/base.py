@@ -195,7 +195,10 @@ def __getattr__(name: str) -> Any:
 
 
 def make_agent(spec: str | Any) -> Any:
-    """An agent from a name: ``"random"``, ``"greedy"``, or ``"package.module:Name"``.
+    """An agent from a name: ``"random"``, ``"greedy"``, ``"package.module:Name"``, or
+    ``"cmd:COMMAND"``: a program playing over the line protocol (docs/PROTOCOL.md), a
+    :class:`~wuhanmj.agents.process.ProcessAgent` of COMMAND (split as a shell splits
+    words; default timeout and ``on_error="stop"``).
 
     An object that already is an agent (has ``act``) or a callable is returned as is.
     A ``module:Name`` attribute that is a class is instantiated without arguments.
@@ -211,9 +214,13 @@ def make_agent(spec: str | Any) -> Any:
     key = spec.strip()
     if key.lower() in AGENTS:
         return AGENTS[key.lower()]()
+    if key[:4].lower() == "cmd:":
+        from .process import ProcessAgent
+
+        return ProcessAgent(key[4:].strip(), name=key)
     if ":" not in key:
         raise AgentError(
-            f"agent: unknown agent {spec!r}; expected one of {', '.join(AGENTS)} or module:Name"
+            f"agent: unknown agent {spec!r}; expected one of {', '.join(AGENTS)}, module:Name or cmd:COMMAND"
         )
     mod_name, _, attr = key.partition(":")
     try:

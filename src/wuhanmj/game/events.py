@@ -3,7 +3,9 @@
 The game keeps its events as dicts with tile indices; :func:`render_event` gives the
 public form (tiles as text like ``"5m"``, hands and meld tiles as ``"123m"`` strings,
 the wall as a list of tiles) and :func:`parse_event` reads it back. See
-:attr:`wuhanmj.game.Game.events` for the event types.
+:attr:`wuhanmj.game.Game.events` for the event types. What one seat may know of them is
+:func:`public_event` (the web table's log) and :func:`seat_event` (the bot protocol,
+docs/PROTOCOL.md): one filter for both.
 """
 
 from __future__ import annotations
@@ -19,7 +21,8 @@ from ..errors import ReplayError, TileError, WuhanMJError
 from ..rules import Rules
 from ..tiles import format_tile, format_tiles, parse_tile, parse_tiles
 
-__all__ = ["render_event", "parse_event", "parse_events", "same_event", "same_json", "rules_json"]
+__all__ = ["render_event", "parse_event", "parse_events", "same_event", "same_json", "rules_json", "public_event",
+           "seat_event"]
 
 _TILE_KEYS = ("tile", "indicator", "laizi", "prev_laizi")
 
@@ -100,6 +103,35 @@ def render_event(e: dict | tuple) -> dict:
     if "wall" in out:
         out["wall"] = [format_tile(t) for t in out["wall"]]
     return out
+
+
+def public_event(e: Mapping, seat: int) -> dict | None:
+    """What ``seat`` may know of one rendered event: the deal without the wall and the hands,
+    another seat's draw without its tile; another seat's claims and passes not at all (a
+    seat that was asked holds the tiles for the claim); None for an event left out."""
+    typ = e.get("type")
+    if typ == "deal":
+        return {"type": "deal", "dealer": e.get("dealer"), "scores": e.get("scores")}
+    if typ == "draw" and e.get("seat") != seat:
+        return {"type": "draw", "seat": e.get("seat"), "end": e.get("end")}
+    if typ in ("claim", "pass") and e.get("seat") != seat:
+        return None
+    out = dict(e)
+    out.pop("action", None)
+    return out
+
+
+def seat_event(e: Mapping, seat: int) -> dict | None:
+    """What ``seat`` may know of one rendered event, as the bot protocol sends it
+    (docs/PROTOCOL.md): :func:`public_event`, except that the deal keeps what the seat sees
+    at the table besides the dealer and the scores: its own seat, its own tiles (``hand``),
+    the previous 癞子 (X4) and the rules; never the wall or another seat's tiles."""
+    if e.get("type") != "deal":
+        return public_event(e, seat)
+    hands = e.get("hands") or ()
+    return {"type": "deal", "seat": seat, "dealer": e.get("dealer"), "scores": e.get("scores"),
+            "prev_laizi": e.get("prev_laizi"), "rules": e.get("rules"),
+            "hand": hands[seat] if seat < len(hands) else None}
 
 
 def _to_tile(v: Any) -> int:

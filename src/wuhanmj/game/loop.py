@@ -14,7 +14,11 @@ so the agent protocol (:class:`wuhanmj.agents.Agent`) is honoured the same every
 - an ``act`` with a keyword-only parameter ``view`` (``act(observation, legal, *,
   view)``, :func:`wants_view`) is also given a :class:`wuhanmj.native.search.SearchView`
   of its seat: determinizations and rollouts of the current state, never the hidden
-  state itself (:func:`search_view_of`; it needs the native engine).
+  state itself (:func:`search_view_of`; it needs the native engine);
+- an agent with a method ``observe_events(seat, events)`` (:class:`EventFeed`; the bots of
+  the line protocol, :class:`wuhanmj.agents.process.ProcessAgent`) is told the events of
+  the hand as its seat may know them (:func:`~wuhanmj.game.events.seat_event`): before each
+  of its decisions those it has not been told yet, and the rest once the hand is over.
 
 The loop asks the seat the game expects (``current_player``) until the hand is over;
 in a claim window the seats are asked one at a time in turn order, and the game
@@ -31,14 +35,14 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from .. import _checks
-from ..errors import AgentError, IllegalActionError
+from ..errors import AgentError, BotError, IllegalActionError
 
 if TYPE_CHECKING:
     from .engine import Game
     from ..native.handapi import NativeHand
     from ..native.search import SearchView
 
-__all__ = ["play_game", "agent_act", "wants_view", "search_view_of"]
+__all__ = ["play_game", "agent_act", "wants_view", "search_view_of", "EventFeed"]
 
 
 def agent_act(agent: Any, seat: int | None = None) -> Callable[[Any, Any], Any]:
@@ -111,6 +115,61 @@ def search_view_of(game: Game, seat: int) -> SearchView:
     return search_view(source, seat)
 
 
+class EventFeed:
+    """Tells the agents that have an ``observe_events(seat, events)`` method what happened
+    in one hand, as their seat may know it (:func:`~wuhanmj.game.events.seat_event`: the
+    deal with the seat's own tiles only, another seat's draw without its tile, another
+    seat's claim answers not at all): :meth:`before` a decision of ``seat`` sends the events
+    it has not been told yet; :meth:`finish` sends the rest to every such agent once the
+    hand is over (its ``hu`` and ``settlement``). Agents without the method cost nothing.
+
+    Args:
+        game: the hand (a :class:`~wuhanmj.game.Game`; its events from the first are sent).
+        agents: 4 agents by seat (None for a seat nobody feeds, e.g. a person's).
+    """
+
+    __slots__ = ("_game", "_feeds", "_told", "active")
+
+    def __init__(self, game: Game, agents: Sequence[Any]) -> None:
+        self._game = game
+        self._feeds = [getattr(a, "observe_events", None) for a in agents]
+        self._told = [0, 0, 0, 0]
+        self.active = any(f is not None for f in self._feeds)
+
+    def before(self, seat: int) -> None:
+        """Send ``seat``'s agent the hand's events since it was last told (when it listens).
+
+        Raises:
+            Whatever the agent's ``observe_events`` raises (a :class:`BotError` for a bot
+            of the line protocol).
+        """
+        feed = self._feeds[seat]
+        if feed is None:
+            return
+        from .events import seat_event
+
+        st = self._game.state
+        n = len(st.events)
+        start = self._told[seat]
+        if n > start:
+            self._told[seat] = n
+            out = []
+            for e in self._game.events_since(start):
+                p = seat_event(e, seat)
+                if p is not None:
+                    out.append(p)
+            feed(seat, out)
+
+    def finish(self) -> None:
+        """Send every listening agent the events it has not been told (the hand's end).
+
+        Raises:
+            Whatever an agent's ``observe_events`` raises.
+        """
+        for seat in range(4):
+            self.before(seat)
+
+
 def play_game(game: Game, agents: Sequence[Any], labels: Sequence[str] | None = None) -> int:
     """Play ``game`` to its end with 4 agents (seat order); returns the decisions made.
 
@@ -121,7 +180,8 @@ def play_game(game: Game, agents: Sequence[Any], labels: Sequence[str] | None = 
 
     Raises:
         AgentError: an agent is not an agent, or its ``act`` raised (the message names the
-            seat; the agent's own exception is the ``__cause__``).
+            seat; the agent's own exception is the ``__cause__``); a :class:`BotError` of a
+            bot of the line protocol as it is (it names the bot, the seat and the hand).
         IllegalActionError: an agent returned an action that is not legal now (the
             message names the seat and the rule); the game is left as it was before it.
     """
@@ -138,6 +198,8 @@ def play_game(game: Game, agents: Sequence[Any], labels: Sequence[str] | None = 
     legal = moves.legal
     current = moves.current_player
     step = game.step
+    feed = EventFeed(game, agents)
+    feeding = feed.active
     decisions = 0
     while True:
         seat = current(st)  # None once the hand is over
@@ -145,6 +207,8 @@ def play_game(game: Game, agents: Sequence[Any], labels: Sequence[str] | None = 
             break
         lc = legal(st, seat)
         try:
+            if feeding:
+                feed.before(seat)
             if views[seat]:
                 view = search_view_of(game, seat)
                 try:
@@ -155,6 +219,8 @@ def play_game(game: Game, agents: Sequence[Any], labels: Sequence[str] | None = 
             else:
                 action = acts[seat](observe(st, seat) if observes[seat] else None,
                                     lc if codes[seat] else [ACTIONS[c] for c in lc])
+        except BotError:
+            raise  # its message already names the bot, the seat and the hand
         except Exception as err:
             who = f"seat {seat}" if labels is None else f"seat {seat} (agent {labels[seat]!r})"
             raise AgentError(f"{who}: act() raised {type(err).__name__}: {err}") from err
@@ -163,4 +229,6 @@ def play_game(game: Game, agents: Sequence[Any], labels: Sequence[str] | None = 
         except IllegalActionError as err:
             raise IllegalActionError(f"seat {seat} played {action!r}: {err}") from None
         decisions += 1
+    if feeding:
+        feed.finish()
     return decisions

@@ -27,7 +27,7 @@ from dataclasses import dataclass, replace
 from ..errors import ReplayError, WuhanMJError
 from ..game.actions import action_name, encode
 from ..game.engine import Game
-from ..game.events import parse_event, parse_events
+from ..game.events import parse_event, parse_events, public_event
 from ..game.wall import FIRST_DRAW_POS, N_TILES
 from ..hand.meld import Meld
 from ..terms import HOW_NAMES
@@ -88,22 +88,6 @@ class SeatFrame:
     text: str
     window: Window | None
     view: TableView
-
-
-def public_event(e: Mapping, seat: int) -> dict | None:
-    """What ``seat`` may know of one rendered event: the deal without the wall and the hands,
-    another seat's draw without its tile; another seat's claims and passes not at all (a
-    seat that was asked holds the tiles for the claim); None for an event left out."""
-    typ = e.get("type")
-    if typ == "deal":
-        return {"type": "deal", "dealer": e.get("dealer"), "scores": e.get("scores")}
-    if typ == "draw" and e.get("seat") != seat:
-        return {"type": "draw", "seat": e.get("seat"), "end": e.get("end")}
-    if typ in ("claim", "pass") and e.get("seat") != seat:
-        return None
-    out = dict(e)
-    out.pop("action", None)
-    return out
 
 
 def _seat_window(w: Window | None, seat: int) -> Window | None:

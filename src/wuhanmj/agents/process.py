@@ -1,0 +1,475 @@
+"""Bots in any language: :class:`ProcessAgent` plays a seat through a program that speaks the
+line protocol of docs/PROTOCOL.md over its standard input and output.
+
+The engine writes one JSON object a line to the bot: ``hello`` once when the process
+starts, then for every hand the events its seat may know (:func:`~wuhanmj.game.events.seat_event`:
+the ``deal`` with its own tiles only, the ``indicator``, every ``draw`` — another seat's
+without its tile —, ``discard``, its own ``claim``/``pass``, ``meld``, ``gang``, ``special``,
+``hu``, and the ``settlement`` that ends the hand), and at each decision a ``request`` with
+the legal action codes and their names; the bot answers with one line naming one of them
+(``{"code": 4}``, a bare ``4``, or ``{"name": "discard 5m"}``).
+
+One process plays a seat for a whole run, not one per hand: the copies a simulation or an
+arena makes of a ProcessAgent (every batch, every seating) lease their processes from one
+pool, in each process of the run (a worker starts its own), so a run has as many bot
+processes as seats the bot holds at once. The process is started lazily, on the first
+hand, so a ProcessAgent pickles to the workers as its command alone; every process is
+ended (its standard input closed, then killed if it does not exit, and always reaped) by
+:meth:`ProcessAgent.close`, by the end of the Python process (``atexit`` and
+multiprocessing's exit), and after a fault.
+
+Faults (:class:`~wuhanmj.errors.BotError`): a bot that cannot be started, exits, takes
+longer than ``timeout`` seconds to answer, prints a line that is not JSON, or answers
+something that is not one of the legal actions. With ``on_error="stop"`` (the default)
+the BotError stops the run, its message naming the bot, the seat, the hand and the fault;
+with ``on_error="pass"`` the decision is played as the safest legal action
+(:func:`safest_action`: pass, else the first discard, else the first legal code) and the
+fault is counted (:meth:`ProcessAgent.take_faults`, which simulations and arenas tally as
+``bot_faults``). After a crash or a timeout the process is ended and the seat plays the
+safest action for the rest of the hand; the next hand starts a new process.
+"""
+
+from __future__ import annotations
+
+import atexit
+import itertools
+import json
+import os
+import select
+import shlex
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Mapping, Sequence
+from typing import IO, Any
+
+from ..errors import AgentError, BotError
+from ..game.actions import DISCARD, PASS, action_name
+from ..tiles import format_tile, format_tiles
+
+__all__ = ["ProcessAgent", "PROTOCOL_VERSION", "ON_ERROR", "safest_action", "request_message", "parse_answer"]
+
+PROTOCOL_VERSION = 1
+"""The version of docs/PROTOCOL.md this engine speaks (sent in ``hello``)."""
+
+ON_ERROR = ("stop", "pass")
+"""What a bot's fault does: stop the run (BotError), or play the safest action and count it."""
+
+MAX_LINE = 1 << 20  # bytes: an answer is a few bytes; a longer line is not an answer
+_CLOSE_WAIT = 1.0  # seconds a bot has to exit once its input is closed, before it is killed
+
+_dumps = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
+_tokens = itertools.count(1)
+
+
+def safest_action(codes: Sequence[int]) -> int:
+    """The action a faulty bot's seat plays: PASS (162) when legal, else the first discard
+    code (0–33), else the first legal code.
+
+    Raises:
+        AgentError: ``codes`` is empty.
+    """
+    if not codes:
+        raise AgentError("no legal action to fall back to")
+    if PASS in codes:
+        return PASS
+    for c in codes:
+        if DISCARD <= c < DISCARD + 34:
+            return c
+    return codes[0]
+
+
+def request_message(obs: Any, codes: Sequence[int], rid: int) -> dict[str, Any]:
+    """The ``request`` of one decision (docs/PROTOCOL.md), from the seat's
+    :class:`~wuhanmj.game.observation.Observation` (read by explicit field names: only what
+    the seat may see) and its legal codes.
+
+    Args:
+        obs: the Observation, or None (the request then holds the codes and names only).
+        codes: the legal action codes (ints 0–162).
+        rid: the request's number (1, 2, … over the process's life).
+    """
+    msg: dict[str, Any] = {"type": "request", "id": rid, "legal": list(codes),
+                           "names": [action_name(c) for c in codes]}
+    if obs is not None:
+        msg["seat"] = obs.seat
+        msg["phase"] = obs.phase
+        msg["hand"] = format_tiles(obs.hand)
+        msg["drawn"] = None if obs.drawn is None else format_tile(obs.drawn)
+        msg["claim_tile"] = None if obs.claim_tile is None else format_tile(obs.claim_tile)
+        msg["turn"] = obs.turn
+        msg["tiles_left"] = obs.tiles_left
+    return msg
+
+
+def parse_answer(line: bytes, codes: Sequence[int]) -> tuple[str, int | None]:
+    """Read a bot's answer line: ``("ok", code)``, ``("not_json", None)`` (not one JSON value)
+    or ``("illegal", None)`` (JSON, but no legal code: a code not in ``codes``, a name not
+    of one of them, anything else)."""
+    try:
+        v = json.loads(line)
+    except (ValueError, UnicodeDecodeError):
+        return "not_json", None
+    if isinstance(v, dict):
+        if "code" in v:
+            v = v["code"]
+        elif isinstance(v.get("name"), str):
+            name = v["name"].strip()
+            for c in codes:
+                if action_name(c) == name:
+                    return "ok", c
+            return "illegal", None
+    if type(v) is int and v in codes:
+        return "ok", v
+    return "illegal", None
+
+
+class _Bot:
+    """One running bot process: its pipes, a line reader with a deadline, and its end."""
+
+    __slots__ = ("proc", "argv", "_in", "_out", "_buf", "dead", "requests")
+
+    def __init__(self, argv: Sequence[str], cwd: str | None, stderr: Any) -> None:
+        self.argv = list(argv)
+        self.proc = subprocess.Popen(self.argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=stderr,
+                                     bufsize=0, cwd=cwd, close_fds=True)
+        assert self.proc.stdin is not None and self.proc.stdout is not None
+        self._in = self.proc.stdin.fileno()
+        self._out = self.proc.stdout.fileno()
+        os.set_blocking(self._in, False)  # a bot that stops reading cannot block the engine
+        self._buf = b""
+        self.dead = False
+        self.requests = 0
+        _RUNNING.add(self)
+        self.write(_dumps({"type": "hello", "protocol": PROTOCOL_VERSION, "engine": "wuhanmj"}) + "\n", None)
+
+    def write(self, text: str, deadline: float | None) -> None:
+        """Write ``text`` whole. Raises BrokenPipeError (the bot is gone) or TimeoutError
+        (its input is full past ``deadline``: it reads nothing)."""
+        data = memoryview(text.encode())
+        while data:
+            try:
+                n = os.write(self._in, data)
+            except BlockingIOError:
+                wait = 5.0 if deadline is None else deadline - time.monotonic()
+                if wait <= 0 or not select.select([], [self._in], [], wait)[1]:
+                    raise TimeoutError from None
+                continue
+            data = data[n:]
+
+    def readline(self, deadline: float) -> bytes:
+        """The next line the bot prints. Raises EOFError (it exited), TimeoutError (no line
+        by ``deadline``) or ValueError (a line longer than MAX_LINE)."""
+        while True:
+            i = self._buf.find(b"\n")
+            if i >= 0:
+                line, self._buf = self._buf[:i], self._buf[i + 1:]
+                return line
+            if len(self._buf) > MAX_LINE:
+                raise ValueError("a line longer than 1 MiB")
+            wait = deadline - time.monotonic()
+            if wait <= 0 or not select.select([self._out], [], [], wait)[0]:
+                raise TimeoutError
+            data = os.read(self._out, 65536)
+            if not data:
+                raise EOFError
+            self._buf += data
+
+    def exit_text(self) -> str:
+        """How the process ended (it has exited, or is being ended): ``exit 3``, ``signal 9``."""
+        try:
+            rc = self.proc.wait(0.5)
+        except subprocess.TimeoutExpired:
+            return "still running"
+        return f"signal {-rc}" if rc < 0 else f"exit {rc}"
+
+    def end(self, kill: bool = False) -> None:
+        """End the process: close its input (it should exit), kill it if it does not within
+        a second (or at once when ``kill``), and reap it. Idempotent."""
+        if self.dead:
+            return
+        self.dead = True
+        _RUNNING.discard(self)
+        p = self.proc
+        try:
+            if kill:
+                p.kill()
+            for f in (p.stdin, p.stdout):
+                try:
+                    if f is not None:
+                        f.close()
+                except OSError:
+                    pass
+            try:
+                p.wait(_CLOSE_WAIT)
+            except subprocess.TimeoutExpired:
+                p.kill()
+                p.wait()
+        except OSError:  # pragma: no cover - already reaped
+            pass
+
+
+_RUNNING: set[_Bot] = set()
+_POOLS: dict[int, list[_Bot]] = {}
+_LOCK = threading.Lock()
+_exit_hooked = False
+
+
+def _end_all() -> None:
+    """End every bot process of this Python process (at its exit)."""
+    with _LOCK:
+        bots = list(_RUNNING)
+        _POOLS.clear()
+    for b in bots:
+        b.end()
+
+
+def _hook_exit() -> None:
+    """End the bots at exit: ``atexit`` in a main process; multiprocessing's own exit in a
+    worker (whose end skips ``atexit``)."""
+    global _exit_hooked
+    if _exit_hooked:
+        return
+    _exit_hooked = True
+    atexit.register(_end_all)
+    if "multiprocessing" in sys.modules:
+        from multiprocessing import util
+
+        util.Finalize(None, _end_all, exitpriority=100)
+
+
+class ProcessAgent:
+    """A seat played by a program over the line protocol (docs/PROTOCOL.md; module docstring).
+
+    Args:
+        command: the program and its arguments (a list of str), or one command line
+            (a str, split as a POSIX shell splits words; no shell runs it).
+        timeout: seconds each decision may take (> 0; default 10): the time from the
+            request to the answer line.
+        on_error: ``"stop"`` (a fault raises BotError) or ``"pass"`` (the safest legal
+            action is played and the fault counted).
+        name: the label in results (default ``cmd:`` and the command line).
+        cwd: the working directory of the process (default this process's).
+        stderr: where the bot's standard error goes: None (this process's, the default),
+            or ``subprocess.DEVNULL`` / a file.
+
+    Raises:
+        AgentError: an empty command, a timeout that is not a positive number, or an
+            unknown ``on_error``.
+
+    Used by ``--agents "cmd:COMMAND"`` (:func:`wuhanmj.agents.make_agent`). A context
+    manager: ``with ProcessAgent(["./mybot"]) as bot: ...`` ends its processes on exit.
+    """
+
+    observes = True
+    legal_codes = True
+
+    def __init__(self, command: str | Sequence[str], *, timeout: float = 10.0, on_error: str = "stop",
+                 name: str | None = None, cwd: str | None = None, stderr: int | IO[Any] | None = None) -> None:
+        argv = shlex.split(command) if isinstance(command, str) else [str(a) for a in command]
+        if not argv:
+            raise AgentError(f"bot: an empty command {command!r}")
+        if isinstance(timeout, bool) or not isinstance(timeout, (int, float)) or not timeout > 0:
+            raise AgentError(f"bot: timeout must be a number of seconds > 0, got {timeout!r}")
+        if on_error not in ON_ERROR:
+            raise AgentError(f"bot: on_error must be one of {', '.join(ON_ERROR)}, got {on_error!r}")
+        self.argv = argv
+        self.command = command if isinstance(command, str) else shlex.join(argv)
+        self.name = name or f"cmd:{self.command}"
+        self.timeout = float(timeout)
+        self.on_error = on_error
+        self.cwd = cwd
+        self.stderr = stderr
+        self._pool = next(_tokens) + (os.getpid() << 32)  # copies share it; another ProcessAgent does not
+        self._init_state()
+
+    def _init_state(self) -> None:
+        self._bot: _Bot | None = None
+        self._seat: int | None = None
+        self._hand = 0  # hands begun (deal events seen)
+        self._broken = False  # this hand: the process crashed or hung; the seat plays safe
+        self._pending: list[str] = []  # event lines not yet written
+        self._faults = 0
+
+    # -------------------------------------------------------------- pickling and copies
+    def __getstate__(self) -> dict[str, Any]:
+        stderr = self.stderr if self.stderr is None or isinstance(self.stderr, int) else None
+        return {"argv": self.argv, "command": self.command, "name": self.name, "timeout": self.timeout,
+                "on_error": self.on_error, "cwd": self.cwd, "stderr": stderr, "pool": self._pool}
+
+    def __setstate__(self, state: Mapping[str, Any]) -> None:
+        self.argv = list(state["argv"])
+        self.command, self.name = state["command"], state["name"]
+        self.timeout, self.on_error = state["timeout"], state["on_error"]
+        self.cwd, self.stderr, self._pool = state["cwd"], state["stderr"], state["pool"]
+        self._init_state()
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> ProcessAgent:
+        new = ProcessAgent.__new__(ProcessAgent)
+        new.__setstate__(self.__getstate__())
+        new.stderr = self.stderr
+        return new
+
+    def __repr__(self) -> str:
+        return f"ProcessAgent({self.argv!r}, timeout={self.timeout:g}, on_error={self.on_error!r})"
+
+    # -------------------------------------------------------------- the process
+    def _lease(self) -> _Bot:
+        """This seat's process for the hand: an idle one of the pool, else a new one.
+
+        Raises:
+            BotError: the program cannot be started.
+        """
+        if self._bot is not None and not self._bot.dead:
+            return self._bot
+        with _LOCK:
+            idle = _POOLS.get(self._pool)
+            while idle:
+                b = idle.pop()
+                if not b.dead and b.proc.poll() is None:
+                    self._bot = b
+                    return b
+                b.end()
+        _hook_exit()
+        try:
+            self._bot = _Bot(self.argv, self.cwd, self.stderr)
+        except OSError as err:
+            raise self._error("start", f"cannot be started: {err.strerror or err}") from None
+        return self._bot
+
+    def _release(self) -> None:
+        """Give the process back to the pool (the hand is over)."""
+        b, self._bot = self._bot, None
+        if b is not None and not b.dead:
+            with _LOCK:
+                _POOLS.setdefault(self._pool, []).append(b)
+
+    def close(self) -> None:
+        """End every process of this bot (this agent's and its copies' in this Python
+        process) and reap them. The agent may play again: it starts a new process."""
+        b, self._bot = self._bot, None
+        with _LOCK:
+            bots = _POOLS.pop(self._pool, [])
+        for x in [*bots, *([b] if b is not None else [])]:
+            x.end()
+
+    def __enter__(self) -> ProcessAgent:
+        return self
+
+    def __exit__(self, *exc: Any) -> None:
+        self.close()
+
+    def take_faults(self) -> int:
+        """The faults played as the safest action since the last call (``on_error="pass"``),
+        and reset the count to 0."""
+        n, self._faults = self._faults, 0
+        return n
+
+    @property
+    def pid(self) -> int | None:
+        """The process id of the process this agent holds now, or None."""
+        b = self._bot
+        return None if b is None or b.dead else b.proc.pid
+
+    # -------------------------------------------------------------- the agent protocol
+    def reset(self, seed: int | None = None) -> None:
+        """A new match begins: nothing to do (the bot learns of each hand by its ``deal``)."""
+
+    def observe_events(self, seat: int, events: Sequence[Mapping[str, Any]]) -> None:
+        """Take the events of the hand its seat may know (the game loop's
+        :class:`~wuhanmj.game.loop.EventFeed`); they are written with the next request, or
+        at once when the hand is over (the process then goes back to the pool).
+
+        Raises:
+            BotError: a new hand, and the program cannot be started.
+        """
+        self._seat = seat
+        for e in events:
+            typ = e.get("type")
+            if typ == "deal":
+                self._hand += 1
+                self._broken = False
+                self._pending = []
+            self._pending.append(_dumps(e))
+        if events and events[-1].get("type") == "settlement":
+            self._flush_end()
+
+    def _flush_end(self) -> None:
+        """Write the hand's last events and release the process (a bot gone at the end of a
+        hand is found out at the next request)."""
+        b = self._bot
+        lines, self._pending = self._pending, []
+        if b is None or b.dead or self._broken:
+            self._release()
+            return
+        try:
+            b.write("\n".join(lines) + "\n", time.monotonic() + self.timeout)
+        except (OSError, TimeoutError):
+            b.end(kill=True)
+        self._release()
+
+    def act(self, observation: Any, legal_actions: Sequence[int]) -> int:
+        """The bot's answer to this decision (a legal code).
+
+        Raises:
+            BotError: with ``on_error="stop"``: the bot cannot be started, exited, took
+                longer than ``timeout``, printed a line that is not JSON, or answered an
+                action that is not legal (the message names the bot, seat, hand and fault);
+                with ``"pass"``: only a bot that cannot be started.
+            AgentError: no legal action.
+        """
+        codes = legal_actions if type(legal_actions) is tuple else tuple(legal_actions)
+        if observation is not None:
+            self._seat = observation.seat
+        if self._hand == 0:
+            self._hand = 1  # a loop that sends no events: count from the first request
+        if self._broken:
+            return safest_action(codes)
+        b = self._lease()
+        b.requests += 1
+        lines = self._pending
+        lines.append(_dumps(request_message(observation, codes, b.requests)))
+        self._pending = []
+        deadline = time.monotonic() + self.timeout
+        try:
+            b.write("\n".join(lines) + "\n", deadline)
+            line = b.readline(deadline)
+        except TimeoutError:
+            b.end(kill=True)
+            return self._fault("timeout", f"gave no answer within {self.timeout:g} s", codes, broken=True)
+        except (EOFError, BrokenPipeError, ConnectionResetError):
+            how = b.exit_text()
+            b.end(kill=True)
+            return self._fault("crash", f"exited ({how})", codes, broken=True)
+        except ValueError as err:
+            b.end(kill=True)
+            return self._fault("not_json", f"printed {err}", codes, broken=True)
+        verdict, code = parse_answer(line, codes)
+        if verdict == "ok":
+            assert code is not None
+            return code
+        shown = line[:80].decode("utf-8", "replace")
+        if verdict == "not_json":
+            return self._fault("not_json", f"printed a line that is not JSON: {shown!r}", codes)
+        return self._fault("illegal", f"answered {shown!r}, not one of the legal actions {list(codes)}", codes)
+
+    def _error(self, fault: str, what: str) -> BotError:
+        seat = "?" if self._seat is None else self._seat
+        hand = self._hand or None
+        where = f"seat {seat}, hand {hand if hand is not None else '?'}"
+        return BotError(f"bot {self.command!r} ({where}) {what}", bot=self.command, seat=self._seat,
+                        hand=hand, fault=fault)
+
+    def _fault(self, fault: str, what: str, codes: Sequence[int], broken: bool = False) -> int:
+        """Stop (raise) or count the fault and play the safest action."""
+        if self.on_error == "stop":
+            if self._bot is not None:
+                self._bot.end(kill=True)
+                self._bot = None
+            raise self._error(fault, what)
+        self._faults += 1
+        if broken:
+            self._broken = True
+            self._bot = None
+        return safest_action(codes)
