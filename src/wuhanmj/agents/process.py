@@ -32,6 +32,7 @@ safest action for the rest of the hand; the next hand starts a new process.
 from __future__ import annotations
 
 import atexit
+import contextlib
 import itertools
 import json
 import os
@@ -41,14 +42,16 @@ import subprocess
 import sys
 import threading
 import time
-from collections.abc import Mapping, Sequence
+import weakref
+from collections.abc import Iterator, Mapping, Sequence
 from typing import IO, Any
 
 from ..errors import AgentError, BotError
 from ..game.actions import DISCARD, PASS, action_name
 from ..tiles import format_tile, format_tiles
 
-__all__ = ["ProcessAgent", "PROTOCOL_VERSION", "ON_ERROR", "safest_action", "request_message", "parse_answer"]
+__all__ = ["ProcessAgent", "PROTOCOL_VERSION", "ON_ERROR", "safest_action", "request_message", "parse_answer",
+           "bot_defaults"]
 
 PROTOCOL_VERSION = 1
 """The version of docs/PROTOCOL.md this engine speaks (sent in ``hello``)."""
@@ -212,8 +215,61 @@ class _Bot:
 
 _RUNNING: set[_Bot] = set()
 _POOLS: dict[int, list[_Bot]] = {}
+_REFS: dict[int, int] = {}  # pool -> the ProcessAgent objects (an agent and its copies) alive with it
 _LOCK = threading.Lock()
 _exit_hooked = False
+_DEFAULTS: dict[str, Any] = {"timeout": 10.0, "on_error": "stop"}
+
+
+@contextlib.contextmanager
+def bot_defaults(timeout: float | None = None, on_error: str | None = None) -> Iterator[None]:
+    """Within the ``with`` block, ``cmd:COMMAND`` agents made by name
+    (:func:`~wuhanmj.agents.make_agent`) get this ``timeout`` and ``on_error`` (None keeps
+    the default: 10 s, ``"stop"``): how the commands' ``--bot-timeout`` and
+    ``--on-bot-error`` reach the bots their ``--agents`` name.
+
+    Raises:
+        AgentError: a timeout that is not a positive number, or an unknown ``on_error``.
+    """
+    _check_options(10.0 if timeout is None else timeout, "stop" if on_error is None else on_error)
+    before = dict(_DEFAULTS)
+    if timeout is not None:
+        _DEFAULTS["timeout"] = float(timeout)
+    if on_error is not None:
+        _DEFAULTS["on_error"] = on_error
+    try:
+        yield
+    finally:
+        _DEFAULTS.clear()
+        _DEFAULTS.update(before)
+
+
+def _check_options(timeout: Any, on_error: Any) -> None:
+    if isinstance(timeout, bool) or not isinstance(timeout, (int, float)) or not timeout > 0 or timeout != timeout:
+        raise AgentError(f"bot: timeout must be a number of seconds > 0, got {timeout!r}")
+    if on_error not in ON_ERROR:
+        raise AgentError(f"bot: on_error must be one of {', '.join(ON_ERROR)}, got {on_error!r}")
+
+
+def _hold(pool: int, held: list[Any]) -> None:
+    """One more agent object of ``pool`` alive; when it is collected, :func:`_drop` runs."""
+    with _LOCK:
+        _REFS[pool] = _REFS.get(pool, 0) + 1
+
+
+def _drop(pool: int, held: list[Any]) -> None:
+    """An agent object of ``pool`` is gone: end the process it held; the last one of the
+    pool ends the pool's idle processes too (a web table's bots when its game expires)."""
+    bots = [b for b in held if b is not None]
+    with _LOCK:
+        n = _REFS.get(pool, 1) - 1
+        if n <= 0:
+            _REFS.pop(pool, None)
+            bots += _POOLS.pop(pool, [])
+        else:
+            _REFS[pool] = n
+    for b in bots:
+        b.end()
 
 
 def _end_all() -> None:
@@ -265,15 +321,18 @@ class ProcessAgent:
     observes = True
     legal_codes = True
 
-    def __init__(self, command: str | Sequence[str], *, timeout: float = 10.0, on_error: str = "stop",
+    def __init__(self, command: str | Sequence[str], *, timeout: float | None = None, on_error: str | None = None,
                  name: str | None = None, cwd: str | None = None, stderr: int | IO[Any] | None = None) -> None:
-        argv = shlex.split(command) if isinstance(command, str) else [str(a) for a in command]
+        try:
+            argv = shlex.split(command) if isinstance(command, str) else [str(a) for a in command]
+        except (ValueError, TypeError) as err:
+            raise AgentError(f"bot: cannot read the command {command!r}: {err}") from None
         if not argv:
             raise AgentError(f"bot: an empty command {command!r}")
-        if isinstance(timeout, bool) or not isinstance(timeout, (int, float)) or not timeout > 0:
-            raise AgentError(f"bot: timeout must be a number of seconds > 0, got {timeout!r}")
-        if on_error not in ON_ERROR:
-            raise AgentError(f"bot: on_error must be one of {', '.join(ON_ERROR)}, got {on_error!r}")
+        timeout = _DEFAULTS["timeout"] if timeout is None else timeout
+        on_error = _DEFAULTS["on_error"] if on_error is None else on_error
+        _check_options(timeout, on_error)
+        assert timeout is not None and on_error is not None
         self.argv = argv
         self.command = command if isinstance(command, str) else shlex.join(argv)
         self.name = name or f"cmd:{self.command}"
@@ -285,7 +344,9 @@ class ProcessAgent:
         self._init_state()
 
     def _init_state(self) -> None:
-        self._bot: _Bot | None = None
+        self._held: list[_Bot | None] = [None]  # the process this object holds (its finalizer ends it)
+        _hold(self._pool, self._held)
+        weakref.finalize(self, _drop, self._pool, self._held)
         self._seat: int | None = None
         self._hand = 0  # hands begun (deal events seen)
         self._broken = False  # this hand: the process crashed or hung; the seat plays safe
@@ -315,6 +376,14 @@ class ProcessAgent:
         return f"ProcessAgent({self.argv!r}, timeout={self.timeout:g}, on_error={self.on_error!r})"
 
     # -------------------------------------------------------------- the process
+    @property
+    def _bot(self) -> _Bot | None:
+        return self._held[0]
+
+    @_bot.setter
+    def _bot(self, b: _Bot | None) -> None:
+        self._held[0] = b
+
     def _lease(self) -> _Bot:
         """This seat's process for the hand: an idle one of the pool, else a new one.
 

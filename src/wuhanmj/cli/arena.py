@@ -11,6 +11,7 @@ from .._checks import distinct_files
 from ..errors import SimulationError
 from ..rules import PRESETS
 from ..rulefiles import load_rules
+from .bots import CMD_HELP, add_bot_options, bot_options
 from .progress import PlainProgress
 from .simulate import STDOUT, _non_negative, _positive
 
@@ -31,7 +32,8 @@ examples:
   wuhanmj arena --agents greedy,random --mode 2v2 --workers 2 --report arena.html
   wuhanmj arena --agents greedy,random,random,random --mode rotate --rating
   wuhanmj arena --agents mybot:Bot,greedy --records games.wmj     every game, for wuhanmj replay
-  wuhanmj arena --agents greedy,random --engine python           the Python engine even for built-in bots"""
+  wuhanmj arena --agents greedy,random --engine python           the Python engine even for built-in bots
+  wuhanmj arena --agents "cmd:python3 examples/bots/simple_bot.py",greedy --hands 64   a bot in any language"""
 
 
 def add_parser(subparsers: Any) -> argparse.ArgumentParser:
@@ -39,7 +41,8 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     p = subparsers.add_parser("arena", help="compare agents on the same walls (paired)", description=DESCRIPTION,
                               epilog=EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--agents", default="greedy,random", metavar="A,B,...",
-                   help="two or more agents: greedy, expert, random or module:Name (default greedy,random)")
+                   help="two or more agents: greedy, expert, random, module:Name or " + CMD_HELP
+                   + " (default greedy,random)")
     p.add_argument("--mode", choices=("1v3", "2v2", "rotate"), default="1v3", help="the seatings (default 1v3)")
     p.add_argument("--baseline", metavar="LABEL", help="the agent the others are compared with (default the last)")
     p.add_argument("--hands", type=_positive, default=2000, metavar="N", help="walls to play (default 2000)")
@@ -56,6 +59,7 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     p.add_argument("--engine", choices=("auto", "native", "python"), default="auto",
                    help="who plays the games: native (the C engine; a Python agent is called at its own "
                    "decisions), python, or auto (default: native when it is built); the result is the same")
+    add_bot_options(p)
     p.add_argument("--quiet", action="store_true", help="no progress display")
     p.set_defaults(run=run)
     return p
@@ -82,10 +86,11 @@ def run(args: argparse.Namespace) -> int:
         baseline = int(baseline)
     progress: Any = False if args.quiet else (True if sys.stderr.isatty() else PlainProgress("arena"))
     t0 = time.perf_counter()
-    result = arena(agents=args.agents, hands=args.hands, mode=args.mode, rules=load_rules(args.rules),
-                   seed=args.seed, workers=args.workers, baseline=baseline, records=args.records,
-                   progress=progress, match_hands=args.match_hands, rating=args.rating,
-                   engine=args.engine)
+    with bot_options(args):
+        result = arena(agents=args.agents, hands=args.hands, mode=args.mode, rules=load_rules(args.rules),
+                       seed=args.seed, workers=args.workers, baseline=baseline, records=args.records,
+                       progress=progress, match_hands=args.match_hands, rating=args.rating,
+                       engine=args.engine)
     elapsed = time.perf_counter() - t0
     # the summary first: a result file that cannot be written must not lose the run's figures
     print(result.summary(), file=report)

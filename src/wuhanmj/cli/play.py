@@ -17,6 +17,7 @@ from ..play.table import Table
 from ..play.terminal import play_match
 from ..rulefiles import load_rules
 from ..rules import PRESETS
+from .bots import CMD_HELP, add_bot_options, bot_options
 
 EPILOG = """\
 examples:
@@ -43,8 +44,8 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     p.add_argument("--rules", default="kaikou", metavar="RULES",
                    help=f"a preset ({', '.join(PRESETS)}) or a .toml/.json file of rule fields (default kaikou)")
     p.add_argument("--agents", default="greedy", metavar="NAMES",
-                   help="the bots: one name for all three (greedy, random, module:Name) or three by seat "
-                        "(default greedy)")
+                   help="the bots: one name for all three (greedy, random, module:Name, " + CMD_HELP + ") or "
+                        "three by seat (default greedy)")
     p.add_argument("--seed", type=int, default=None, metavar="N", help="match seed (walls, dealer rotation, bots)")
     p.add_argument("--seat", type=int, default=0, metavar="S", help="your seat 0-3 (default 0, the first dealer)")
     p.add_argument("--hands", type=int, default=4, metavar="N", help="hands in the match (default 4)")
@@ -53,6 +54,7 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
                    help="write the finished hands for the replay viewer (wuhanmj replay FILE --hand N --html OUT): "
                         "JSON lines for a name ending .jsonl or .jsonl.gz, else the binary records (.wmj), as "
                         "simulate --records; without --seed a seed is drawn and the file names it")
+    add_bot_options(p)
     p.set_defaults(run=run)
     return p
 
@@ -66,5 +68,6 @@ def run(args: argparse.Namespace) -> int:
     seed = args.seed
     if seed is None and args.record is not None:
         seed = secrets.randbits(63)  # a recorded match names its seed (it can be played again)
-    table = Table(load_rules(args.rules), agents=args.agents, seed=seed, seat=args.seat)
-    return play_match(table, hands=args.hands, glyphs=args.glyphs, record=args.record)
+    with bot_options(args):
+        table = Table(load_rules(args.rules), agents=args.agents, seed=seed, seat=args.seat)
+        return play_match(table, hands=args.hands, glyphs=args.glyphs, record=args.record)

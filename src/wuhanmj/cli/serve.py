@@ -16,6 +16,7 @@ from typing import Any
 from ..errors import SetupError
 from ..rulefiles import load_rules
 from ..rules import PRESETS
+from .bots import CMD_HELP, add_bot_options, bot_options
 
 DEFAULTS = {"max_games": 256, "idle_timeout": 1800.0, "new_games_per_minute": 30, "decision_timeout": 10.0}
 """The limits' defaults (the same as :data:`wuhanmj.web.app.DEFAULTS`, which needs the web extra)."""
@@ -69,8 +70,8 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     p.add_argument("--port", type=int, default=8000, help="port (default 8000)")
     p.add_argument("--rules", default="kaikou", metavar="RULES",
                    help=f"default rules: a preset ({', '.join(PRESETS)}) or a .toml/.json file (default kaikou)")
-    p.add_argument("--agents", default="greedy", metavar="NAMES", help="the bots: one name or three, each greedy, expert, random or module:Name "
-                   "(default greedy; a page may only ask for greedy or random)")
+    p.add_argument("--agents", default="greedy", metavar="NAMES", help="the bots: one name or three, each greedy, expert, random, module:Name or "
+                   + CMD_HELP + " (default greedy; a page may only ask for greedy or random)")
     p.add_argument("--seed", type=int, default=None, metavar="N",
                    help="seed of every new game (default: the server draws one for each game)")
     p.add_argument("--allow-seed", action="store_true",
@@ -95,6 +96,7 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     p.add_argument("--db", default=None, metavar="FILE",
                    help="SQLite file the games are kept in (default $XDG_DATA_HOME/wuhanmj/web.sqlite3, "
                    "else ~/.local/share/wuhanmj/web.sqlite3; :memory: keeps nothing)")
+    add_bot_options(p)
     p.set_defaults(run=run)
     return p
 
@@ -126,6 +128,15 @@ def run(args: argparse.Namespace) -> int:
         if path.exists() and not path.is_file():
             raise SetupError(f"--db: {args.db} is not a regular file")
     db = args.db if args.db is not None else default_db_path()
+    if args.bot_timeout is None:
+        args.bot_timeout = args.decision_timeout  # a cmd: bot's decision limit is the server's
+    with bot_options(args):
+        return _serve(args, rules, db, create_app, listen, serve, url_of)
+
+
+def _serve(args: argparse.Namespace, rules: Any, db: Any, create_app: Any, listen: Any, serve: Any,
+           url_of: Any) -> int:
+    """Create the app, listen, and serve until interrupted."""
     app = create_app(rules=rules, agents=args.agents, seed=args.seed, seat=args.seat, allow_seed=args.allow_seed,
                      host=args.host, allowed_hosts=args.allowed_host, public_url=args.public_url,
                      max_games=args.max_games, idle_timeout=args.idle_timeout,

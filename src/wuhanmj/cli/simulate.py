@@ -11,6 +11,7 @@ from .._checks import distinct_files
 from ..errors import SimulationError
 from ..rules import PRESETS
 from ..rulefiles import load_rules
+from .bots import CMD_HELP, add_bot_options, bot_options
 from .progress import PlainProgress
 
 DESCRIPTION = """\
@@ -77,8 +78,8 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
         "--agents",
         default="greedy,greedy,greedy,greedy",
         metavar="A,B,C,D",
-        help="agents of seats 0-3: greedy, expert, random or module:Name (one name fills every seat; "
-        "default greedy,greedy,greedy,greedy)",
+        help="agents of seats 0-3: greedy, expert, random, module:Name or " + CMD_HELP + " (one name fills "
+        "every seat; default greedy,greedy,greedy,greedy)",
     )
     p.add_argument("--workers", type=_non_negative, default=1, metavar="N",
                    help="local processes (default 1; 0 = one per CPU; at most 4 per CPU)")
@@ -102,6 +103,7 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
         help="who plays the hands: native (the C engine; a Python agent is called at its own "
         "decisions), python, or auto (default: native when it is built)",
     )
+    add_bot_options(p)
     p.add_argument("--quiet", action="store_true", help="no progress display")
     p.set_defaults(run=run)
     return p
@@ -150,11 +152,12 @@ def run(args: argparse.Namespace) -> int:
         verify=args.verify_records,
     )
     t0 = time.perf_counter()
-    if args.scheduler:
-        with dask_executor(args.scheduler, timeout=args.connect_timeout) as ex:
-            result = simulate(executor=ex, **kwargs)
-    else:
-        result = simulate(**kwargs)
+    with bot_options(args):
+        if args.scheduler:
+            with dask_executor(args.scheduler, timeout=args.connect_timeout) as ex:
+                result = simulate(executor=ex, **kwargs)
+        else:
+            result = simulate(**kwargs)
     elapsed = time.perf_counter() - t0
     # the summary first: a result file that cannot be written must not lose the run's figures
     print(result.summary(), file=report)

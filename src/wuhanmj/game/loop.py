@@ -128,10 +128,10 @@ class EventFeed:
         agents: 4 agents by seat (None for a seat nobody feeds, e.g. a person's).
     """
 
-    __slots__ = ("_game", "_feeds", "_told", "active")
+    __slots__ = ("game", "_feeds", "_told", "active")
 
     def __init__(self, game: Game, agents: Sequence[Any]) -> None:
-        self._game = game
+        self.game = game
         self._feeds = [getattr(a, "observe_events", None) for a in agents]
         self._told = [0, 0, 0, 0]
         self.active = any(f is not None for f in self._feeds)
@@ -148,13 +148,13 @@ class EventFeed:
             return
         from .events import seat_event
 
-        st = self._game.state
+        st = self.game.state
         n = len(st.events)
         start = self._told[seat]
         if n > start:
             self._told[seat] = n
             out = []
-            for e in self._game.events_since(start):
+            for e in self.game.events_since(start):
                 p = seat_event(e, seat)
                 if p is not None:
                     out.append(p)

@@ -30,10 +30,10 @@ import numpy as np
 
 from .. import _checks
 from ..agents.base import agent_name, make_agent, reset_agent
-from ..errors import AgentError, IllegalActionError, SetupError
+from ..errors import AgentError, BotError, IllegalActionError, SetupError
 from ..game.actions import ACTIONS
 from ..game.engine import Game, HandResult
-from ..game.loop import agent_act
+from ..game.loop import EventFeed, agent_act
 from ..game.match import Match
 from ..game.observation import Observation
 from ..rules import Rules
@@ -99,6 +99,7 @@ class Table:
         self.auto_single = auto_single
         self.hand_no = 0
         self.auto_played: list[int] = []
+        self._feed: EventFeed | None = None  # tells bots with observe_events the hand's events
 
     # ------------------------------------------------------------------ the hand
     @property
@@ -158,11 +159,21 @@ class Table:
         g.step(self.seat, code)
         self._advance()
 
+    def _feed_of(self, g: Game) -> EventFeed:
+        """The event feed of the hand ``g`` (a new one for a new hand, or a hand restored)."""
+        f = self._feed
+        if f is None or f.game is not g:
+            f = self._feed = EventFeed(g, self.bots)
+        return f
+
     def _advance(self) -> None:
         g = self._game()
+        feed = self._feed_of(g)
         while True:
             s = g.current_player
             if s is None:
+                if feed.active:
+                    feed.finish()
                 return
             codes = g.legal_action_codes(s)
             if s == self.seat:
@@ -173,9 +184,13 @@ class Table:
                 continue
             bot = self.bots[s]
             try:
+                if feed.active:
+                    feed.before(s)
                 obs = g.observation(s) if getattr(bot, "observes", True) is not False else None
                 given = codes if getattr(bot, "legal_codes", False) is True else [ACTIONS[c] for c in codes]
                 action = agent_act(bot, s)(obs, given)
+            except BotError:
+                raise  # it names the bot, the seat and the hand
             except Exception as err:
                 raise AgentError(f"seat {s} (agent {self.names[s]!r}): act() raised {type(err).__name__}: {err}") from err
             try:

@@ -20,7 +20,7 @@ from ..stats.paired import add_match
 from ..stats.tally import Tally, exact
 from .arena_native import run_native_arena_batch
 from .arena_spec import ArenaSpec, agent_seed, json_line, seat_copies, wall_values
-from .batch import match_seeds
+from .batch import count_bot_faults, match_seeds
 
 __all__ = ["arena_batch", "native_arena_batch"]
 
@@ -73,6 +73,7 @@ def _play(spec: ArenaSpec, first: int, stop: int, tally: Tally, items: list[Any]
                 g = mt.new_game()
                 o = outcome_of(g, play_game(g, players[j], labels[j]))
                 tally_outcome(tally, o, labels[j])
+                count_bot_faults(tally, players[j], labels[j])
                 for lab in labels[j]:
                     tally.count(f"seathands.agent:{lab}")
                 if items is not None:

@@ -9,6 +9,7 @@ both give the same tally and the same lines for the same matches (M1, D5, M2).
 from __future__ import annotations
 
 import copy
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -28,7 +29,7 @@ if TYPE_CHECKING:
 # The Python engine (game.match, game.loop) and the binary records are imported by the
 # functions that use them: a native run imports this module for match_seeds and BatchSpec.
 
-__all__ = ["BatchSpec", "match_seeds", "run_batch", "record_line", "record_item", "agent_failed"]
+__all__ = ["BatchSpec", "match_seeds", "run_batch", "record_line", "record_item", "agent_failed", "count_bot_faults"]
 
 
 def match_seeds(seed: int, match: int) -> tuple[int, tuple[int, int, int, int]]:
@@ -115,9 +116,22 @@ def _play_batch(spec: BatchSpec, first_match: int, stop_match: int, tally: Tally
             decisions = play_game(game, agents, spec.labels)  # names the seat on an agent's failure
             outcome = outcome_of(game, decisions)
             tally_outcome(tally, outcome, spec.labels, trace_bin(m, spec.hands, spec.match_hands))
+            count_bot_faults(tally, agents, spec.labels)
             if lines is not None:
                 lines.append(record_item(spec, m, h, game, outcome))
             match.finish_hand()  # D5 dealer rotation, M2 连癞, running scores (M1)
+
+
+def count_bot_faults(tally: Tally, agents: Sequence[Any], labels: Sequence[str]) -> None:
+    """Count in ``tally`` the faults of the hand just played by the agents that keep them
+    (``take_faults()``: a bot of the line protocol with ``on_error="pass"``), as
+    ``bot_faults.agent:LABEL`` (every fault played as the safest action)."""
+    for agent, label in zip(agents, labels):
+        take = getattr(agent, "take_faults", None)
+        if take is not None:
+            k = take()
+            if k:
+                tally.count(f"bot_faults.agent:{label}", k)
 
 
 def agent_failed(seat: int | None, label: str, what: str, err: Exception) -> AgentError:

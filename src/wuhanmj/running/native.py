@@ -110,27 +110,41 @@ def native_available() -> bool:
     return True
 
 
-def choose_engine(engine: Any) -> str:
+def choose_engine(engine: Any, agents: Sequence[Any] = ()) -> str:
     """The engine that plays: ``"native"`` or ``"python"`` (simulate and the arena ask here).
 
     ``"auto"``: the native engine whenever it is built, whatever the agents (the built-in
     bots and registered native agents play in C, any other agent is called at its own
-    decisions with the same observations, seeds and errors as on the Python engine);
+    decisions with the same observations, seeds and errors as on the Python engine),
+    except for an agent that follows the hand's events (``observe_events``: a bot of the
+    line protocol, :class:`~wuhanmj.agents.process.ProcessAgent`), which only the Python
+    engine's loop tells them (:class:`~wuhanmj.game.loop.EventFeed`);
     ``"python"``: always the Python engine; ``"native"``: the native one or an error.
 
+    Args:
+        engine: ``"auto"``, ``"native"`` or ``"python"``.
+        agents: the agents that will play (objects).
+
     Raises:
-        SimulationError: an unknown ``engine``; ``"native"`` without the native engine.
+        SimulationError: an unknown ``engine``; ``"native"`` without the native engine, or
+            with an agent that follows the events.
     """
     if not isinstance(engine, str) or engine not in ENGINES:
         raise SimulationError(f"engine: expected one of {', '.join(ENGINES)}, got {engine!r}")
     if engine == "python":
         return "python"
+    follows = [a for a in agents if callable(getattr(a, "observe_events", None))]
     if engine == "auto":
-        return "native" if native_available() else "python"
+        return "native" if native_available() and not follows else "python"
     if not native_available():
         raise SimulationError(
             "engine native: this build of wuhanmj has no native engine "
             "(wuhanmj.native); use engine='python' or 'auto'"
+        )
+    if follows:
+        raise SimulationError(
+            f"engine native: agent {getattr(follows[0], 'name', follows[0])!r} follows the hand's events, which "
+            "only the Python engine tells its agents; use engine='python' or 'auto'"
         )
     return "native"
 

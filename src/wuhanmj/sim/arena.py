@@ -166,7 +166,7 @@ def arena(
             import openskill  # noqa: F401
         except ImportError:
             raise SimulationError('rating: needs openskill; pip install "wuhanmj[arena]"') from None
-    played_by = choose_engine(engine)
+    played_by = choose_engine(engine, made)
     native = played_by == "native"
     the_rules = _resolve_rules(rules)
     root = int.from_bytes(os.urandom(4), "little") if seed is None else _check_int("seed", seed, 0)

@@ -218,7 +218,7 @@ def simulate(
     the_agents = _resolve_agents(agents)
     a0, a1, a2, a3 = the_agents
     labels = (agent_name(a0), agent_name(a1), agent_name(a2), agent_name(a3))
-    played_by = choose_engine(engine)
+    played_by = choose_engine(engine, the_agents)
     native = played_by == "native"
     run = _run_native_batch if native else _run_batch
     if seed is None:

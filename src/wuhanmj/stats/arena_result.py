@@ -209,6 +209,12 @@ class ArenaResult:
                         "hi": mean + 1.959963984540054 * sem})
         return out
 
+    @property
+    def bot_faults(self) -> dict[str, int]:
+        """Per agent label, the faults of a bot of the line protocol played as the safest
+        action (``on_error="pass"``); empty when there were none."""
+        return {k[len("bot_faults.agent:"):]: v for k, v in self.counts if k.startswith("bot_faults.agent:")}
+
     # ------------------------------------------------------------ output
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready dict: ``kind: "arena"``, the run, the figures and the exact tally."""
@@ -220,6 +226,7 @@ class ArenaResult:
             "by_agent": [self.agent_figures(a) for a in self.agents],
             "differences": self.differences(),
             "rating": self.rating,
+            "bot_faults": self.bot_faults,
             "tally": Tally.to_dict(self.tally()),
         }
 
@@ -304,6 +311,9 @@ class ArenaResult:
             lines += ["", "rating (openskill Plackett-Luce, one game a wall):"]
             for a, r in sorted(self.rating.items(), key=lambda kv: -kv[1]["ordinal"]):
                 lines.append(f"  {a[:12]:<12} mu {r['mu']:6.2f}  sigma {r['sigma']:5.2f}  ordinal {r['ordinal']:6.2f}")
+        if self.bot_faults:
+            lines += ["", "bot faults played as the safest action (--on-bot-error pass): "
+                      + ", ".join(f"{a} {n}" for a, n in self.bot_faults.items())]
         return "\n".join(lines)
 
 

@@ -263,6 +263,13 @@ class SimulationResult:
         return {c: self.count(f"liability.{c}") for c in LIABILITY}
 
     @property
+    def bot_faults(self) -> dict[str, int]:
+        """Per agent label, the faults of a bot of the line protocol played as the safest
+        action (``on_error="pass"``, :class:`~wuhanmj.agents.process.ProcessAgent`); empty
+        when there were none."""
+        return {k[len("bot_faults.agent:"):]: v for k, v in self.counts if k.startswith("bot_faults.agent:")}
+
+    @property
     def payments_by_seat(self) -> tuple[Moments, Moments, Moments, Moments]:
         """Per seat, the moments of its payment per hand (draws count as 0)."""
         return _by_seat(lambda s: self.moment(f"pay.seat{s}"))
@@ -356,6 +363,7 @@ class SimulationResult:
             "yinding_rate": self.yinding_rate,
             "jinding_rate": self.jinding_rate,
             "liability": self.liability_counts,
+            "bot_faults": self.bot_faults,
             "mean_length": self.mean_length,
             "mean_decisions": self.mean_decisions,
             "tally": self.tally().to_dict(),
@@ -503,7 +511,7 @@ def check_consistent(r: SimulationResult, hands: Any = None) -> None:
     for key, v in r.counts:
         if key == "yinding_losers":
             need(v <= 3 * n, f"count {key!r} is {v}, more than 3 losers a hand")
-        elif not key.startswith(("payhist.", "fanhist.")):
+        elif not key.startswith(("payhist.", "fanhist.", "bot_faults.")):
             need(v <= n, f"count {key!r} is {v}, more than the {n} hands")
     for key in ("length", "decisions", *(f"pay.seat{s}" for s in range(4))):
         m = r.moment(key)

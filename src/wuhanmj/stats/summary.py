@@ -111,4 +111,7 @@ def summary(r: SimulationResult) -> str:
         "",
         f"mean hand length: {r.mean_length:.1f} tiles drawn, {r.mean_decisions:.1f} decisions",
     ]
+    if r.bot_faults:
+        lines += ["", "bot faults played as the safest action (--on-bot-error pass): "
+                  + ", ".join(f"{a} {n}" for a, n in r.bot_faults.items())]
     return "\n".join(lines)
