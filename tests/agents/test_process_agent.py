@@ -1,0 +1,355 @@
+"""Bots over the line protocol (docs/PROTOCOL.md): :class:`ProcessAgent`, ``cmd:COMMAND``.
+
+What a seat is told is checked against the game's own hands and events; the reference bots
+play whole arenas through the command line; every fault (a crash, a hang past the timeout,
+a line that is not JSON, an illegal answer) stops a run with one line, or is counted with
+``--on-bot-error pass``; no bot process outlives its agent."""
+
+from __future__ import annotations
+
+import copy
+import json
+import os
+import pickle
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from wuhanmj.agents import RandomAgent, make_agent
+from wuhanmj.agents.process import ProcessAgent, parse_answer, safest_action
+from wuhanmj.cli import main
+from wuhanmj.errors import AgentError, BotError, SimulationError
+from wuhanmj.game import Game
+from wuhanmj.game.loop import play_game
+from wuhanmj.sim import simulate
+from wuhanmj.sim.arena_result import ArenaResult
+from wuhanmj.stats.results import SimulationResult
+
+ROOT = Path(__file__).resolve().parents[2]
+PY_BOT = ROOT / "examples" / "bots" / "simple_bot.py"
+C_BOT = ROOT / "examples" / "bots" / "first_bot.c"
+PY = sys.executable
+
+# A bot that logs every line it is sent to LOG and answers the safest action; with a
+# fault it misbehaves at the first request of hand HAND (1 = the first hand).
+FAULTY = r'''
+import json, sys, time
+log, fault, hand = sys.argv[1], sys.argv[2], int(sys.argv[3])
+seen = 0
+with open(log, "a") as f:
+    for line in sys.stdin:
+        f.write(line)
+        f.flush()
+        msg = json.loads(line)
+        if msg["type"] == "deal":
+            seen += 1
+        if msg["type"] != "request":
+            continue
+        legal = msg["legal"]
+        if seen >= hand and fault != "none":
+            if fault == "crash":
+                sys.exit(3)
+            if fault == "hang":
+                time.sleep(60)
+            if fault == "not_json":
+                print("discard 5m please", flush=True)
+                continue
+            if fault == "illegal":
+                print(json.dumps({"code": 999}), flush=True)
+                continue
+        code = 162 if 162 in legal else next((c for c in legal if c < 34), legal[0])
+        print(json.dumps({"code": code}), flush=True)
+'''
+
+
+@pytest.fixture
+def faulty(tmp_path):
+    """``make(fault, hand=1) -> (command, log path)`` of the FAULTY bot."""
+    script = tmp_path / "faulty_bot.py"
+    script.write_text(FAULTY)
+
+    def make(fault: str = "none", hand: int = 1) -> tuple[str, Path]:
+        log = tmp_path / f"log-{fault}-{hand}.jsonl"
+        return f"{PY} {script} {log} {fault} {hand}", log
+
+    return make
+
+
+@pytest.fixture(scope="module")
+def c_bot(tmp_path_factory):
+    """The C reference bot, built with the system compiler."""
+    cc = shutil.which("cc")
+    if cc is None:
+        pytest.skip("no C compiler (cc)")
+    out = tmp_path_factory.mktemp("cbot") / "first_bot"
+    subprocess.run([cc, "-O2", "-std=c99", "-o", str(out), str(C_BOT)], check=True)
+    return out
+
+
+def reaped(pid: int) -> bool:
+    """True when the process ``pid`` (a child of this process) is gone and reaped: no
+    zombie left (waitpid knows no such child, /proc has no entry, or not a zombie's)."""
+    try:
+        os.waitpid(pid, os.WNOHANG)
+    except ChildProcessError:
+        pass
+    else:
+        return False  # still our child, unreaped (running or a zombie)
+    stat = Path(f"/proc/{pid}/stat")
+    return not stat.exists() or ") Z" not in stat.read_text()
+
+
+def lines(log: Path) -> list[dict]:
+    return [json.loads(x) for x in log.read_text().splitlines() if x.strip()]
+
+
+def run(capsys, *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+# ------------------------------------------------------------------ what a seat is told
+@pytest.mark.parametrize("seat", [0, 2])
+def test_a_seat_is_never_told_another_seats_concealed_tiles_or_drawn_tile(faulty, seat):
+    cmd, log = faulty()
+    agents = [RandomAgent(s) for s in range(4)]
+    bot = agents[seat] = ProcessAgent(cmd)
+    with bot:
+        g = Game("koukou_fan", seed=11 + seat)
+        play_game(g, agents)
+    sent = lines(log)
+    full = g.events
+    assert sent[0] == {"type": "hello", "protocol": 1, "engine": "wuhanmj"}
+    deal = [m for m in sent if m["type"] == "deal"]
+    assert len(deal) == 1 and deal[0]["seat"] == seat
+    assert deal[0]["hand"] == full[0]["hands"][seat]  # its own tiles, as dealt
+    for m in sent:
+        assert "wall" not in m and "hands" not in m
+        if m["type"] == "draw" and m["seat"] != seat:
+            assert "tile" not in m
+        if m["type"] in ("claim", "pass"):
+            assert m["seat"] == seat  # another seat's answers in a window are not shown
+        assert "action" not in m
+    # every draw is told (without the tile for the others), its own with the tile it drew
+    draws = [e for e in full if e["type"] == "draw"]
+    told = [m for m in sent if m["type"] == "draw"]
+    assert [(e["seat"], e["end"]) for e in draws] == [(m["seat"], m["end"]) for m in told]
+    assert [e["tile"] for e in draws if e["seat"] == seat] == [m["tile"] for m in told if m["seat"] == seat]
+    # discards, melds, gangs, special plays and the end: all told, in order
+    public = [e for e in full if e["type"] in ("discard", "meld", "gang", "special", "hu", "settlement")]
+    assert [{k: v for k, v in e.items() if k != "action"} for e in public] == \
+        [m for m in sent if m["type"] in ("discard", "meld", "gang", "special", "hu", "settlement")]
+    assert sent[-1]["type"] == "settlement"
+    assert sent[-1]["payments"] == list(g.result.payments)
+    # a request shows the seat's own concealed tiles only
+    for m in sent:
+        if m["type"] == "request":
+            assert m["seat"] == seat and m["legal"] and len(m["names"]) == len(m["legal"])
+
+
+# ------------------------------------------------------------------ the reference bots
+def test_the_python_reference_bot_plays_a_whole_arena(capsys, tmp_path):
+    out = tmp_path / "a.json"
+    code, text, err = run(capsys, "arena", "--agents", f"cmd:{PY} {PY_BOT},greedy", "--hands", "8",
+                          "--seed", "2", "--quiet", "--out", str(out))
+    assert code == 0, err
+    r = ArenaResult.from_json(out.read_text())
+    assert r.games == 32 and r.agents[0] == f"cmd:{PY} {PY_BOT}" and r.bot_faults == {}
+
+
+def test_the_c_reference_bot_plays_a_whole_arena_on_two_workers(capsys, tmp_path, c_bot):
+    out = tmp_path / "a.json"
+    code, text, err = run(capsys, "arena", "--agents", f"cmd:{c_bot},greedy", "--mode", "2v2", "--hands", "16",
+                          "--seed", "3", "--workers", "2", "--quiet", "--out", str(out))
+    assert code == 0, err
+    r = ArenaResult.from_json(out.read_text())
+    assert r.games == 32 and r.hands == 16
+
+
+def test_the_same_games_whatever_the_workers(c_bot):
+    one = simulate(hands=16, agents=f"cmd:{c_bot},random,cmd:{c_bot},greedy", seed=4, match_hands=4)
+    two = simulate(hands=16, agents=f"cmd:{c_bot},random,cmd:{c_bot},greedy", seed=4, match_hands=4, workers=2)
+    assert one == two and one.engine == "python"
+
+
+# ------------------------------------------------------------------ faults
+FAULTS = {"crash": "exited (exit 3)", "hang": "gave no answer within 0.2 s",
+          "not_json": "printed a line that is not JSON", "illegal": "not one of the legal actions"}
+
+
+@pytest.mark.parametrize("fault", sorted(FAULTS))
+def test_a_fault_stops_the_run_with_one_line_naming_bot_seat_and_hand(capsys, faulty, fault):
+    cmd, _ = faulty(fault, hand=2)
+    code, out, err = run(capsys, "simulate", "--agents", f"random,cmd:{cmd},random,random", "--hands", "3",
+                         "--seed", "1", "--quiet", "--bot-timeout", "0.2")
+    assert code == 2
+    assert err.count("\n") == 1 and "Traceback" not in err
+    assert f"bot {cmd!r} (seat 1, hand 2)" in err and FAULTS[fault] in err
+
+
+@pytest.mark.parametrize("fault", sorted(FAULTS))
+def test_with_on_bot_error_pass_a_fault_is_played_safe_and_counted(capsys, faulty, fault):
+    cmd, _ = faulty(fault, hand=2)
+    code, out, err = run(capsys, "simulate", "--agents", f"random,cmd:{cmd},random,random", "--hands", "3",
+                         "--seed", "1", "--quiet", "--bot-timeout", "0.2", "--on-bot-error", "pass", "--out", "-")
+    assert code == 0, err
+    r = SimulationResult.from_json(out[out.index("{"):])
+    faults = r.bot_faults[f"cmd:{cmd}"]
+    if fault in ("crash", "hang"):
+        # once: the process is ended, the seat plays safe for the rest of hand 2, and hand 3
+        # is played by a new process (whose first hand it is: it plays well)
+        assert faults == 1
+    else:
+        assert faults >= 2  # every decision from the second hand on
+    assert "bot faults played as the safest action" in err
+
+
+def test_the_records_written_before_a_fault_stay_readable(capsys, faulty, tmp_path):
+    cmd, _ = faulty("crash", hand=3)
+    recs = tmp_path / "g.jsonl"
+    code, _, err = run(capsys, "simulate", "--agents", f"cmd:{cmd},random,random,random", "--hands", "4",
+                       "--seed", "1", "--quiet", "--records", str(recs))
+    assert code == 2 and "hand 3" in err
+    hands = [json.loads(x) for x in recs.read_text().splitlines() if '"events"' in x]
+    assert len(hands) == 2  # the two whole hands before the crash
+    for h in hands:
+        assert Game.replay(h["events"]).over
+    code, text, _ = run(capsys, "replay", str(recs), "--hand", "1")
+    assert code == 0
+
+
+def test_a_bot_that_cannot_start_is_one_line(capsys, tmp_path):
+    code, _, err = run(capsys, "simulate", "--agents", f"cmd:{tmp_path}/no-such-bot,random,random,random",
+                       "--hands", "1", "--seed", "1", "--quiet")
+    assert code == 2 and err.count("\n") == 1 and "cannot be started" in err
+
+
+# ------------------------------------------------------------------ processes
+def test_one_process_per_seat_for_the_whole_run_and_none_left(faulty):
+    cmd, log = faulty()
+    bot = ProcessAgent(cmd)
+    r = simulate(hands=6, agents=[bot, "random", "random", "random"], seed=2, match_hands=2)
+    assert r.hands == 6
+    assert sum(1 for m in lines(log) if m["type"] == "hello") == 1  # one process for 3 matches, 6 hands
+    assert sum(1 for m in lines(log) if m["type"] == "deal") == 6
+    bot.close()
+
+
+@pytest.mark.parametrize("fault", ["crash", "hang"])
+def test_a_crashed_or_hung_bot_is_reaped(faulty, fault):
+    cmd, _ = faulty(fault)
+    bot = ProcessAgent(cmd, timeout=0.2)
+    g = Game("kaikou", seed=3)
+    pid = None
+    agents = [bot, RandomAgent(1), RandomAgent(2), RandomAgent(3)]
+    orig = bot._lease
+
+    def lease():
+        nonlocal pid
+        b = orig()
+        pid = b.proc.pid
+        return b
+
+    bot._lease = lease  # type: ignore[method-assign]
+    with pytest.raises(BotError) as info:
+        play_game(g, agents)
+    assert info.value.fault == ("crash" if fault == "crash" else "timeout")
+    assert info.value.seat == 0 and info.value.hand == 1
+    assert pid is not None and reaped(pid)
+
+
+def test_close_and_collection_end_the_process():
+    bot = ProcessAgent([PY, str(PY_BOT)])
+    play_game(Game("kaikou", seed=1), [bot, RandomAgent(1), RandomAgent(2), RandomAgent(3)])
+    from wuhanmj.agents import process
+
+    pids = [b.proc.pid for b in process._POOLS[bot._pool]]
+    assert len(pids) == 1 and not reaped(pids[0])
+    bot.close()
+    assert reaped(pids[0])
+    again = ProcessAgent([PY, str(PY_BOT)])
+    play_game(Game("kaikou", seed=2), [again, RandomAgent(1), RandomAgent(2), RandomAgent(3)])
+    pid = process._POOLS[again._pool][0].proc.pid
+    del again
+    import gc
+
+    gc.collect()
+    assert reaped(pid)
+
+
+def test_pickling_and_copies_start_their_process_lazily():
+    bot = ProcessAgent([PY, str(PY_BOT)], timeout=3, on_error="pass", name="mine")
+    play_game(Game("kaikou", seed=1), [bot, RandomAgent(1), RandomAgent(2), RandomAgent(3)])
+    back = pickle.loads(pickle.dumps(bot))
+    twin = copy.deepcopy(bot)
+    for b in (back, twin):
+        assert (b.argv, b.timeout, b.on_error, b.name) == (bot.argv, 3.0, "pass", "mine")
+        assert b.pid is None
+    g = Game("kaikou", seed=2)
+    play_game(g, [back, twin, RandomAgent(2), RandomAgent(3)])  # two seats at once: two processes
+    assert g.over
+    bot.close()
+
+
+def test_make_agent_and_engine_choice(c_bot):
+    a = make_agent(f"cmd:{c_bot} --quiet")
+    assert isinstance(a, ProcessAgent) and a.argv == [str(c_bot), "--quiet"] and a.name == f"cmd:{c_bot} --quiet"
+    with pytest.raises(AgentError, match="empty command"):
+        make_agent("cmd:")
+    with pytest.raises(SimulationError, match="follows the hand's events"):
+        simulate(hands=1, agents=f"cmd:{c_bot},random,random,random", engine="native")
+
+
+def test_the_web_table_plays_a_cmd_bot_and_tells_it_the_end(faulty):
+    from wuhanmj.play import Table
+
+    cmd, log = faulty()
+    t = Table("kaikou", agents=f"cmd:{cmd},greedy,random", seed=3, seat=0)
+    g = t.deal()
+    while not g.over:
+        t.act(t.legal()[0])
+    for b in t.bots:
+        if isinstance(b, ProcessAgent):
+            b.close()  # the bot reads what it was sent to the end, then exits
+    sent = lines(log)
+    assert sent[-1]["type"] == "settlement" and [m["seat"] for m in sent if m["type"] == "deal"] == [1]
+
+
+# ------------------------------------------------------------------ the pieces
+def test_safest_action_is_pass_then_first_discard_then_first():
+    assert safest_action((4, 55, 161, 162)) == 162
+    assert safest_action((91, 7, 3)) == 7
+    assert safest_action((125, 161)) == 125
+    with pytest.raises(AgentError):
+        safest_action(())
+
+
+def test_parse_answer_forms():
+    codes = (4, 162)
+    assert parse_answer(b'{"code":4}', codes) == ("ok", 4)
+    assert parse_answer(b"162", codes) == ("ok", 162)
+    assert parse_answer(b'{"name":"discard 5m"}', codes) == ("ok", 4)
+    assert parse_answer(b"true", codes) == ("illegal", None)
+    assert parse_answer(b'{"code":5}', codes) == ("illegal", None)
+    assert parse_answer(b"pass", codes) == ("not_json", None)
+
+
+def test_bad_options_are_agent_errors():
+    with pytest.raises(AgentError, match="timeout"):
+        ProcessAgent(["x"], timeout=0)
+    with pytest.raises(AgentError, match="on_error"):
+        ProcessAgent(["x"], on_error="ignore")
+
+
+def test_a_bot_answer_within_the_timeout_is_not_a_fault(faulty):
+    cmd, _ = faulty()
+    bot = ProcessAgent(cmd, timeout=5)
+    t0 = time.perf_counter()
+    with bot:
+        play_game(Game("kaikou", seed=9), [bot, RandomAgent(1), RandomAgent(2), RandomAgent(3)])
+    assert bot.take_faults() == 0 and time.perf_counter() - t0 < 30
