@@ -353,3 +353,16 @@ def test_a_bot_answer_within_the_timeout_is_not_a_fault(faulty):
     with bot:
         play_game(Game("kaikou", seed=9), [bot, RandomAgent(1), RandomAgent(2), RandomAgent(3)])
     assert bot.take_faults() == 0 and time.perf_counter() - t0 < 30
+
+
+def test_the_request_hand_is_the_notation_of_the_tiles():
+    import random
+
+    from wuhanmj.agents.process import _hand_text
+    from wuhanmj.tiles import format_tiles
+
+    rng = random.Random(7)
+    wall = [t for t in range(34) for _ in range(4)]
+    for _ in range(2000):
+        h = sorted(rng.sample(wall, rng.randint(0, 14)))
+        assert _hand_text(h) == format_tiles(h)

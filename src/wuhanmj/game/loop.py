@@ -128,12 +128,13 @@ class EventFeed:
         agents: 4 agents by seat (None for a seat nobody feeds, e.g. a person's).
     """
 
-    __slots__ = ("game", "_feeds", "_told", "active")
+    __slots__ = ("game", "_feeds", "_told", "_rendered", "active")
 
     def __init__(self, game: Game, agents: Sequence[Any]) -> None:
         self.game = game
         self._feeds = [getattr(a, "observe_events", None) for a in agents]
         self._told = [0, 0, 0, 0]
+        self._rendered: list[dict] = []  # the hand's events rendered once, for every seat
         self.active = any(f is not None for f in self._feeds)
 
     def before(self, seat: int) -> None:
@@ -146,19 +147,25 @@ class EventFeed:
         feed = self._feeds[seat]
         if feed is None:
             return
-        from .events import seat_event
+        from .events import render_event, seat_event
 
-        st = self.game.state
-        n = len(st.events)
+        raw = self.game.state.events
+        n = len(raw)
         start = self._told[seat]
-        if n > start:
-            self._told[seat] = n
-            out = []
-            for e in self.game.events_since(start):
-                p = seat_event(e, seat)
-                if p is not None:
-                    out.append(p)
-            feed(seat, out)
+        if n <= start:
+            return
+        rendered = self._rendered
+        for e in raw[len(rendered):n]:
+            if type(e) is dict and e.get("type") == "deal":
+                e = {k: v for k, v in e.items() if k != "wall"}  # no seat is told it: not rendered
+            rendered.append(render_event(e))
+        self._told[seat] = n
+        out = []
+        for e in rendered[start:n]:
+            p = seat_event(e, seat)
+            if p is not None:
+                out.append(p)
+        feed(seat, out)
 
     def finish(self) -> None:
         """Send every listening agent the events it has not been told (the hand's end).
