@@ -13,7 +13,8 @@ The public API, re-exported from the modules that own it. The file tree shows th
 * scoring (W, S, X, L): ``evaluate_win``, ``WinResult``, ``winning_tiles``, ``is_ready``
 * game (G, P, M): ``Game``, ``Match``, the actions, ``Observation``
 * analysis: ``wuhan_shanten``, ``effective_tiles``, ``discard_advice``
-* agents and simulation: ``RandomAgent``, ``GreedyAgent``, ``simulate``, ``SimulationResult``,
+* agents and simulation: ``RandomAgent``, ``GreedyAgent``, ``ProcessAgent`` (a bot in any
+  language, docs/PROTOCOL.md), ``simulate``, ``SimulationResult``,
   ``arena``, ``ArenaResult``
 * drawings (:mod:`wuhanmj.render`): SVG tiles, hands and tables, the HTML scoring sheet, the
   replay viewer; notebooks show ``Observation``, ``Game`` and ``WinResult`` drawn
@@ -73,6 +74,7 @@ from .core import (
 
 if TYPE_CHECKING:  # what the names below are, for type checkers; at run time they load on first use
     from .agents.base import Agent, GreedyAgent, RandomAgent, make_agent
+    from .agents.process import ProcessAgent
     from .game.actions import (
         ACTION_SPACE_SIZE,
         Action,
@@ -122,6 +124,7 @@ if TYPE_CHECKING:  # what the names below are, for type checkers; at run time th
 # in the package.
 _LAZY_FROM: dict[str, str] = {
     "agents.base": "Agent GreedyAgent RandomAgent make_agent",
+    "agents.process": "ProcessAgent",
     "game.actions": "ACTION_SPACE_SIZE Action AnGang Chi ChongGang Discard HongzhongGang Hu LaiziGang "
                     "Pass Peng PiziGang XuGang decode_action=decode encode_action=encode",
     "game.engine": "Game HandResult",
@@ -196,7 +199,7 @@ __all__ = [
     "shuffled_wall", "scripted_wall",
     "wuhan_shanten", "effective_tiles", "discard_advice",
     "ShantenResult", "EffectiveTiles", "DiscardOption",
-    "Agent", "RandomAgent", "GreedyAgent", "make_agent",
+    "Agent", "RandomAgent", "GreedyAgent", "make_agent", "ProcessAgent",
     "simulate", "SimulationResult", "HandOutcome", "dask_executor", "arena", "ArenaResult",
     "review_hand", "HandReview", "DecisionReview", "OptionReview",
     "__version__",
