@@ -99,12 +99,15 @@ class BotError(AgentError):
     not legal. The message names the bot's command, the seat, the hand and what it did;
     the same facts are the attributes ``bot``, ``seat``, ``hand`` (1 = the first hand
     the process played, None before any) and ``fault`` (``"start"``, ``"crash"``,
-    ``"timeout"``, ``"not_json"``, ``"illegal"``)."""
+    ``"timeout"``, ``"not_json"``, ``"illegal"``); in a simulation or an arena,
+    ``record_hand`` is the run's index of the hand (as its records number it, also named in
+    the message), else None."""
 
     def __init__(self, message: str, *, bot: str = "", seat: int | None = None, hand: int | None = None,
                  fault: str = "") -> None:
         super().__init__(message)
         self.bot, self.seat, self.hand, self.fault = bot, seat, hand, fault
+        self.record_hand: int | None = None
 
 
 class StatsError(WuhanMJError, ValueError):

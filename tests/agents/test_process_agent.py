@@ -103,6 +103,36 @@ def reaped(pid: int) -> bool:
     return not stat.exists() or ") Z" not in stat.read_text()
 
 
+def running(cmd: str) -> list[int]:
+    """The processes (any state, zombies included) whose command line is ``cmd``."""
+    found = []
+    for d in Path("/proc").iterdir():
+        if d.name.isdigit():
+            try:
+                argv = (d / "cmdline").read_bytes().split(b"\0")
+            except OSError:
+                continue
+            if b" ".join(a for a in argv if a).decode(errors="replace") == cmd:
+                found.append(int(d.name))
+    return found
+
+
+def zombie_children() -> list[int]:
+    """This process's children that exited and were not reaped (a zombie's command line is
+    empty: :func:`running` cannot see it)."""
+    me, found = os.getpid(), []
+    for d in Path("/proc").iterdir():
+        if d.name.isdigit():
+            try:
+                stat = (d / "stat").read_text()
+            except OSError:
+                continue
+            state, ppid = stat.rsplit(")", 1)[1].split()[:2]
+            if state == "Z" and int(ppid) == me:
+                found.append(int(d.name))
+    return found
+
+
 def lines(log: Path) -> list[dict]:
     return [json.loads(x) for x in log.read_text().splitlines() if x.strip()]
 
@@ -190,6 +220,8 @@ def test_a_fault_stops_the_run_with_one_line_naming_bot_seat_and_hand(capsys, fa
     assert code == 2
     assert err.count("\n") == 1 and "Traceback" not in err
     assert f"bot {cmd!r} (seat 1, hand 2)" in err and FAULTS[fault] in err
+    assert "[the run's hand 1, as the records number it]" in err
+    assert not running(cmd) and not zombie_children()
 
 
 @pytest.mark.parametrize("fault", sorted(FAULTS))
@@ -207,6 +239,7 @@ def test_with_on_bot_error_pass_a_fault_is_played_safe_and_counted(capsys, fault
     else:
         assert faults >= 2  # every decision from the second hand on
     assert "bot faults played as the safest action" in err
+    assert not running(cmd) and not zombie_children()
 
 
 def test_the_records_written_before_a_fault_stay_readable(capsys, faulty, tmp_path):

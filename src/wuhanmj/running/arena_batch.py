@@ -9,7 +9,7 @@ import copy
 from typing import Any
 
 from ..agents.base import reset_agent
-from ..errors import AgentError, IllegalActionError
+from ..errors import AgentError, BotError, IllegalActionError
 from ..files.recordio import BINARY
 from ..files.records import encode_hand
 from ..game.loop import play_game
@@ -20,7 +20,7 @@ from ..stats.paired import add_match
 from ..stats.tally import Tally, exact
 from .arena_native import run_native_arena_batch
 from .arena_spec import ArenaSpec, agent_seed, json_line, seat_copies, wall_values
-from .batch import count_bot_faults, match_seeds
+from .batch import at_hand, count_bot_faults, match_seeds
 
 __all__ = ["arena_batch", "native_arena_batch"]
 
@@ -71,7 +71,10 @@ def _play(spec: ArenaSpec, first: int, stop: int, tally: Tally, items: list[Any]
                 mt = matches[j]
                 mt.dealer = dealer
                 g = mt.new_game()
-                o = outcome_of(g, play_game(g, players[j], labels[j]))
+                try:
+                    o = outcome_of(g, play_game(g, players[j], labels[j]))
+                except BotError as err:
+                    raise at_hand(err, (start + h) * n_seat + j) from None
                 tally_outcome(tally, o, labels[j])
                 count_bot_faults(tally, players[j], labels[j])
                 for lab in labels[j]:

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from ..agents.base import reset_agent
-from ..errors import AgentError, IllegalActionError
+from ..errors import AgentError, BotError, IllegalActionError
 from ..files.handrecord import record_json
 from ..files.recordio import BINARY
 from ..rules import Rules
@@ -29,7 +29,8 @@ if TYPE_CHECKING:
 # The Python engine (game.match, game.loop) and the binary records are imported by the
 # functions that use them: a native run imports this module for match_seeds and BatchSpec.
 
-__all__ = ["BatchSpec", "match_seeds", "run_batch", "record_line", "record_item", "agent_failed", "count_bot_faults"]
+__all__ = ["BatchSpec", "match_seeds", "run_batch", "record_line", "record_item", "agent_failed", "count_bot_faults",
+           "at_hand"]
 
 
 def match_seeds(seed: int, match: int) -> tuple[int, tuple[int, int, int, int]]:
@@ -113,7 +114,10 @@ def _play_batch(spec: BatchSpec, first_match: int, stop_match: int, tally: Tally
                 raise agent_failed(s, spec.labels[s], "reset", err) from err
         for h in range(n):
             game = match.new_game()
-            decisions = play_game(game, agents, spec.labels)  # names the seat on an agent's failure
+            try:
+                decisions = play_game(game, agents, spec.labels)  # names the seat on an agent's failure
+            except BotError as err:
+                raise at_hand(err, m * spec.match_hands + h) from None
             outcome = outcome_of(game, decisions)
             tally_outcome(tally, outcome, spec.labels, trace_bin(m, spec.hands, spec.match_hands))
             count_bot_faults(tally, agents, spec.labels)
@@ -132,6 +136,14 @@ def count_bot_faults(tally: Tally, agents: Sequence[Any], labels: Sequence[str])
             k = take()
             if k:
                 tally.count(f"bot_faults.agent:{label}", k)
+
+
+def at_hand(err: BotError, hand: int) -> BotError:
+    """``err`` with the run's index of the hand it stopped (the records' ``hand``) added to
+    its message, and as its ``record_hand``."""
+    err.args = (f"{err} [the run's hand {hand}, as the records number it]",)
+    err.record_hand = hand
+    return err
 
 
 def agent_failed(seat: int | None, label: str, what: str, err: Exception) -> AgentError:
