@@ -109,7 +109,8 @@ def arena(
         engine: who plays the games: ``"auto"`` (default) the native engine
             (:mod:`wuhanmj.native`) when it is built (the built-in bots and registered
             native agents in C, any other agent called at its own decisions), else the
-            Python engine; ``"native"`` or ``"python"`` to insist. The
+            Python engine (always, for an agent that follows the events: a ``cmd:`` bot);
+            ``"native"`` or ``"python"`` to insist. The
             result (and every record, byte for byte) is the same on both; records on the
             native engine are written from each seating's arrays
             (:mod:`wuhanmj.running.arena_native`).

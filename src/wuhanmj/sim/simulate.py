@@ -141,7 +141,8 @@ def simulate(
             ``"koukou_fan"``), a dict for :meth:`Rules.from_dict`, or None (kaikou).
         agents: 4 agents by seat — objects with ``act``/``reset``, plain callables
             ``f(observation, legal_actions)``, or names (``"greedy"``,
-            ``"random"``, ``"module:Name"``) — or one comma-separated string
+            ``"random"``, ``"module:Name"``, ``"cmd:COMMAND"``: a program over the line protocol of
+            docs/PROTOCOL.md) — or one comma-separated string
             (``"greedy,greedy,greedy,random"``; a single name fills every seat).
             Default: four greedy bots. With workers or an executor the agents are
             pickled, so they must be picklable (module-level classes/functions).
@@ -168,7 +169,9 @@ def simulate(
             it is built, whatever the agents (the built-in bots and registered native
             agents play in C, any other agent is called at its own decisions with the
             Python engine's observation), the Python engine otherwise; ``"native"`` or
-            ``"python"`` to choose. Both play the same hands with the same decisions: the result (and
+            ``"python"`` to choose; an agent that follows the hand's events (a ``cmd:``
+            bot, :class:`~wuhanmj.agents.process.ProcessAgent`) is played by the Python
+            engine under ``"auto"`` and refused by ``"native"``. Both play the same hands with the same decisions: the result (and
             every record line) is the same; its ``engine`` says which ran. Records on
             the native engine are written from its arrays, in C
             (:func:`~wuhanmj.files.native_records.record_items`).
