@@ -276,7 +276,7 @@ def test_one_process_per_seat_for_the_whole_run_and_none_left(faulty):
 @pytest.mark.parametrize("fault", ["crash", "hang"])
 def test_a_crashed_or_hung_bot_is_reaped(faulty, fault):
     cmd, _ = faulty(fault)
-    bot = ProcessAgent(cmd, timeout=0.2)
+    bot = ProcessAgent(cmd, timeout=0.2, start_timeout=0)
     g = Game("kaikou", seed=3)
     pid = None
     agents = [bot, RandomAgent(1), RandomAgent(2), RandomAgent(3)]
@@ -370,6 +370,23 @@ def test_parse_answer_forms():
     assert parse_answer(b"true", codes) == ("illegal", None)
     assert parse_answer(b'{"code":5}', codes) == ("illegal", None)
     assert parse_answer(b"pass", codes) == ("not_json", None)
+
+
+def test_the_first_answer_of_a_process_may_take_its_start_up_time_more(faulty):
+    cmd, _ = faulty("hang")
+    bot = ProcessAgent(cmd, timeout=0.2, start_timeout=0.5)
+    t0 = time.perf_counter()
+    with pytest.raises(BotError, match="gave no answer within 0.2 s"):
+        play_game(Game("kaikou", seed=3), [bot, RandomAgent(1), RandomAgent(2), RandomAgent(3)])
+    assert time.perf_counter() - t0 >= 0.7
+
+
+def test_every_command_takes_the_bot_options(capsys):
+    for command in ("simulate", "arena", "play", "serve"):
+        with pytest.raises(SystemExit):
+            main([command, "--help"])
+        text = capsys.readouterr().out
+        assert "--bot-timeout" in text and "--on-bot-error" in text and "cmd:COMMAND" in text
 
 
 def test_bad_options_are_agent_errors():

@@ -322,6 +322,8 @@ class ProcessAgent:
             (a str, split as a POSIX shell splits words; no shell runs it).
         timeout: seconds each decision may take (> 0; default 10): the time from the
             request to the answer line.
+        start_timeout: seconds more that the first answer of each process may take (>= 0;
+            default 5): the program's start-up (an interpreter, a JVM, loading a model).
         on_error: ``"stop"`` (a fault raises BotError) or ``"pass"`` (the safest legal
             action is played and the fault counted).
         name: the label in results (default ``cmd:`` and the command line).
@@ -341,7 +343,7 @@ class ProcessAgent:
     legal_codes = True
 
     def __init__(self, command: str | Sequence[str], *, timeout: float | None = None, on_error: str | None = None,
-                 name: str | None = None, cwd: str | None = None, stderr: int | IO[Any] | None = None) -> None:
+                 start_timeout: float = 5.0, name: str | None = None, cwd: str | None = None, stderr: int | IO[Any] | None = None) -> None:
         try:
             argv = shlex.split(command) if isinstance(command, str) else [str(a) for a in command]
         except (ValueError, TypeError) as err:
@@ -352,6 +354,9 @@ class ProcessAgent:
         on_error = _DEFAULTS["on_error"] if on_error is None else on_error
         _check_options(timeout, on_error)
         assert timeout is not None and on_error is not None
+        if isinstance(start_timeout, bool) or not isinstance(start_timeout, (int, float)) or not start_timeout >= 0:
+            raise AgentError(f"bot: start_timeout must be a number of seconds >= 0, got {start_timeout!r}")
+        self.start_timeout = float(start_timeout)
         self.argv = argv
         self.command = command if isinstance(command, str) else shlex.join(argv)
         self.name = name or f"cmd:{self.command}"
@@ -376,12 +381,13 @@ class ProcessAgent:
     def __getstate__(self) -> dict[str, Any]:
         stderr = self.stderr if self.stderr is None or isinstance(self.stderr, int) else None
         return {"argv": self.argv, "command": self.command, "name": self.name, "timeout": self.timeout,
-                "on_error": self.on_error, "cwd": self.cwd, "stderr": stderr, "pool": self._pool}
+                "on_error": self.on_error, "start_timeout": self.start_timeout, "cwd": self.cwd, "stderr": stderr, "pool": self._pool}
 
     def __setstate__(self, state: Mapping[str, Any]) -> None:
         self.argv = list(state["argv"])
         self.command, self.name = state["command"], state["name"]
         self.timeout, self.on_error = state["timeout"], state["on_error"]
+        self.start_timeout = state.get("start_timeout", 5.0)
         self.cwd, self.stderr, self._pool = state["cwd"], state["stderr"], state["pool"]
         self._init_state()
 
@@ -519,7 +525,7 @@ class ProcessAgent:
         lines = self._pending
         lines.append(_dumps(request_message(observation, codes, b.requests)))
         self._pending = []
-        deadline = time.monotonic() + self.timeout
+        deadline = time.monotonic() + self.timeout + (self.start_timeout if b.requests == 1 else 0.0)
         try:
             b.write("\n".join(lines) + "\n", deadline)
             line = b.readline(deadline)
@@ -529,7 +535,8 @@ class ProcessAgent:
         except (EOFError, BrokenPipeError, ConnectionResetError):
             how = b.exit_text()
             b.end(kill=True)
-            return self._fault("crash", f"exited ({how})", codes, broken=True)
+            what = "closed its standard output" if how == "still running" else f"exited ({how})"
+            return self._fault("crash", what, codes, broken=True)
         except ValueError as err:
             b.end(kill=True)
             return self._fault("not_json", f"printed {err}", codes, broken=True)
