@@ -20,7 +20,8 @@ from pathlib import Path
 import pytest
 
 from wuhanmj.agents import RandomAgent, make_agent
-from wuhanmj.agents.process import ProcessAgent, parse_answer, safest_action
+from wuhanmj.agents.process import ProcessAgent
+from wuhanmj.agents.protocol import parse_answer, safest_action
 from wuhanmj.cli import main
 from wuhanmj.errors import AgentError, BotError, SimulationError
 from wuhanmj.game import Game
@@ -408,11 +409,11 @@ def test_a_bot_answer_within_the_timeout_is_not_a_fault(faulty):
 def test_the_request_hand_is_the_notation_of_the_tiles():
     import random
 
-    from wuhanmj.agents.process import _hand_text
+    from wuhanmj.agents.protocol import hand_text
     from wuhanmj.tiles import format_tiles
 
     rng = random.Random(7)
     wall = [t for t in range(34) for _ in range(4)]
     for _ in range(2000):
         h = sorted(rng.sample(wall, rng.randint(0, 14)))
-        assert _hand_text(h) == format_tiles(h)
+        assert hand_text(h) == format_tiles(h)

@@ -23,7 +23,8 @@ longer than ``timeout`` seconds to answer, prints a line that is not JSON, or an
 something that is not one of the legal actions. With ``on_error="stop"`` (the default)
 the BotError stops the run, its message naming the bot, the seat, the hand and the fault;
 with ``on_error="pass"`` the decision is played as the safest legal action
-(:func:`safest_action`: pass, else the first discard, else the first legal code) and the
+(:func:`~wuhanmj.agents.protocol.safest_action`: pass, else the first discard, else the
+first legal code) and the
 fault is counted (:meth:`ProcessAgent.take_faults`, which simulations and arenas tally as
 ``bot_faults``). After a crash or a timeout the process is ended and the seat plays the
 safest action for the rest of the hand; the next hand starts a new process.
@@ -34,7 +35,6 @@ from __future__ import annotations
 import atexit
 import contextlib
 import itertools
-import json
 import os
 import select
 import shlex
@@ -47,14 +47,9 @@ from collections.abc import Iterator, Mapping, Sequence
 from typing import IO, Any
 
 from ..errors import AgentError, BotError
-from ..game.actions import ACTION_SPACE_SIZE, DISCARD, PASS, action_name
-from ..tiles import format_tile
+from .protocol import PROTOCOL_VERSION, dumps, parse_answer, request_message, safest_action
 
-__all__ = ["ProcessAgent", "PROTOCOL_VERSION", "ON_ERROR", "safest_action", "request_message", "parse_answer",
-           "bot_defaults"]
-
-PROTOCOL_VERSION = 1
-"""The version of docs/PROTOCOL.md this engine speaks (sent in ``hello``)."""
+__all__ = ["ProcessAgent", "ON_ERROR", "bot_defaults"]
 
 ON_ERROR = ("stop", "pass")
 """What a bot's fault does: stop the run (BotError), or play the safest action and count it."""
@@ -62,89 +57,7 @@ ON_ERROR = ("stop", "pass")
 MAX_LINE = 1 << 20  # bytes: an answer is a few bytes; a longer line is not an answer
 _CLOSE_WAIT = 1.0  # seconds a bot has to exit once its input is closed, before it is killed
 
-_dumps = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
-_NAMES = tuple(action_name(c) for c in range(ACTION_SPACE_SIZE))
-_DIGIT = tuple(str(t % 9 + 1) for t in range(34))
-_SUIT = tuple("mpsz"[t // 9] for t in range(34))
-
-
-def _hand_text(hand: Sequence[int]) -> str:
-    """:func:`~wuhanmj.tiles.format_tiles` of an observation's hand (valid tiles, sorted:
-    no checks needed), in a few µs."""
-    out: list[str] = []
-    last = ""
-    for t in hand:
-        s = _SUIT[t]
-        if s != last and last:
-            out.append(last)
-        last = s
-        out.append(_DIGIT[t])
-    if last:
-        out.append(last)
-    return "".join(out)
 _tokens = itertools.count(1)
-
-
-def safest_action(codes: Sequence[int]) -> int:
-    """The action a faulty bot's seat plays: PASS (162) when legal, else the first discard
-    code (0–33), else the first legal code.
-
-    Raises:
-        AgentError: ``codes`` is empty.
-    """
-    if not codes:
-        raise AgentError("no legal action to fall back to")
-    if PASS in codes:
-        return PASS
-    for c in codes:
-        if DISCARD <= c < DISCARD + 34:
-            return c
-    return codes[0]
-
-
-def request_message(obs: Any, codes: Sequence[int], rid: int) -> dict[str, Any]:
-    """The ``request`` of one decision (docs/PROTOCOL.md), from the seat's
-    :class:`~wuhanmj.game.observation.Observation` (read by explicit field names: only what
-    the seat may see) and its legal codes.
-
-    Args:
-        obs: the Observation, or None (the request then holds the codes and names only).
-        codes: the legal action codes (ints 0–162).
-        rid: the request's number (1, 2, … over the process's life).
-    """
-    msg: dict[str, Any] = {"type": "request", "id": rid, "legal": list(codes),
-                           "names": [_NAMES[c] for c in codes]}
-    if obs is not None:
-        msg["seat"] = obs.seat
-        msg["phase"] = obs.phase
-        msg["hand"] = _hand_text(obs.hand)
-        msg["drawn"] = None if obs.drawn is None else format_tile(obs.drawn)
-        msg["claim_tile"] = None if obs.claim_tile is None else format_tile(obs.claim_tile)
-        msg["turn"] = obs.turn
-        msg["tiles_left"] = obs.tiles_left
-    return msg
-
-
-def parse_answer(line: bytes, codes: Sequence[int]) -> tuple[str, int | None]:
-    """Read a bot's answer line: ``("ok", code)``, ``("not_json", None)`` (not one JSON value)
-    or ``("illegal", None)`` (JSON, but no legal code: a code not in ``codes``, a name not
-    of one of them, anything else)."""
-    try:
-        v = json.loads(line)
-    except (ValueError, UnicodeDecodeError):
-        return "not_json", None
-    if isinstance(v, dict):
-        if "code" in v:
-            v = v["code"]
-        elif isinstance(v.get("name"), str):
-            name = v["name"].strip()
-            for c in codes:
-                if _NAMES[c] == name:
-                    return "ok", c
-            return "illegal", None
-    if type(v) is int and v in codes:
-        return "ok", v
-    return "illegal", None
 
 
 class _Bot:
@@ -164,7 +77,7 @@ class _Bot:
         self.dead = False
         self.requests = 0
         _RUNNING.add(self)
-        self.write(_dumps({"type": "hello", "protocol": PROTOCOL_VERSION, "engine": "wuhanmj"}) + "\n", None)
+        self.write(dumps({"type": "hello", "protocol": PROTOCOL_VERSION, "engine": "wuhanmj"}) + "\n", None)
 
     def write(self, text: str, deadline: float | None) -> None:
         """Write ``text`` whole. Raises BrokenPipeError (the bot is gone) or TimeoutError
@@ -485,7 +398,7 @@ class ProcessAgent:
                 self._hand += 1
                 self._broken = False
                 self._pending = []
-            self._pending.append(_dumps(e))
+            self._pending.append(dumps(e))
         if events and events[-1].get("type") == "settlement":
             self._flush_end()
 
@@ -523,7 +436,7 @@ class ProcessAgent:
         b = self._lease()
         b.requests += 1
         lines = self._pending
-        lines.append(_dumps(request_message(observation, codes, b.requests)))
+        lines.append(dumps(request_message(observation, codes, b.requests)))
         self._pending = []
         deadline = time.monotonic() + self.timeout + (self.start_timeout if b.requests == 1 else 0.0)
         try:
