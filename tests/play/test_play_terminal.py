@@ -191,3 +191,24 @@ def test_record_with_no_hand_finished_says_so_and_points_to_no_replay(tmp_path):
     out = child.before
     assert f"no hand was finished: nothing recorded in {path}" in out
     assert "--hand 0" not in out
+
+
+def test_cmd_bots_hold_the_other_seats():
+    from pathlib import Path
+
+    bot = f"{sys.executable} {Path(__file__).resolve().parents[2] / 'examples' / 'bots' / 'simple_bot.py'}"
+    child = _spawn("--seed", "2", "--hands", "1", "--agents", f"cmd:{bot}", "--bot-timeout", "5")
+    while True:
+        i = child.expect([PROMPT, NEXT, FINAL, pexpect.EOF])
+        if i == 0:
+            child.sendline("1")
+        elif i == 1:
+            child.sendline("")
+        elif i == 2:
+            assert child.match.group(1).count("cmd:") == 3  # the three other seats
+            break
+        else:
+            raise AssertionError(f"the match ended without its final scores: {child.before[-300:]}")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
