@@ -390,6 +390,13 @@ def test_every_command_takes_the_bot_options(capsys):
         assert "--bot-timeout" in text and "--on-bot-error" in text and "cmd:COMMAND" in text
 
 
+def test_one_agent_at_two_seats_is_refused(faulty):
+    cmd, _ = faulty()
+    bot = ProcessAgent(cmd)
+    with bot, pytest.raises(AgentError, match="one ProcessAgent plays one seat"):
+        play_game(Game("kaikou", seed=1), [bot, bot, RandomAgent(2), RandomAgent(3)])
+
+
 def test_bad_options_are_agent_errors():
     with pytest.raises(AgentError, match="timeout"):
         ProcessAgent(["x"], timeout=0)

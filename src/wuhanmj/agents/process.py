@@ -285,6 +285,7 @@ class ProcessAgent:
         _hold(self._pool, self._held)
         weakref.finalize(self, _drop, self._pool, self._held)
         self._seat: int | None = None
+        self._playing: int | None = None  # the seat it plays in the hand under way
         self._hand = 0  # hands begun (deal events seen)
         self._broken = False  # this hand: the process crashed or hung; the seat plays safe
         self._pending: list[str] = []  # event lines not yet written
@@ -389,9 +390,10 @@ class ProcessAgent:
         at once when the hand is over (the process then goes back to the pool).
 
         Raises:
-            BotError: a new hand, and the program cannot be started.
+            AgentError: this agent already plays another seat of the hand (one ProcessAgent
+                plays one seat: make one for each seat).
         """
-        self._seat = seat
+        self._at_seat(seat)
         for e in events:
             typ = e.get("type")
             if typ == "deal":
@@ -401,6 +403,16 @@ class ProcessAgent:
             self._pending.append(dumps(e))
         if events and events[-1].get("type") == "settlement":
             self._flush_end()
+            self._playing = None
+
+    def _at_seat(self, seat: int) -> None:
+        """Note the seat this agent plays in the hand; refuse a second one."""
+        if self._playing is None:
+            self._playing = seat
+        elif seat != self._playing:
+            raise AgentError(f"bot {self.command!r}: one ProcessAgent plays one seat, and this one already plays "
+                             f"seat {self._playing} of the hand (asked for seat {seat}); make one for each seat")
+        self._seat = seat
 
     def _flush_end(self) -> None:
         """Write the hand's last events and release the process (a bot gone at the end of a
@@ -420,6 +432,7 @@ class ProcessAgent:
         """The bot's answer to this decision (a legal code).
 
         Raises:
+            AgentError: this agent already plays another seat of the hand.
             BotError: with ``on_error="stop"``: the bot cannot be started, exited, took
                 longer than ``timeout``, printed a line that is not JSON, or answered an
                 action that is not legal (the message names the bot, seat, hand and fault);
@@ -428,7 +441,7 @@ class ProcessAgent:
         """
         codes = legal_actions if type(legal_actions) is tuple else tuple(legal_actions)
         if observation is not None:
-            self._seat = observation.seat
+            self._at_seat(observation.seat)
         if self._hand == 0:
             self._hand = 1  # a loop that sends no events: count from the first request
         if self._broken:
