@@ -77,7 +77,10 @@ class _Bot:
         self.dead = False
         self.requests = 0
         _RUNNING.add(self)
-        self.write(dumps({"type": "hello", "protocol": PROTOCOL_VERSION, "engine": "wuhanmj"}) + "\n", None)
+        try:
+            self.write(dumps({"type": "hello", "protocol": PROTOCOL_VERSION, "engine": "wuhanmj"}) + "\n", None)
+        except (OSError, TimeoutError):
+            pass  # it exited at once, or reads nothing: the first request finds it out
 
     def write(self, text: str, deadline: float | None) -> None:
         """Write ``text`` whole. Raises BrokenPipeError (the bot is gone) or TimeoutError
