@@ -19,6 +19,7 @@ __all__ = [
     "SetupError",
     "HandError",
     "SimulationError",
+    "StudyError",
     "AgentError",
     "BotError",
     "StatsError",
@@ -85,6 +86,13 @@ class SimulationError(WuhanMJError, ValueError):
     """A simulation cannot run as asked: a bad argument of ``simulate()`` (hands, seed,
     workers, records, progress …), an output that cannot be written, or Dask missing
     or out of reach."""
+
+
+class StudyError(SimulationError):
+    """A rule study (:func:`wuhanmj.study`, ``wuhanmj study``) cannot run as asked: fewer
+    than two rule sets, two rule sets that are equal, a target of the sample-size
+    planner on an unknown quantity or with a malformed half-width. A rule field that is
+    unknown or out of range in a sweep is a :class:`RulesError`."""
 
 
 class AgentError(WuhanMJError, ValueError):

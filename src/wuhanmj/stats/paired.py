@@ -23,14 +23,15 @@ and the p-value that of ``t = x̄ / se`` on G − 1 degrees of freedom (:mod:`wu
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
 from typing import Any
 
-from .tally import Moments, Tally
+from ..errors import StatsError
+from .tally import Exact, Moments, Tally
 from .tdist import t_quantile, two_sided_p
 
-__all__ = ["add_match", "clustered", "iid_interval"]
+__all__ = ["add_match", "clustered", "clustered_means", "iid_interval"]
 
 
 def add_match(tally: Tally, values: dict[str, list[int]]) -> None:
@@ -45,6 +46,51 @@ def add_match(tally: Tally, values: dict[str, list[int]]) -> None:
         n_m = len(vals)
     if n_m is not None:
         tally.observe("cl.n", n_m)
+
+
+def clustered_means(
+    values: Mapping[str, Sequence[Exact]], match: Sequence[int], scale: Mapping[str, int] | None = None
+) -> dict[str, dict[str, Any]]:
+    """The mean per hand of each quantity and its 95 % interval clustered by match, from
+    per-hand values (a pure function of its arguments: :func:`add_match` match by match,
+    then :func:`clustered`).
+
+    Args:
+        values: quantity name -> one exact value per hand (ints, or Fractions), the
+            hands in the same order for every quantity; a paired comparison gives the
+            differences of two runs on the same walls, hand by hand.
+        match: the match of each hand (same length); the hands of one match must be
+            consecutive (as a run's records keep them).
+        scale: quantity name -> the integer the values are kept times (default 1): the
+            mean and the interval are divided by it.
+
+    Returns:
+        quantity name -> :func:`clustered`'s dict (``mean``, ``ci95``, ``se``, ``df``,
+        ``t``, ``p``, ``walls``, ``matches``) [the quantity's unit].
+
+    Raises:
+        StatsError: a quantity whose length is not the number of hands, or the hands of a
+            match that are not consecutive.
+    """
+    n = len(match)
+    for q, v in values.items():
+        if len(v) != n:
+            raise StatsError(f"statistics: {q}: {len(v)} values for {n} hands")
+    ms = [int(m) for m in match]
+    tally = Tally()
+    seen: set[int] = set()
+    i = 0
+    while i < n:
+        m, j = ms[i], i
+        if m in seen:
+            raise StatsError(f"statistics: the hands of match {m} are not consecutive")
+        seen.add(m)
+        while j < n and ms[j] == m:
+            j += 1
+        add_match(tally, {q: list(v[i:j]) for q, v in values.items()})
+        i = j
+    k = scale or {}
+    return {q: clustered(tally.moments, q, k.get(q, 1)) for q in values}
 
 
 def clustered(moment: Callable[[str], Moments], q: str, scale: int = 1) -> dict[str, Any]:

@@ -14,10 +14,10 @@ from .tally import rate
 if TYPE_CHECKING:  # pragma: no cover
     from .results import SimulationResult
 
-__all__ = ["summary", "rules_label"]
+__all__ = ["summary", "rules_label", "ljust"]
 
 
-def _ljust(text: str, width: int) -> str:
+def ljust(text: str, width: int) -> str:
     """Pad ``text`` to ``width`` terminal columns (CJK characters take two)."""
     cols = sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
     return text + " " * max(0, width - cols)
@@ -88,7 +88,7 @@ def summary(r: SimulationResult) -> str:
 
     def row(label: str, k: int, of_wins: bool = True) -> None:
         pw = _pct(rate(k, w)) if of_wins else "     "
-        lines.append(f"{_ljust(label, 29)} {k:>6}   {_pct(rate(k, r.hands))}   {pw}")
+        lines.append(f"{ljust(label, 29)} {k:>6}   {_pct(rate(k, r.hands))}   {pw}")
 
     row("won", w, of_wins=False)
     row("dealer won", r.count("dealer_win"))

@@ -1,0 +1,231 @@
+"""Rule studies: :func:`study` plays the same walls under several rule sets and compares them
+hand by hand (:class:`~wuhanmj.stats.study.StudyResult`).
+
+Each rule set is one :func:`~wuhanmj.sim.simulate.simulate` run with the same ``hands``,
+``seed``, ``agents`` and ``match_hands``: match ``m`` is seeded from the root seed alone
+(:func:`~wuhanmj.running.batch.match_seeds`) and hand ``i`` of a match shuffles its wall
+from the match seed's ``i``-th draw, whatever was played before, so hand ``i`` has the
+same wall under every rule set, and every agent is reset with the same seeds. The runs
+write their hands to binary records in a temporary folder, which give the outcome of
+every hand (:meth:`~wuhanmj.files.records.RecordsReader.outcomes`) for the paired
+statistics; the walls are checked to be the same, hand by hand. Each run's tally is the
+one ``simulate`` gives alone on that seed (records change nothing in a run).
+
+The dealer of a match's first hand is the same everywhere (``m % 4``); later ones follow
+each rule set's results (D5), so a rule that changes who wins may change later dealers:
+the walls stay paired, the seats they are dealt to may not (the result's ``same_dealer``).
+"""
+
+from __future__ import annotations
+
+import itertools
+import os
+import tempfile
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Any
+
+import numpy as np
+
+from ..errors import RulesError, StudyError
+from ..files.records import RecordsReader
+from ..rulefiles import load_rules
+from ..rules import Rules
+from ..stats.planner import Target, parse_target
+from ..stats.study import StudyResult, quantity_names, rate_names
+from .simulate import DEFAULT_MATCH_HANDS, _check_int, _resolve_agents, simulate
+
+__all__ = ["study", "rule_sets", "parse_sweep", "SWEEP_FIELDS"]
+
+SWEEP_FIELDS = tuple(f for f in Rules.__dataclass_fields__ if f not in ("name", "money"))
+"""The rule fields a sweep may vary: every field of :class:`~wuhanmj.rules.Rules` but
+``name`` and the ``money`` table (give a rules file for those)."""
+
+
+def _value(text: str) -> Any:
+    """A sweep value as written on a command line: ``true``/``false``, ``none``, an int, a
+    float, else the word itself (``per_opening``)."""
+    t = text.strip()
+    low = t.lower()
+    if low in ("true", "false"):
+        return low == "true"
+    if low in ("none", "null"):
+        return None
+    for kind in (int, float):
+        try:
+            return kind(t)
+        except ValueError:
+            pass
+    return t
+
+
+def parse_sweep(text: str) -> tuple[str, list[Any]]:
+    """``FIELD=V1,V2,…`` as ``(field, [values])`` (``"cap=200,300"`` → ``("cap", [200, 300])``).
+
+    Raises:
+        RulesError: no ``=``, no value, or a field that is not one of :data:`SWEEP_FIELDS`.
+    """
+    if not isinstance(text, str) or "=" not in text:
+        raise RulesError(f"sweep: expected FIELD=V1,V2,... (cap=200,300,400), got {text!r}")
+    name, _, values = text.partition("=")
+    name = name.strip()
+    _check_field(name)
+    vals = [_value(v) for v in values.split(",") if v.strip()]
+    if not vals:
+        raise RulesError(f"sweep {text!r}: no value for {name}")
+    return name, vals
+
+
+def _check_field(name: str) -> None:
+    if name not in SWEEP_FIELDS:
+        why = "cannot be swept (give rules files)" if name in ("name", "money") else "is not a rule field"
+        raise RulesError(f"sweep: {name!r} {why}; the fields are {', '.join(SWEEP_FIELDS)}")
+
+
+def _one_rules(spec: Any) -> tuple[str, Rules]:
+    """A rule set and its label: a Rules (its :meth:`~wuhanmj.rules.Rules.label`), a
+    preset name or a rules file (:func:`~wuhanmj.rulefiles.load_rules`; the text given),
+    or a dict of rule fields."""
+    if isinstance(spec, Rules):
+        return spec.label(), spec
+    if isinstance(spec, Mapping):
+        r = Rules.from_dict(spec)
+        return r.label(), r
+    if isinstance(spec, (str, os.PathLike)):
+        return os.fspath(spec), load_rules(os.fspath(spec))
+    raise RulesError(f"rules: expected a Rules, a preset name, a rules file or a dict, got {spec!r}")
+
+
+def rule_sets(
+    rules: Any = None, sweep: Any = None, base: Any = "kaikou"
+) -> list[tuple[str, Rules]]:
+    """The labelled rule sets of a study, the baseline first.
+
+    Args:
+        rules: rule sets played as they are: a sequence of :class:`~wuhanmj.rules.Rules`,
+            preset names, rules files (TOML/JSON) or dicts of rule fields, or one
+            comma-separated string (``"kaikou,koukou,mine.toml"``); None for none.
+        sweep: fields varied on ``base``: a mapping field -> values, or ``FIELD=V1,V2``
+            strings (:func:`parse_sweep`); several fields make every combination, in
+            order. Each makes a rule set labelled ``cap=200`` (``cap=200,xiayu=true``).
+        base: the rule set the sweep changes (as one item of ``rules``).
+
+    Returns:
+        ``[(label, rules), ...]``: ``rules`` first, then the sweep's.
+
+    Raises:
+        RulesError: an unknown preset, file or field, or a value out of range (named
+            with its sweep).
+        StudyError: fewer than two rule sets, or two that are equal (both named).
+    """
+    out: list[tuple[str, Rules]] = []
+    if isinstance(rules, str):
+        rules = [r for r in rules.split(",") if r.strip()]
+    for spec in rules or ():
+        out.append(_one_rules(spec.strip() if isinstance(spec, str) else spec))
+    if sweep:
+        items: Iterable[Any] = sweep.items() if isinstance(sweep, Mapping) else sweep
+        fields: list[tuple[str, list[Any]]] = []
+        for item in items:
+            if isinstance(item, str):
+                fields.append(parse_sweep(item))
+            else:
+                name, values = item
+                _check_field(name)
+                fields.append((name, [_value(v) if isinstance(v, str) else v for v in values]))
+        base_label, base_rules = _one_rules(base)
+        for combo in itertools.product(*(vals for _, vals in fields)):
+            change = {name: v for (name, _), v in zip(fields, combo)}
+            label = ",".join(f"{k}={_text(v)}" for k, v in change.items())
+            try:
+                out.append((label, base_rules.replace(**change)))
+            except RulesError as err:
+                raise RulesError(f"sweep {label} on {base_label}: {err}") from None
+            except TypeError as err:  # a value that cannot even be compared with the field's
+                raise RulesError(f"sweep {label} on {base_label}: {err}") from None
+    if len(out) < 2:
+        raise StudyError(f"a study needs two or more rule sets (--rules and/or --sweep), got {len(out)}")
+    for (la, a), (lb, b) in itertools.combinations(out, 2):
+        if a == b:
+            raise StudyError(f"rule sets {la!r} and {lb!r} are the same rules; a study compares different ones")
+    return out
+
+
+def _text(v: Any) -> str:
+    if isinstance(v, bool):
+        return "true" if v else "false"
+    return "none" if v is None else str(v)
+
+
+def study(
+    rules: Any = None,
+    sweep: Any = None,
+    base: Any = "kaikou",
+    agents: Any = None,
+    hands: int = 2000,
+    seed: int | None = None,
+    workers: int = 1,
+    match_hands: int = DEFAULT_MATCH_HANDS,
+    targets: Sequence[str] = (),
+    engine: str = "auto",
+    progress: bool | Callable[[int, int, str], Any] = False,
+) -> StudyResult:
+    """Play the same walls under two or more rule sets and compare them hand by hand.
+
+    Args:
+        rules, sweep, base: the rule sets (:func:`rule_sets`); the first is the baseline.
+        agents: as for :func:`~wuhanmj.sim.simulate.simulate` (default four greedy bots),
+            the same under every rule set.
+        hands: hands per rule set (int >= 1), the pilot of the ``targets``.
+        seed: the root seed (int >= 0), the same for every rule set; None draws one
+            (kept in the result).
+        workers: as for ``simulate`` (0: one per CPU).
+        match_hands: hands per match (D5, M2).
+        targets: precisions to plan for, ``"jinding=0.1pp"``, ``"mean_points=5%"``
+            (:func:`~wuhanmj.stats.planner.parse_target`); the names are those of
+            :func:`~wuhanmj.stats.study.quantity_names`.
+        engine: as for ``simulate`` (the native engine where it can play).
+        progress: True for a tqdm bar per rule set, or ``progress(done, total, label)``
+            called after every batch.
+
+    Returns:
+        :class:`~wuhanmj.stats.study.StudyResult`: per rule set its rates and means
+        (win, 自摸, 放冲, each big hu, 银顶, 金顶, 承包, draws; points moved per hand,
+        the dealer's edge, each agent's points [points, or money under the fan schedule])
+        with 95 % intervals, its payment quantiles, and the paired difference of each
+        from the baseline.
+
+    Raises:
+        RulesError: a bad rule set or sweep (named).
+        StudyError: fewer than two rule sets, two equal ones, a bad target (all before
+            any hand is played); walls that differ between the runs (a bug).
+        SimulationError, AgentError: as ``simulate`` raises them.
+    """
+    sets = rule_sets(rules, sweep, base)
+    hands = _check_int("hands", hands, 1)
+    the_agents = _resolve_agents(agents)
+    from ..agents.base import agent_name
+
+    labels = [agent_name(a) for a in the_agents]
+    known = quantity_names(labels)
+    if isinstance(targets, str):
+        targets = [targets]
+    plans: list[Target] = [parse_target(t, known, rate_names()) for t in targets]
+    root = int.from_bytes(os.urandom(4), "little") if seed is None else _check_int("seed", seed, 0)
+    results, outcomes = [], []
+    with tempfile.TemporaryDirectory(prefix="wuhanmj-study-") as tmp:
+        for j, (label, r) in enumerate(sets):
+            path = os.path.join(tmp, f"{j}.wmj")
+            report: Any = progress
+            if callable(progress) and progress is not True:
+                def report(done: int, total: int, _label: str = label) -> Any:
+                    return progress(done, total, _label)  # type: ignore[operator]
+            res = simulate(hands=hands, rules=r, agents=the_agents, seed=root, workers=workers, records=path,
+                           progress=report, match_hands=match_hands, engine=engine)
+            with RecordsReader(path) as reader:
+                o = reader.outcomes()
+            if outcomes and not np.array_equal(o["wall"], outcomes[0]["wall"]):
+                bad = int(np.flatnonzero((o["wall"] != outcomes[0]["wall"]).any(axis=1))[0])
+                raise StudyError(f"rule set {label!r}: hand {bad} has another wall than under {sets[0][0]!r} (a bug)")
+            results.append(res)
+            outcomes.append(o)
+    return StudyResult.from_outcomes([lab for lab, _ in sets], results, outcomes, plans)
