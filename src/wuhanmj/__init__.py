@@ -15,7 +15,7 @@ The public API, re-exported from the modules that own it. The file tree shows th
 * analysis: ``wuhan_shanten``, ``effective_tiles``, ``discard_advice``
 * agents and simulation: ``RandomAgent``, ``GreedyAgent``, ``ProcessAgent`` (a bot in any
   language, docs/PROTOCOL.md), ``simulate``, ``SimulationResult``,
-  ``arena``, ``ArenaResult``
+  ``arena``, ``ArenaResult``, rule studies on the same walls: ``study``, ``StudyResult``
 * drawings (:mod:`wuhanmj.render`): SVG tiles, hands and tables, the HTML scoring sheet, the
   replay viewer; notebooks show ``Observation``, ``Game`` and ``WinResult`` drawn
 
@@ -114,7 +114,9 @@ if TYPE_CHECKING:  # what the names below are, for type checkers; at run time th
     from .scoring.settlement import Settlement, draw_payments, escape_payments, settle
     from .sim.arena import arena
     from .sim.simulate import dask_executor, simulate
+    from .sim.study import study
     from .stats.arena_result import ArenaResult
+    from .stats.study import StudyResult
     from .stats.results import HandOutcome, SimulationResult
     from .terms import FAN_ITEMS, HOWS
 
@@ -142,7 +144,9 @@ _LAZY_FROM: dict[str, str] = {
     "scoring.settlement": "Settlement draw_payments escape_payments settle",
     "sim.arena": "arena",
     "sim.simulate": "dask_executor simulate",
+    "sim.study": "study",
     "stats.arena_result": "ArenaResult",
+    "stats.study": "StudyResult",
     "stats.results": "HandOutcome SimulationResult",
     "terms": "FAN_ITEMS HOWS",
 }
@@ -201,6 +205,7 @@ __all__ = [
     "ShantenResult", "EffectiveTiles", "DiscardOption",
     "Agent", "RandomAgent", "GreedyAgent", "make_agent", "ProcessAgent",
     "simulate", "SimulationResult", "HandOutcome", "dask_executor", "arena", "ArenaResult",
+    "study", "StudyResult",
     "review_hand", "HandReview", "DecisionReview", "OptionReview",
     "__version__",
 ]

@@ -1,5 +1,5 @@
 """The ``wuhanmj`` command: ``simulate``, ``check``, ``score``, ``replay``, ``review``, ``bench``,
-``arena``, ``report``, ``play``, ``serve``.
+``arena``, ``study``, ``report``, ``play``, ``serve``.
 
 Each subcommand lives in its own module of this package with two functions,
 ``add_parser(subparsers)`` and ``run(args) -> int``. Errors print one line to
@@ -18,7 +18,8 @@ from typing import NoReturn
 
 from ..errors import WuhanMJError
 
-SUBCOMMANDS = ("simulate", "check", "score", "replay", "review", "bench", "arena", "report", "play", "serve")
+SUBCOMMANDS = ("simulate", "check", "score", "replay", "review", "bench", "arena", "study", "report", "play",
+               "serve")
 
 
 class OneLineParser(argparse.ArgumentParser):

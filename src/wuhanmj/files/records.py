@@ -81,8 +81,10 @@ it and the hand's decisions."""
 assert ROW.itemsize == _ROW.size == 157
 
 F_HARD, F_JINDING, F_FLOAT = 1, 2, 4
-_F_LIAB_SHIFT = 3  # bits 3-4: 0 none, 1 L1, 2 L2, 3 L3
-_FLOAT_EXT = struct.Struct("<B8d")  # a mask (which of the 8 amounts are floats), scores, payments
+F_LIAB_SHIFT = 3  # flags bits 3-4, the liability: 0 none, 1 L1, 2 L2, 3 L3
+FLOAT_EXT = struct.Struct("<B8d")
+"""The part after a hand's decisions when an amount is not whole (flag ``F_FLOAT``): a
+mask (which of the 8 amounts are floats), the 4 scores, the 4 payments."""
 _I32 = (-(2**31), 2**31 - 1)
 _HOW_CODE = {h: i for i, h in enumerate(HOWS)}
 _BIG_BIT = {b: 1 << i for i, b in enumerate(BIG_HU)}
@@ -151,7 +153,7 @@ def encode_hand(game: Game, outcome: HandOutcome, hand: int, match: int, hand_in
     if not all(_is_i32(x) for x in amounts):
         flags |= F_FLOAT
         mask = sum(1 << i for i, x in enumerate(amounts) if type(x) is not int)
-        ext = _FLOAT_EXT.pack(mask, *(float(x) for x in amounts))
+        ext = FLOAT_EXT.pack(mask, *(float(x) for x in amounts))
         scores, pays = [0] * 4, [0] * 4
     o = outcome
     if o.hard and o.winner is not None:
@@ -159,7 +161,7 @@ def encode_hand(game: Game, outcome: HandOutcome, hand: int, match: int, hand_in
     if o.jinding:
         flags |= F_JINDING
     if o.liability is not None:
-        flags |= (LIABILITY.index(o.liability) + 1) << _F_LIAB_SHIFT
+        flags |= (LIABILITY.index(o.liability) + 1) << F_LIAB_SHIFT
     big = 0
     for b in o.big:
         big |= _BIG_BIT[b]
@@ -178,7 +180,7 @@ def encode_hand(game: Game, outcome: HandOutcome, hand: int, match: int, hand_in
 
 
 def _var_len(n_act: int, flags: int) -> int:
-    return n_act + (n_act + 3) // 4 + (_FLOAT_EXT.size if flags & F_FLOAT else 0)
+    return n_act + (n_act + 3) // 4 + (FLOAT_EXT.size if flags & F_FLOAT else 0)
 
 
 def make_header(kind: str, seed: int, rules: Rules, seatings: Sequence[Sequence[str]], match_hands: int,
@@ -534,52 +536,6 @@ class RecordsReader:
         parts = [self._block(k)[0] for k in range(len(self._firsts))]
         return np.concatenate(parts) if parts else np.zeros(0, dtype=ROW)
 
-    def outcomes(self) -> dict[str, np.ndarray]:
-        """Every readable hand's outcome as columns, hand ``i`` at index ``i`` (what the
-        rows store, without replaying any hand; a row with amounts that are not whole
-        has its exact payments read from its decisions' part, CRC checked).
-
-        Returns:
-            ``{"match", "hand_in_match", "dealer", "winner", "how", "big", "reached",
-            "jinding", "liability", "payments", "wall"}``: int64 arrays of shape (hands,)
-            — ``winner`` −1 for a draw (X6); ``how`` the index in
-            :data:`~wuhanmj.stats.outcome.HOWS`, −1 for a draw; ``big`` a bit per big hu of
-            :data:`~wuhanmj.stats.outcome.BIG_HU`; ``reached`` the losers at the 银顶
-            (0–3, X1); ``jinding`` 0/1 (金顶, X1, D9); ``liability`` 0 for none, else 1 +
-            the index in :data:`~wuhanmj.stats.outcome.LIABILITY` (承包, L1–L3) — and
-            ``payments`` (hands, 4) [points or money, X5]: int64 when every amount is
-            whole, else float64 (each amount as stored); ``wall`` (hands, 45) the packed
-            wall (the same words ⇔ the same wall).
-
-        Raises:
-            RecordsError: a row with non-whole amounts whose part is corrupt.
-        """
-        rows = self.rows()
-        flags = rows["flags"].astype(np.int64)
-        how = rows["how"].astype(np.int64)
-        pays: np.ndarray = rows["payments"].astype(np.int64)
-        floats = np.flatnonzero(flags & F_FLOAT)
-        if floats.size:
-            pays = pays.astype(np.float64)
-            for i in floats.tolist():
-                fields, var = self.raw(int(rows["hand"][i]))
-                n = fields[7]
-                amounts = _FLOAT_EXT.unpack(var[n + (n + 3) // 4:])[1:]  # the mask, then scores, payments
-                pays[i] = amounts[4:]
-        return {
-            "match": rows["match"].astype(np.int64),
-            "hand_in_match": rows["hand_in_match"].astype(np.int64),
-            "dealer": rows["dealer"].astype(np.int64),
-            "winner": rows["winner"].astype(np.int64),
-            "how": np.where(how == 255, -1, how),
-            "big": rows["big"].astype(np.int64),
-            "reached": rows["reached"].astype(np.int64),
-            "jinding": (flags & F_JINDING != 0).astype(np.int64),
-            "liability": (flags >> _F_LIAB_SHIFT) & 3,
-            "payments": pays,
-            "wall": rows["wall"].astype(np.int64),
-        }
-
     def _decode(self, hand: int, fields: tuple, var: bytes) -> dict[str, Any]:
         (h, match, him, seating, dealer, prev, flags, n) = fields[:8]
         scores, wall_words = list(fields[8:12]), fields[12:57]
@@ -588,7 +544,7 @@ class RecordsReader:
         bad = self._err
         codes, seats = var[:n], var[n : n + (n + 3) // 4]
         if flags & F_FLOAT:
-            mask, *amounts = _FLOAT_EXT.unpack(var[n + (n + 3) // 4 :])
+            mask, *amounts = FLOAT_EXT.unpack(var[n + (n + 3) // 4 :])
             typed = [x if mask >> i & 1 else int(x) for i, x in enumerate(amounts)]
             scores, pays = typed[:4], typed[4:]
         wall = _unpack_wall(wall_words)
@@ -610,7 +566,7 @@ class RecordsReader:
             sum(_BIG_BIT[b] for b in o.big), min(o.winner_fan, 255), o.reached, list(o.payments),
             min(o.length, 255), -1 if o.discarder is None else o.discarder, -1 if o.liable is None else o.liable,
             (F_HARD if o.hard and o.winner is not None else 0) | (F_JINDING if o.jinding else 0)
-            | (0 if o.liability is None else (LIABILITY.index(o.liability) + 1) << _F_LIAB_SHIFT),
+            | (0 if o.liability is None else (LIABILITY.index(o.liability) + 1) << F_LIAB_SHIFT),
         )
         if stored != mine:
             raise bad(f"hand {hand}: its decisions replay to another outcome than the one stored")

@@ -47,7 +47,7 @@ __all__ = ["encode_records", "crc32"]
 cdef enum:
     N_CODES = 163
     ROW_SIZE = 157
-    FLOAT_EXT = 65      # a mask byte and 8 doubles (records._FLOAT_EXT)
+    FLOAT_EXT = 65      # a mask byte and 8 doubles (records.FLOAT_EXT)
 
 cdef const char* SUITS = b"mpsz"
 cdef uint32_t CRC_TABLE[256]
@@ -681,7 +681,7 @@ cdef int _wmj_hand(Buf* b, const HandIn* x, const uint8_t* wall) except -1:
         v[n + (i >> 2)] |= <uint8_t>(x.seat[i] << (2 * (i & 3)))
     if wide:
         k = n + (n + 3) // 4
-        v[k] = <uint8_t>x.types     # which amounts are floats (records._FLOAT_EXT's mask)
+        v[k] = <uint8_t>x.types     # which amounts are floats (records.FLOAT_EXT's mask)
         for i in range(8):
             memcpy(&bits, &amounts[i], 8)
             _le(v + k + 1 + 8 * i, bits, 8)

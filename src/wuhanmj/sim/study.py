@@ -7,7 +7,7 @@ Each rule set is one :func:`~wuhanmj.sim.simulate.simulate` run with the same ``
 from the match seed's ``i``-th draw, whatever was played before, so hand ``i`` has the
 same wall under every rule set, and every agent is reset with the same seeds. The runs
 write their hands to binary records in a temporary folder, which give the outcome of
-every hand (:meth:`~wuhanmj.files.records.RecordsReader.outcomes`) for the paired
+every hand (:func:`~wuhanmj.files.outcomes.record_outcomes`) for the paired
 statistics; the walls are checked to be the same, hand by hand. Each run's tally is the
 one ``simulate`` gives alone on that seed (records change nothing in a run).
 
@@ -27,6 +27,7 @@ from typing import Any
 import numpy as np
 
 from ..errors import RulesError, StudyError
+from ..files.outcomes import record_outcomes
 from ..files.records import RecordsReader
 from ..rulefiles import load_rules
 from ..rules import Rules
@@ -211,18 +212,21 @@ def study(
         targets = [targets]
     plans: list[Target] = [parse_target(t, known, rate_names()) for t in targets]
     root = int.from_bytes(os.urandom(4), "little") if seed is None else _check_int("seed", seed, 0)
-    results, outcomes = [], []
+    results: list[Any] = []
+    outcomes: list[dict[str, np.ndarray]] = []
     with tempfile.TemporaryDirectory(prefix="wuhanmj-study-") as tmp:
         for j, (label, r) in enumerate(sets):
             path = os.path.join(tmp, f"{j}.wmj")
             report: Any = progress
             if callable(progress) and progress is not True:
                 def report(done: int, total: int, _label: str = label) -> Any:
-                    return progress(done, total, _label)  # type: ignore[operator]
+                    return progress(done, total, _label)
+
+                report(0, hands)  # the rule set starts (a display's clock, its rate)
             res = simulate(hands=hands, rules=r, agents=the_agents, seed=root, workers=workers, records=path,
                            progress=report, match_hands=match_hands, engine=engine)
             with RecordsReader(path) as reader:
-                o = reader.outcomes()
+                o = record_outcomes(reader)
             if outcomes and not np.array_equal(o["wall"], outcomes[0]["wall"]):
                 bad = int(np.flatnonzero((o["wall"] != outcomes[0]["wall"]).any(axis=1))[0])
                 raise StudyError(f"rule set {label!r}: hand {bad} has another wall than under {sets[0][0]!r} (a bug)")

@@ -34,8 +34,9 @@ from .tdist import t_quantile, two_sided_p
 __all__ = ["add_match", "clustered", "clustered_means", "iid_interval"]
 
 
-def add_match(tally: Tally, values: dict[str, list[int]]) -> None:
-    """Add one match: ``values[Q]`` = the integer wall values of quantity ``Q``, in wall order."""
+def add_match(tally: Tally, values: Mapping[str, Sequence[Exact]]) -> None:
+    """Add one match: ``values[Q]`` = the exact (integer, or Fraction) wall values of
+    quantity ``Q``, in wall order."""
     n_m = None
     for q, vals in values.items():
         s = sum(vals)

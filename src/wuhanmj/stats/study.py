@@ -73,7 +73,7 @@ def hand_values(o: Mapping[str, np.ndarray], agents: Sequence[str]) -> tuple[dic
     """Each quantity's value in each hand, from a run's outcome columns.
 
     Args:
-        o: the columns of :meth:`wuhanmj.files.records.RecordsReader.outcomes` (hand order).
+        o: the columns of :func:`wuhanmj.files.outcomes.record_outcomes` (hand order).
         agents: the 4 agent labels by seat.
 
     Returns:
@@ -172,7 +172,7 @@ class StudyResult:
         targets: Sequence[Target] = (),
     ) -> StudyResult:
         """The study of runs on the same walls: ``results[j]`` and its outcome columns
-        ``outcomes[j]`` (:meth:`~wuhanmj.files.records.RecordsReader.outcomes`) for rule
+        ``outcomes[j]`` (:func:`~wuhanmj.files.outcomes.record_outcomes`) for rule
         set ``labels[j]``, the baseline first; ``targets`` planned from them."""
         first = results[0]
         agents = tuple(first.agents)
