@@ -127,11 +127,12 @@ def plan_target(
             difference from the baseline, paired by hand.
 
     Returns:
-        ``{"target", "quantity", "half_width", "relative", "levels": [{"rule_set",
-        "sd", "half_width", "hands"}], "differences": [{"rule_set", "vs", "sd",
-        "half_width", "hands"}]}``; ``hands`` None where the pilot shows no variation
-        (or, relative, a mean of 0). A relative width of a difference is taken of the
-        baseline's mean.
+        A dict with the keys ``target`` (its text), ``quantity``, ``half_width`` and
+        ``relative`` (the target's), ``levels`` (per rule set a dict of ``rule_set``,
+        ``sd``, ``half_width`` and ``hands``) and ``differences`` (per rule set after the
+        baseline the same, with ``vs``, the baseline); ``hands`` is None where the pilot
+        shows no variation (or, relative, a mean of 0). A relative width of a difference
+        is taken of the baseline's mean.
     """
     def width(mean: float) -> float:
         return target.width * abs(mean) if target.relative else target.width
