@@ -80,6 +80,17 @@ def test_the_means_and_payments_agree_with_the_json_records(tmp_path, kaikou_kou
     assert p["largest_loss"] == -min(min(row) for row in pays)
 
 
+def test_amounts_that_are_not_whole_are_read_exactly(tmp_path):
+    # a money table with 10.5 and 20.25 (X2): the records keep such amounts apart from the row
+    half = Rules.koukou_fan().replace(money={6: 10.5, 7: 20.25, 8: 40, 9: 80, 10: 100})
+    s = study([Rules.koukou_fan(), half], agents="greedy,random,greedy,random", hands=HANDS, seed=SEED)
+    pays = [r["result"]["payments"] for r in _json_records(tmp_path, half)]
+    assert any(isinstance(p, float) and not p.is_integer() for row in pays for p in row)
+    gain = sum(Fraction(p) for row in pays for p in row if p > 0)
+    assert s.levels[1]["mean_points"]["mean"] == float(gain / HANDS)
+    assert s.labels[1].startswith("custom (koukou_fan with money=")
+
+
 def test_the_differences_are_the_levels_differences(kaikou_koukou):
     base, other = kaikou_koukou.levels
     for q in kaikou_koukou.quantities:
