@@ -42,7 +42,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from ..rules import Rules
     from .results import SimulationResult
 
-__all__ = ["RATES", "MEANS", "StudyResult", "quantity_names", "rate_names", "hand_values", "payment_figures"]
+__all__ = ["RATES", "MEANS", "StudyResult", "quantity_names", "hand_values", "payment_figures"]
 
 RATES = ("win", "zimo", "fangchong", "draw", "big", *(f"big.{b}" for b in BIG_HU), "yinding", "jinding", "chengbao")
 """The rates of a study, in the order of its table."""
@@ -51,11 +51,6 @@ MEANS = ("mean_points", "dealer_edge")
 """The means of a study besides each agent's ``points.<agent>``."""
 
 assert len(LIABILITY) == 3  # the outcome columns' liability is 0 (none) or 1-3
-
-
-def rate_names() -> tuple[str, ...]:
-    """The names of the rates (:data:`RATES`)."""
-    return RATES
 
 
 def quantity_names(agents: Sequence[str]) -> tuple[str, ...]:

@@ -42,7 +42,7 @@ def _diff(is_rate: bool, iv: dict[str, Any]) -> str:
 
 
 def _hands(n: int | None) -> str:
-    return "n/a (no variation in the pilot)" if n is None else f"{n:,}"
+    return "n/a (no variation in the pilot, or a width relative to a mean of 0)" if n is None else f"{n:,}"
 
 
 def study_table(r: StudyResult) -> str:
