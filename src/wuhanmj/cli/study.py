@@ -60,7 +60,8 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
                    "mean_points=5%% (relative), mean_points=2 (points); repeatable")
     p.add_argument("--out", metavar="FILE", help="write every number as JSON")
     p.add_argument("--report", metavar="FILE",
-                   help="write an HTML report of the rule sets' runs (needs matplotlib: wuhanmj[report])")
+                   help="write an HTML page: the table, the winner's gain of every rule set overlaid, the caps "
+                   "(needs matplotlib: wuhanmj[report])")
     p.add_argument("--engine", choices=("auto", "native", "python"), default="auto",
                    help="who plays the hands (default auto: native when it is built)")
     add_bot_options(p)
@@ -109,8 +110,8 @@ def run(args: argparse.Namespace) -> int:
         write_text_atomic("out", args.out, result.to_json() + "\n")
         print(f"results written to {args.out}")
     if args.report is not None:
-        from ..files.report import write_report
+        from ..files.study_report import write_study_report
 
-        write_report(list(result.results), args.report, title="wuhanmj study: " + " vs ".join(result.labels))
+        write_study_report(result, args.report, title="wuhanmj study: " + " vs ".join(result.labels))
         print(f"report written to {args.report}")
     return 0

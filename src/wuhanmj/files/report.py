@@ -35,14 +35,16 @@ from ..stats.outcome import HOWS
 from ..stats.results import SimulationResult
 from ..stats.tally import Moments, rate
 
-__all__ = ["PLOTS", "check_matplotlib", "load_result", "report_html", "write_report"]
+__all__ = ["PLOTS", "COLORS", "REPORT_CSS", "bin_label", "check_matplotlib", "load_result", "new_figure", "pay_bin",
+           "plot_caps", "report_html", "svg_of", "write_report"]
 
 PLOTS = ("payments", "cumulative", "wintypes", "fan", "caps")
 """The plots of a report, in order (each an ``<svg>`` in a ``<figure id="plot-NAME">``)."""
 
 _HOW_LABEL = {"zimo": "zimo (self-drawn)", "fangchong": "fangchong (discard)", "qianggang": "qianggang (robbed kong)",
               "gangshanghua": "gangshanghua (kong draw)", "haidilao": "haidilao (last tiles)"}
-_COLORS = ("#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b", "#e377c2", "#17becf")
+COLORS = ("#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b", "#e377c2", "#17becf")
+"""The colours of the plots' series, in order."""
 
 Result = SimulationResult | ArenaResult
 
@@ -108,7 +110,8 @@ def _unit(r: Result) -> str:
 
 
 # ------------------------------------------------------------ plots
-def _svg(fig: Any) -> str:
+def svg_of(fig: Any) -> str:
+    """A matplotlib figure as an inline ``<svg>`` element (no prolog, stable ids, text as paths)."""
     import matplotlib
 
     buf = io.StringIO()
@@ -118,7 +121,8 @@ def _svg(fig: Any) -> str:
     return text[text.index("<svg"):]  # no XML prolog or DOCTYPE inside HTML
 
 
-def _figure(width: float = 6.4, height: float = 3.6) -> Any:
+def new_figure(width: float = 6.4, height: float = 3.6) -> Any:
+    """A matplotlib ``Figure`` of ``width`` × ``height`` inches (constrained layout), drawn without pyplot."""
     from matplotlib.figure import Figure
 
     fig = Figure(figsize=(width, height), dpi=100)
@@ -126,7 +130,7 @@ def _figure(width: float = 6.4, height: float = 3.6) -> Any:
     return fig
 
 
-def _pay_bin(x: float) -> int:
+def pay_bin(x: float) -> int:
     """The bin of an amount: 0 alone, then ±k for |x| in (2^(k−2), 2^(k−1)] (k >= 1;
     payments are base × powers of two, X1, so every bin shows alike on a log axis)."""
     if x == 0:
@@ -135,7 +139,8 @@ def _pay_bin(x: float) -> int:
     return k if x > 0 else -k
 
 
-def _bin_label(k: int) -> str:
+def bin_label(k: int) -> str:
+    """The tick label of :func:`pay_bin`'s bin ``k``: ``0``, ``+8``, ``−2k``."""
     if k == 0:
         return "0"
     top = 2 ** (abs(k) - 1)
@@ -144,7 +149,7 @@ def _bin_label(k: int) -> str:
 
 
 def _plot_payments(r: Result) -> str:
-    fig = _figure()
+    fig = new_figure()
     ax = fig.add_subplot()
     counts = dict(r.counts)
     units = _units(r)
@@ -154,7 +159,7 @@ def _plot_payments(r: Result) -> str:
         n = sum(c for _, c in h)
         b: dict[int, float] = {}
         for v, c in h:
-            k = _pay_bin(float(v))
+            k = pay_bin(float(v))
             b[k] = b.get(k, 0.0) + c / n
         shares.append(b)
     ks = sorted({k for b in shares for k in b})
@@ -163,15 +168,15 @@ def _plot_payments(r: Result) -> str:
     width = 0.84 / max(1, len(units))
     for i, ((name, _, _), b) in enumerate(zip(units, shares)):
         xs = [j + (i - (len(units) - 1) / 2) * width for j in range(len(ks))]
-        ax.bar(xs, [b.get(k, 0.0) for k in ks], width=width, color=_COLORS[i % len(_COLORS)], label=name)
+        ax.bar(xs, [b.get(k, 0.0) for k in ks], width=width, color=COLORS[i % len(COLORS)], label=name)
     ax.set_yscale("log")
-    ax.set_xticks(range(len(ks)), [_bin_label(k) for k in ks], fontsize=7, rotation=60)
+    ax.set_xticks(range(len(ks)), [bin_label(k) for k in ks], fontsize=7, rotation=60)
     ax.set_xlabel(f"payment per seat-hand [{_unit(r)}]: bins up to ±2^k (log scale), 0 a bin of its own")
     ax.set_ylabel("share of seat-hands (log)")
     ax.set_title("Distribution of payments per hand", fontsize=11)
     ax.grid(True, axis="y", which="major", alpha=0.3)
     ax.legend(fontsize=8, loc="upper left")
-    return _svg(fig)
+    return svg_of(fig)
 
 
 def _running(bins: list[Moments], scale: float) -> tuple[list[float], list[float], list[float], list[float]]:
@@ -193,7 +198,7 @@ def _running(bins: list[Moments], scale: float) -> tuple[list[float], list[float
 
 
 def _plot_cumulative(r: Result) -> str:
-    fig = _figure()
+    fig = new_figure()
     ax = fig.add_subplot()
     moments = list(r.moments)
     series: list[tuple[str, list[float], list[float], list[float], list[float]]] = []
@@ -219,18 +224,18 @@ def _plot_cumulative(r: Result) -> str:
         ax.set_ylabel(f"mean payment [{_unit(r)} per seat-hand]")
         ax.set_title("Running mean payment, 95% band", fontsize=11)
     for i, (name, xs, mean, lo, hi) in enumerate(series):
-        col = _COLORS[i % len(_COLORS)]
+        col = COLORS[i % len(COLORS)]
         ax.plot(xs, mean, color=col, lw=1.5, label=name)
         ax.fill_between(xs, lo, hi, color=col, alpha=0.18, lw=0)
     ax.axhline(0, color="#555", lw=0.8)
     ax.grid(True, alpha=0.3)
     if series:
         ax.legend(fontsize=8, loc="best")
-    return _svg(fig)
+    return svg_of(fig)
 
 
 def _plot_wintypes(r: Result) -> str:
-    fig = _figure()
+    fig = new_figure()
     ax = fig.add_subplot()
     counts = dict(r.counts)
     units = [(n, u, sh) for n, u, sh in _units(r) if u.startswith("agent:")]
@@ -241,7 +246,7 @@ def _plot_wintypes(r: Result) -> str:
     left = [0.0] * len(units)
     for i, how in enumerate(HOWS):
         vals = [100 * rate(counts.get(f"how.{u}.{how}", 0), sh) for _, u, sh in units]
-        ax.barh(names, vals, left=left, color=_COLORS[i % len(_COLORS)], label=_HOW_LABEL[how], height=0.6)
+        ax.barh(names, vals, left=left, color=COLORS[i % len(COLORS)], label=_HOW_LABEL[how], height=0.6)
         left = [a + b for a, b in zip(left, vals)]
     ax.set_xlabel("wins, % of seat-hands")
     ax.set_title("How the hands were won", fontsize=11)
@@ -251,11 +256,11 @@ def _plot_wintypes(r: Result) -> str:
         ax.text(total, y, f" {total:.1f}%", va="center", fontsize=8)
     ax.grid(True, axis="x", alpha=0.3)
     ax.legend(fontsize=7, loc="upper center", bbox_to_anchor=(0.5, -0.2), ncols=3, frameon=False)
-    return _svg(fig)
+    return svg_of(fig)
 
 
 def _plot_fan(r: Result) -> str:
-    fig = _figure()
+    fig = new_figure()
     ax = fig.add_subplot()
     counts = dict(r.counts)
     labels = list(r.agents) if isinstance(r, ArenaResult) else list(dict.fromkeys(r.agents))
@@ -268,7 +273,7 @@ def _plot_fan(r: Result) -> str:
         if not n:
             continue
         xs = [f + (i - (len(labels) - 1) / 2) * width for f in fans]
-        ax.bar(xs, [100 * h.get(f, 0) / n for f in fans], width=width, color=_COLORS[i % len(_COLORS)],
+        ax.bar(xs, [100 * h.get(f, 0) / n for f in fans], width=width, color=COLORS[i % len(COLORS)],
                label=f"{a} ({n:,} win{'s' if n != 1 else ''})")
     ax.set_xticks(fans)
     ax.set_xlabel("winner's fan (F_winner, S5)")
@@ -277,19 +282,22 @@ def _plot_fan(r: Result) -> str:
     ax.grid(True, axis="y", alpha=0.3)
     if ax.get_legend_handles_labels()[0]:
         ax.legend(fontsize=8)
-    return _svg(fig)
+    return svg_of(fig)
 
 
-def _plot_caps(results: Sequence[Result]) -> str:
-    fig = _figure(6.4, 3.0 + 0.15 * len(results))
+def plot_caps(results: Sequence[Result], names: Sequence[str] | None = None) -> str:
+    """The 银顶 and 金顶 rates of each result (X1, X2, D9) as bars, an ``<svg>``; ``names``
+    labels the results (default: the kind, the rules' name and the seed)."""
+    fig = new_figure(6.4, 3.0 + 0.15 * len(results))
     ax = fig.add_subplot()
-    names = [f"{'arena' if isinstance(r, ArenaResult) else 'simulation'}: {r.rules.name}, seed {r.seed}"
-             for r in results]
+    if names is None:
+        names = [f"{'arena' if isinstance(r, ArenaResult) else 'simulation'}: {r.rules.name}, seed {r.seed}"
+                 for r in results]
     ys = list(range(len(results)))
     yin = [100 * rate(r.count("yinding"), _games(r)) for r in results]
     jin = [100 * rate(r.count("jinding"), _games(r)) for r in results]
-    ax.barh([y - 0.2 for y in ys], yin, height=0.4, color=_COLORS[0], label="yinding (cap reached, X1/X2)")
-    ax.barh([y + 0.2 for y in ys], jin, height=0.4, color=_COLORS[3], label="jinding (gold cap, D9)")
+    ax.barh([y - 0.2 for y in ys], yin, height=0.4, color=COLORS[0], label="yinding (cap reached, X1/X2)")
+    ax.barh([y + 0.2 for y in ys], jin, height=0.4, color=COLORS[3], label="jinding (gold cap, D9)")
     for y, a, b in zip(ys, yin, jin):
         ax.text(a, y - 0.2, f" {a:.1f}%", va="center", fontsize=8)
         ax.text(b, y + 0.2, f" {b:.1f}%", va="center", fontsize=8)
@@ -300,7 +308,7 @@ def _plot_caps(results: Sequence[Result]) -> str:
     ax.set_title("Cap and gold-cap rates by rule set", fontsize=11)
     ax.grid(True, axis="x", alpha=0.3)
     ax.legend(fontsize=8, loc="upper center", bbox_to_anchor=(0.5, -0.18), ncols=2, frameon=False)
-    return _svg(fig)
+    return svg_of(fig)
 
 
 # ------------------------------------------------------------ tables
@@ -398,7 +406,7 @@ def _arena_tables(r: ArenaResult) -> str:
     return out
 
 
-_CSS = """
+REPORT_CSS = """
 body{font-family:"Noto Sans","DejaVu Sans","WenQuanYi Zen Hei",sans-serif;margin:24px auto;max-width:1280px;
 color:#222;background:#fff;padding:0 16px}
 h1{font-size:22px;margin:0 0 4px}h2{font-size:17px;margin:22px 0 8px;border-bottom:1px solid #ddd;padding-bottom:3px}
@@ -414,6 +422,7 @@ figure svg{width:100%;height:auto;display:block}
 figcaption{font-size:12px;color:#555;margin-top:4px}
 section.result{margin-bottom:28px}
 """
+"""The report page's style sheet (shared by the study's page, :mod:`wuhanmj.files.study_report`)."""
 
 _CAPTIONS = {
     "payments": "Share of seat-hands by payment, in bins that double (log scale); 0 (a draw or not paying) in the middle.",
@@ -436,7 +445,7 @@ def report_html(results: Sequence[Result], title: str = "wuhanmj report") -> str
     from .. import __version__
 
     parts = [f"<!DOCTYPE html><html lang='en'><head><meta charset='utf-8'><title>{html.escape(title)}</title>"
-             f"<style>{_CSS}</style></head><body><h1>{html.escape(title)}</h1>"
+             f"<style>{REPORT_CSS}</style></head><body><h1>{html.escape(title)}</h1>"
              f"<p class='sub'>wuhanmj {html.escape(__version__)} · {len(results)} result(s)</p>"]
     overview = [[f"{'arena ' + r.mode if isinstance(r, ArenaResult) else 'simulation'}", r.rules.name, str(r.seed),
                  ", ".join(r.agents), f"{_games(r):,}", _pct(rate(r.count("draws"), _games(r))),
@@ -445,7 +454,7 @@ def report_html(results: Sequence[Result], title: str = "wuhanmj report") -> str
     parts.append("<section class='result'><h2>Results and rule sets</h2>"
                  + _table(("result", "rules", "seed", "agents", "hands", "draw %", "big hu %", "银顶 %", "金顶 %"),
                           overview, "narrow")
-                 + f"<div class='plots'><figure id='plot-caps'>{_plot_caps(results)}<figcaption>{_CAPTIONS['caps']}"
+                 + f"<div class='plots'><figure id='plot-caps'>{plot_caps(results)}<figcaption>{_CAPTIONS['caps']}"
                  "</figcaption></figure></div></section>")
     for i, r in enumerate(results):
         tables = _arena_tables(r) if isinstance(r, ArenaResult) else _sim_tables(r)

@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from .._json import nan_to_none
-from .figures import quantiles
+from .figures import as_number, quantiles
 from .outcome import BIG_HU, HOWS, LIABILITY, SELF_DRAWN
 from .paired import clustered_means
 from .planner import METHOD, Target, plan_target
@@ -112,15 +112,16 @@ def _histogram(x: np.ndarray) -> list[tuple[Exact, int]]:
 def payment_figures(o: Mapping[str, np.ndarray]) -> dict[str, Any]:
     """The payments of a run's won hands [points or money]: ``p50``, ``p90``, ``p99`` and
     ``max`` of the winner's gain per won hand (exact type-1 quantiles,
-    :func:`~wuhanmj.stats.figures.quantiles`; nan without a win), and ``largest_loss``, the
-    most one seat paid in one hand (0 when nobody paid)."""
+    :func:`~wuhanmj.stats.figures.quantiles`; nan without a win), ``largest_loss``, the
+    most one seat paid in one hand (0 when nobody paid), and ``gains``, the histogram of
+    the winner's gain, ``[[amount, won hands], ...]`` by amount."""
     pays = o["payments"]
     won = o["winner"] >= 0
     gain = np.where(pays > 0, pays, 0).sum(axis=1)[won]
-    out: dict[str, Any] = quantiles(_histogram(gain))
-    out["largest_loss"] = float(-pays.min()) if pays.size and pays.min() < 0 else 0
-    if isinstance(out["largest_loss"], float) and out["largest_loss"].is_integer():
-        out["largest_loss"] = int(out["largest_loss"])
+    hist = _histogram(gain)
+    out: dict[str, Any] = quantiles(hist)
+    out["largest_loss"] = as_number(exact(-pays.min().item())) if pays.size and pays.min() < 0 else 0
+    out["gains"] = [[as_number(v), c] for v, c in hist]
     return out
 
 
