@@ -126,6 +126,12 @@ def test_a_rule_that_never_applies_in_a_simulation_differs_by_exactly_zero():
     assert r.results[0].tally() == r.results[1].tally()
 
 
+def test_workers_do_not_change_a_study(kaikou_koukou):
+    two = study("kaikou,koukou", agents="greedy,random,greedy,random", hands=HANDS, seed=SEED, workers=2,
+                targets=["jinding=0.1pp", "mean_points=5%"])
+    assert two.to_dict() == kaikou_koukou.to_dict()
+
+
 # ---------------------------------------------------------------- the interval, a pure function
 def test_clustered_means_worked_by_hand():
     values = [1, 2, 3, 4, 5, 6, -2, 0]
