@@ -146,6 +146,15 @@ def test_clustered_means_worked_by_hand():
         assert st[q]["ci95"] == pytest.approx([19 / 8 - 3.182446305284263 * se, 19 / 8 + 3.182446305284263 * se])
 
 
+def test_clustered_means_sums_an_int_array_as_it_sums_exact_values():
+    rng = np.random.default_rng(5)
+    v = rng.integers(-1500, 1500, 203)
+    match = np.repeat(np.arange(26), 8)[:203]
+    fast = clustered_means({"q": v}, match, {"q": 3})["q"]
+    slow = clustered_means({"q": [Fraction(int(x)) for x in v]}, match.tolist(), {"q": 3})["q"]
+    assert fast == slow and fast["matches"] == 26 and fast["walls"] == 203
+
+
 def test_clustered_means_refuses_a_match_split_in_two():
     with pytest.raises(wuhanmj.StatsError, match="match 0"):
         clustered_means({"q": [1, 2, 3]}, [0, 1, 0])

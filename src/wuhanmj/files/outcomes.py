@@ -28,8 +28,8 @@ def record_outcomes(reader: RecordsReader) -> dict[str, np.ndarray]:
         ``jinding`` 0/1 (金顶, X1, D9); ``liability`` 0 for none, else 1 + the index in
         :data:`~wuhanmj.stats.outcome.LIABILITY` (承包, L1–L3) — and ``payments``
         (hands, 4) [points or money, X5]: int64 when every amount is whole, else float64
-        (each amount as stored); ``wall`` (hands, 45) the packed wall (the same words ⇔
-        the same wall).
+        (each amount as stored); ``wall`` (hands, 45) uint16, the packed wall (the same
+        words ⇔ the same wall).
 
     Raises:
         RecordsError: a row with non-whole amounts whose record is corrupt.
@@ -57,5 +57,5 @@ def record_outcomes(reader: RecordsReader) -> dict[str, np.ndarray]:
         "jinding": (flags & F_JINDING != 0).astype(np.int64),
         "liability": (flags >> F_LIAB_SHIFT) & 3,
         "payments": pays,
-        "wall": rows["wall"].astype(np.int64),
+        "wall": rows["wall"].copy(),
     }

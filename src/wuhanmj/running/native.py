@@ -35,7 +35,7 @@ from ..agents.base import RandomAgent
 from ..errors import AgentError, IllegalActionError, SimulationError
 from ..files.recordio import BINARY
 from ..stats.outcome import BIG_HU, HOWS, LIABILITY, SELF_DRAWN, TRACE_BINS, HandOutcome, amount_key, outcome_of
-from ..stats.tally import Moments, Tally
+from ..stats.tally import Moments, Tally, int_moments
 from .batch import BatchSpec, match_seeds, record_item
 
 if TYPE_CHECKING:
@@ -183,18 +183,6 @@ def _finish(spec: BatchSpec, arrays: dict[str, np.ndarray]) -> tuple[Tally, list
 
 
 # ---------------------------------------------------------------- the tally from the arrays
-def int_moments(x: np.ndarray) -> Moments:
-    """Exact moments of an int64 array: int64 sums when they cannot overflow, else Python ints."""
-    n = int(x.size)
-    if n == 0:
-        return Moments()
-    big = int(np.abs(x).max())
-    if big * big * n < 2**62:
-        return Moments(n, int(x.sum()), int((x * x).sum()))
-    xs = x.astype(object)
-    return Moments(n, int(xs.sum()), int((xs * xs).sum()))
-
-
 def tally_arrays(
     a: dict[str, np.ndarray], labels: Sequence[str], trace: tuple[int, int] | None = None
 ) -> Tally:

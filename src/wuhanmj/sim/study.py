@@ -33,8 +33,9 @@ from ..files.records import RecordsReader
 from ..rulefiles import load_rules
 from ..rules import Rules
 from ..stats.planner import Target, parse_target
+from ..stats.results import SimulationResult
 from ..stats.study import RATES, StudyResult, quantity_names
-from .simulate import DEFAULT_MATCH_HANDS, _check_int, _resolve_agents, simulate
+from .simulate import DEFAULT_MATCH_HANDS, _check_int, _resolve_agents, check_hands, simulate
 
 __all__ = ["study", "rule_sets", "parse_sweep", "SWEEP_FIELDS"]
 
@@ -201,7 +202,7 @@ def study(
         SimulationError, AgentError: as ``simulate`` raises them.
     """
     sets = rule_sets(rules, sweep, base)
-    hands = _check_int("hands", hands, 1)
+    hands = check_hands("hands", hands)
     the_agents = _resolve_agents(agents)
     labels = [agent_name(a) for a in the_agents]
     known = quantity_names(labels)
@@ -209,7 +210,7 @@ def study(
         targets = [targets]
     plans: list[Target] = [parse_target(t, known, RATES) for t in targets]
     root = int.from_bytes(os.urandom(4), "little") if seed is None else _check_int("seed", seed, 0)
-    results: list[Any] = []
+    results: list[SimulationResult] = []
     outcomes: list[dict[str, np.ndarray]] = []
     with tempfile.TemporaryDirectory(prefix="wuhanmj-study-") as tmp:
         for j, (label, r) in enumerate(sets):
@@ -227,6 +228,8 @@ def study(
             if outcomes and not np.array_equal(o["wall"], outcomes[0]["wall"]):
                 bad = int(np.flatnonzero((o["wall"] != outcomes[0]["wall"]).any(axis=1))[0])
                 raise StudyError(f"rule set {label!r}: hand {bad} has another wall than under {sets[0][0]!r} (a bug)")
+            if outcomes:
+                del o["wall"]  # checked: the baseline's walls are every rule set's
             results.append(res)
             outcomes.append(o)
     return StudyResult.from_outcomes([lab for lab, _ in sets], results, outcomes, plans)

@@ -27,8 +27,10 @@ from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
 from typing import Any
 
+import numpy as np
+
 from ..errors import StatsError
-from .tally import Exact, Moments, Tally
+from .tally import Exact, Moments, Tally, exact, int_moments
 from .tdist import t_quantile, two_sided_p
 
 __all__ = ["add_match", "clustered", "clustered_means", "iid_interval"]
@@ -50,16 +52,18 @@ def add_match(tally: Tally, values: Mapping[str, Sequence[Exact]]) -> None:
 
 
 def clustered_means(
-    values: Mapping[str, Sequence[Exact]], match: Sequence[int], scale: Mapping[str, int] | None = None
+    values: Mapping[str, Sequence[Exact] | np.ndarray], match: Sequence[int] | np.ndarray,
+    scale: Mapping[str, int] | None = None,
 ) -> dict[str, dict[str, Any]]:
     """The mean per hand of each quantity and its 95 % interval clustered by match, from
-    per-hand values (a pure function of its arguments: :func:`add_match` match by match,
+    per-hand values (a pure function of its arguments: the sums :func:`add_match` keeps,
     then :func:`clustered`).
 
     Args:
-        values: quantity name -> one exact value per hand (ints, or Fractions), the
-            hands in the same order for every quantity; a paired comparison gives the
-            differences of two runs on the same walls, hand by hand.
+        values: quantity name -> one exact value per hand, the hands in the same order
+            for every quantity: an integer numpy array (summed by numpy, exactly), or a
+            sequence of ints and Fractions; a paired comparison gives the differences of
+            two runs on the same walls, hand by hand.
         match: the match of each hand (same length); the hands of one match must be
             consecutive (as a run's records keep them).
         scale: quantity name -> the integer the values are kept times (default 1): the
@@ -73,23 +77,33 @@ def clustered_means(
         StatsError: a quantity whose length is not the number of hands, or the hands of a
             match that are not consecutive.
     """
-    n = len(match)
+    ms = np.asarray(match, dtype=np.int64)
+    n = int(ms.size)
     for q, v in values.items():
         if len(v) != n:
             raise StatsError(f"statistics: {q}: {len(v)} values for {n} hands")
-    ms = [int(m) for m in match]
-    tally = Tally()
+    starts = np.flatnonzero(np.r_[True, ms[1:] != ms[:-1]]) if n else np.zeros(0, np.int64)
     seen: set[int] = set()
-    i = 0
-    while i < n:
-        m, j = ms[i], i
+    for m in ms[starts].tolist():
         if m in seen:
             raise StatsError(f"statistics: the hands of match {m} are not consecutive")
         seen.add(m)
-        while j < n and ms[j] == m:
-            j += 1
-        add_match(tally, {q: list(v[i:j]) for q, v in values.items()})
-        i = j
+    sizes = np.diff(np.r_[starts, n]).astype(np.int64)
+    tally = Tally()
+    tally.add_moments("cl.n", int_moments(sizes))
+    bounds = list(zip(starts.tolist(), (starts + sizes).tolist()))
+    for q, v in values.items():
+        if isinstance(v, np.ndarray) and v.dtype.kind in "iub":
+            per = np.add.reduceat(v.astype(np.int64), starts) if n else np.zeros(0, np.int64)
+            tally.add_moments(f"cl.{q}", int_moments(per))
+            tally.add_moments(f"clx.{q}", int_moments(sizes * per))
+        else:
+            exact_v = [exact(x) for x in v]
+            part = Tally()
+            for a, b in bounds:
+                add_match(part, {q: exact_v[a:b]})
+            tally.add_moments(f"cl.{q}", part.moments(f"cl.{q}"))
+            tally.add_moments(f"clx.{q}", part.moments(f"clx.{q}"))
     k = scale or {}
     return {q: clustered(tally.moments, q, k.get(q, 1)) for q in values}
 

@@ -27,7 +27,7 @@ import json
 import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Union
 
 import numpy as np
 
@@ -59,12 +59,23 @@ def quantity_names(agents: Sequence[str]) -> tuple[str, ...]:
     return (*RATES, *MEANS, *(f"points.{a}" for a in dict.fromkeys(agents)))
 
 
-def _exact_list(x: np.ndarray) -> list[Exact]:
-    """An array's values as exact numbers (ints stay ints)."""
-    return x.tolist() if x.dtype.kind in "iub" else [exact(v) for v in x.tolist()]
+Values = Union[np.ndarray, list[Exact]]
+"""One value a hand: an int64 array, or exact numbers (amounts that are not whole)."""
 
 
-def hand_values(o: Mapping[str, np.ndarray], agents: Sequence[str]) -> tuple[dict[str, list[Exact]], dict[str, int]]:
+def _exact(x: np.ndarray) -> Values:
+    """An array of amounts as it is when whole (int64), else as exact numbers."""
+    return x if x.dtype.kind in "iub" else [exact(v) for v in x.tolist()]
+
+
+def _minus(b: Values, a: Values) -> Values:
+    """``b − a`` hand by hand."""
+    if isinstance(a, np.ndarray) and isinstance(b, np.ndarray):
+        return b - a
+    return [y - x for x, y in zip(a, b)]
+
+
+def hand_values(o: Mapping[str, np.ndarray], agents: Sequence[str]) -> tuple[dict[str, Values], dict[str, int]]:
     """Each quantity's value in each hand, from a run's outcome columns.
 
     Args:
@@ -72,8 +83,9 @@ def hand_values(o: Mapping[str, np.ndarray], agents: Sequence[str]) -> tuple[dic
         agents: the 4 agent labels by seat.
 
     Returns:
-        ``(values, scale)``: quantity -> one exact value per hand (a rate 0 or 1; a mean
-        [points or money] times its ``scale``), and quantity -> scale (the seats an agent
+        ``(values, scale)``: quantity -> one exact value per hand, an int64 array (a rate
+        0 or 1; a mean [points or money] times its ``scale``) or, for amounts that are
+        not whole, a list of exact numbers; and quantity -> scale (the seats an agent
         holds for ``points.<agent>``; 1 for the others, left out).
     """
     w, how, big = o["winner"], o["how"], o["big"]
@@ -91,13 +103,13 @@ def hand_values(o: Mapping[str, np.ndarray], agents: Sequence[str]) -> tuple[dic
     flags["yinding"] = (o["reached"] > 0) & won
     flags["jinding"] = (o["jinding"] != 0) & won
     flags["chengbao"] = (o["liability"] != 0) & won
-    values: dict[str, list[Exact]] = {q: flags[q].astype(np.int64).tolist() for q in RATES}
-    values["mean_points"] = _exact_list(np.where(pays > 0, pays, 0).sum(axis=1))
-    values["dealer_edge"] = _exact_list(pays[np.arange(len(w)), o["dealer"]])
+    values: dict[str, Values] = {q: flags[q].astype(np.int64) for q in RATES}
+    values["mean_points"] = _exact(np.where(pays > 0, pays, 0).sum(axis=1))
+    values["dealer_edge"] = _exact(pays[np.arange(len(w)), o["dealer"]])
     scale: dict[str, int] = {}
     for a in dict.fromkeys(agents):
         seats = [s for s in range(4) if agents[s] == a]
-        values[f"points.{a}"] = _exact_list(pays[:, seats].sum(axis=1))
+        values[f"points.{a}"] = _exact(pays[:, seats].sum(axis=1))
         if len(seats) > 1:
             scale[f"points.{a}"] = len(seats)
     return values, scale
@@ -173,14 +185,14 @@ class StudyResult:
         first = results[0]
         agents = tuple(first.agents)
         names = quantity_names(agents)
-        match = outcomes[0]["match"].tolist()
+        match = outcomes[0]["match"]
         per = [hand_values(o, agents) for o in outcomes]
         scale = per[0][1]
         levels = tuple(clustered_means(v, match, scale) for v, _ in per)
         base = per[0][0]
         diffs = []
         for v, _ in per[1:]:
-            d = {q: [b - a for a, b in zip(base[q], v[q])] for q in names}
+            d = {q: _minus(v[q], base[q]) for q in names}
             diffs.append(clustered_means(d, match, scale))
         same = tuple(float(np.mean(o["dealer"] == outcomes[0]["dealer"])) if len(match) else math.nan
                      for o in outcomes[1:])

@@ -28,10 +28,12 @@ from functools import lru_cache
 from numbers import Real
 from typing import Any, SupportsFloat, Union
 
+import numpy as np
+
 from ..errors import StatsError
 from .tdist import t_quantile
 
-__all__ = ["Exact", "Moments", "Tally", "exact", "rate", "Z95"]
+__all__ = ["Exact", "Moments", "Tally", "exact", "int_moments", "rate", "Z95"]
 
 Exact = Union[int, Fraction]
 """An exact number: an ``int``, or a ``Fraction`` for non-integral values."""
@@ -307,3 +309,16 @@ def _t975(df: int) -> float:
 def rate(k: int, n: int) -> float:
     """``k / n``, NaN when ``n`` is 0."""
     return k / n if n else math.nan
+
+
+def int_moments(x: np.ndarray) -> Moments:
+    """The exact :class:`Moments` of an integer array (as :meth:`Moments.of` gives them, at
+    numpy's pace): int64 sums when they cannot overflow, else Python ints."""
+    n = int(x.size)
+    if n == 0:
+        return Moments()
+    big = int(np.abs(x).max())
+    if big * big * n < 2**62:
+        return Moments(n, int(x.sum()), int((x * x).sum()))
+    xs = x.astype(object)
+    return Moments(n, int(xs.sum()), int((xs * xs).sum()))
