@@ -227,6 +227,8 @@ def test_sweeps_parse_their_values():
     assert [lab for lab, _ in sets] == ["cap=200,xiayu=false", "cap=200,xiayu=true", "cap=300,xiayu=false",
                                          "cap=300,xiayu=true"]
     assert sets[3][1] == Rules.kaikou().replace(xiayu=True)
+    by_dict = rule_sets(sweep={"cap": [200, 300]}, base="koukou")
+    assert by_dict == [("cap=200", Rules.koukou().replace(cap=200)), ("cap=300", Rules.koukou())]
 
 
 @pytest.mark.parametrize(("kwargs", "error", "word"), [
@@ -282,6 +284,14 @@ def test_the_command_refuses_bad_input_with_one_line_and_code_2(args):
     assert p.returncode == 2 and p.stdout == ""
     lines = p.stderr.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith("wuhanmj study: ")
+
+
+def test_the_command_writes_the_json_on_stdout_and_the_table_on_stderr():
+    p = _cli("--sweep", "xiayu=false,true", "--hands", "32", "--seed", "3", "--out", "-", "--quiet")
+    assert p.returncode == 0, p.stderr
+    d = json.loads(p.stdout)
+    assert [r["label"] for r in d["rule_sets"]] == ["xiayu=false", "xiayu=true"]
+    assert "xiayu=true − xiayu=false, paired by hand" in p.stderr
 
 
 def test_the_command_prints_the_table_and_writes_the_json(tmp_path):

@@ -12,7 +12,7 @@ from ..errors import StudyError
 from ..rules import PRESETS
 from .bots import CMD_HELP, add_bot_options, bot_options
 from .progress import PlainProgress
-from .simulate import _non_negative, _positive
+from .simulate import STDOUT, _non_negative, _positive
 
 DESCRIPTION = """\
 Play HANDS hands under each of two or more rule sets, on the same walls with the same
@@ -58,7 +58,7 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     p.add_argument("--target", action="append", default=[], metavar="NAME=WIDTH",
                    help="a precision to plan for: jinding=0.1pp (a rate's half-width in percentage points), "
                    "mean_points=5%% (relative), mean_points=2 (points); repeatable")
-    p.add_argument("--out", metavar="FILE", help="write every number as JSON")
+    p.add_argument("--out", metavar="FILE", help="write every number as JSON; - for stdout (the table then on stderr)")
     p.add_argument("--report", metavar="FILE",
                    help="write an HTML page: the table, the winner's gain of every rule set overlaid, the caps "
                    "(needs matplotlib: wuhanmj[report])")
@@ -88,7 +88,7 @@ def run(args: argparse.Namespace) -> int:
     from ..sim.study import study
 
     for what, name in (("out", args.out), ("report", args.report)):
-        if name is not None:
+        if name is not None and (what, name) != ("out", STDOUT):
             check_output_path(what, name)
     if args.report is not None:
         from ..files.report import check_matplotlib
@@ -102,16 +102,22 @@ def run(args: argparse.Namespace) -> int:
                        seed=args.seed, workers=args.workers, match_hands=args.match_hands, targets=args.target,
                        engine=args.engine, progress=progress)
     elapsed = time.perf_counter() - t0
-    print(result.table())
+    # the table first (on stderr when the JSON goes to stdout): a file that cannot be
+    # written must not lose the run's figures
+    report = sys.stderr if args.out == STDOUT else sys.stdout
+    print(result.table(), file=report)
     n = result.hands * len(result.labels)
-    print(f"\n{n:,} hands in {elapsed:.1f} s ({n / max(elapsed, 1e-9):,.0f} hands/s)")
-    sys.stdout.flush()
-    if args.out:
+    print(f"\n{n:,} hands in {elapsed:.1f} s ({n / max(elapsed, 1e-9):,.0f} hands/s)", file=report)
+    report.flush()
+    if args.out == STDOUT:
+        sys.stdout.write(result.to_json() + "\n")
+        sys.stdout.flush()
+    elif args.out:
         write_text_atomic("out", args.out, result.to_json() + "\n")
-        print(f"results written to {args.out}")
+        print(f"results written to {args.out}", file=report)
     if args.report is not None:
         from ..files.study_report import write_study_report
 
         write_study_report(result, args.report, title="wuhanmj study: " + " vs ".join(result.labels))
-        print(f"report written to {args.report}")
+        print(f"report written to {args.report}", file=report)
     return 0
