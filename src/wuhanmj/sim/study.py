@@ -203,8 +203,7 @@ def study(
     """
     sets = rule_sets(rules, sweep, base)
     hands = check_hands("hands", hands)
-    the_agents = _resolve_agents(agents)
-    labels = [agent_name(a) for a in the_agents]
+    labels = [agent_name(a) for a in _resolve_agents(agents)]
     known = quantity_names(labels)
     if isinstance(targets, str):
         targets = [targets]
@@ -221,7 +220,8 @@ def study(
                     return progress(done, total, _label)
 
                 report(0, hands)  # the rule set starts (a display's clock, its rate)
-            res = simulate(hands=hands, rules=r, agents=the_agents, seed=root, workers=workers, records=path,
+            # the agents as given: each run makes its own from names (a cmd: bot its own process)
+            res = simulate(hands=hands, rules=r, agents=agents, seed=root, workers=workers, records=path,
                            progress=report, match_hands=match_hands, engine=engine)
             with RecordsReader(path) as reader:
                 o = record_outcomes(reader)
