@@ -64,6 +64,8 @@ def study_table(r: StudyResult) -> str:
                        ("max", "winner's gain max"), ("largest_loss", "largest loss of a seat")):
         cells = ["-" if isinstance(p[key], float) and math.isnan(p[key]) else f"{p[key]:,}" for p in r.payments]
         lines.append(ljust(title, _NAME_WIDTH) + "".join(c.rjust(width) for c in cells))
+    lines.append(f"(mean_points: what the winner gains a hand, the {unit} that change hands; dealer_edge: the "
+                 "dealer's payment a hand; points.<agent>: its payment a seat-hand)")
     for lab, d, same in zip(r.labels[1:], r.differences, r.same_dealer):
         lines += ["", f"{lab} − {r.labels[0]}, paired by hand (mean [95% CI clustered by match]); "
                   f"the same dealer in {100 * same:.1f} % of the hands"]
