@@ -131,7 +131,7 @@ def plan_target(
         ``relative`` (the target's), ``levels`` (per rule set a dict of ``rule_set``,
         ``sd``, ``half_width`` and ``hands``) and ``differences`` (per rule set after the
         baseline the same, with ``vs``, the baseline); ``hands`` is None where the pilot
-        shows no variation (or, relative, a mean of 0). A relative width of a difference
+        gives no spread (fewer than two matches, or no variation) or, relative, a mean of 0. A relative width of a difference
         is taken of the baseline's mean.
     """
     def width(mean: float) -> float:

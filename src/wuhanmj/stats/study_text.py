@@ -42,7 +42,9 @@ def _diff(is_rate: bool, iv: dict[str, Any]) -> str:
 
 
 def _hands(n: int | None) -> str:
-    return "n/a (no variation in the pilot, or a width relative to a mean of 0)" if n is None else f"{n:,}"
+    if n is None:
+        return "n/a (the pilot gives no spread: fewer than two matches or no variation; or a width relative to a mean of 0)"
+    return f"{n:,} hands"
 
 
 def study_table(r: StudyResult) -> str:
@@ -76,7 +78,7 @@ def study_table(r: StudyResult) -> str:
         for p in r.plans:
             lines.append(f"{p['target']}:")
             for lv in p["levels"]:
-                lines.append(f"  {lv['rule_set']}: {_hands(lv['hands'])} hands")
+                lines.append(f"  {lv['rule_set']}: {_hands(lv['hands'])}")
             for dv in p["differences"]:
-                lines.append(f"  {dv['rule_set']} − {dv['vs']}: {_hands(dv['hands'])} hands")
+                lines.append(f"  {dv['rule_set']} − {dv['vs']}: {_hands(dv['hands'])}")
     return "\n".join(lines)
