@@ -231,6 +231,15 @@ def test_sweeps_parse_their_values():
     assert by_dict == [("cap=200", Rules.koukou().replace(cap=200)), ("cap=300", Rules.koukou())]
 
 
+def test_a_rules_file_is_a_rule_set_named_by_its_path(tmp_path):
+    from wuhanmj.rulefiles import rules_toml
+
+    path = tmp_path / "mine.toml"
+    path.write_text(rules_toml(Rules.koukou().replace(xiayu=True)), encoding="utf-8")
+    sets = rule_sets(f"koukou,{path}")
+    assert sets == [("koukou", Rules.koukou()), (str(path), Rules.koukou().replace(xiayu=True))]
+
+
 @pytest.mark.parametrize(("kwargs", "error", "word"), [
     ({"sweep": ["capp=1,2"]}, RulesError, "'capp' is not a rule field"),
     ({"sweep": ["money=1,2"]}, RulesError, "'money' cannot be swept"),
