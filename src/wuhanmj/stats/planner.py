@@ -17,6 +17,8 @@ A target is ``NAME=WIDTH``: a rate's absolute half-width in percentage points
 (``mean_points=5%``), or a mean's absolute half-width in its unit (``mean_points=2``,
 points or money).
 
+>>> import math
+>>> from wuhanmj.stats.planner import hands_needed, parse_target
 >>> hands_needed(math.sqrt(0.02 * 0.98), 0.001)
 75293
 >>> parse_target("jinding=0.1pp", ["jinding", "mean_points"], rates=["jinding"])
