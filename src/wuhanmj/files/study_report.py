@@ -36,7 +36,7 @@ STUDY_PLOTS = ("convergence", "differences", "gains", "caps")
 _COLUMNS = 5
 _FIRST_MATCHES = 10
 """The running values start at this many matches (the first interval on 9 degrees of freedom)."""
-_CSS = "figure.wide{grid-column:1/-1}pre{overflow-x:auto;font-size:12px;line-height:1.35}"
+_CSS = "figure.wide{grid-column:1/-1}pre{white-space:pre-wrap;font-size:12px;line-height:1.35}"
 
 
 def _unit(r: StudyResult) -> str:
@@ -58,7 +58,8 @@ def _plot_convergence(r: StudyResult) -> str:
             color = COLORS[j % len(COLORS)]
             ax.fill_between(t["hands"], [k * x for x in t["lo"]], [k * x for x in t["hi"]], color=color,
                             alpha=0.15, linewidth=0)
-            ax.plot(t["hands"], [k * x for x in t["mean"]], color=color, linewidth=1.3,
+            # thinner a line each rule set: equal running values show both colours
+            ax.plot(t["hands"], [k * x for x in t["mean"]], color=color, linewidth=max(0.8, 2.4 - 0.7 * j),
                     label=label if i == 0 else None)
         ax.set_xscale("log")
         _light_ticks(ax, log_x=True)
