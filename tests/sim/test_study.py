@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import math
-import re
 import subprocess
 import sys
 from fractions import Fraction
@@ -312,17 +311,3 @@ def test_the_command_prints_the_table_and_writes_the_json(tmp_path):
     d = json.loads(out.read_text())
     again = study("kaikou,koukou", hands=64, seed=2, targets=["yinding=1pp"])
     assert d["differences"][0]["quantities"]["transfer"]["mean"] == again.differences[0]["transfer"]["mean"]
-
-
-def test_the_report_overlays_the_rule_sets_gains(tmp_path, kaikou_koukou):
-    pytest.importorskip("matplotlib")
-    from wuhanmj.files.study_report import write_study_report
-
-    path = tmp_path / "study.html"
-    write_study_report(kaikou_koukou, path)
-    page = path.read_text(encoding="utf-8")
-    assert page.startswith("<!DOCTYPE html>") and "<script" not in page
-    assert not re.search(r"""(src|href)=["']https?:""", page)  # self-contained: nothing fetched
-    assert "id='plot-gains'" in page and "id='plot-caps'" in page and "koukou − kaikou" in page
-    for p in kaikou_koukou.payments:  # every won hand in the histogram the plot draws
-        assert sum(c for _, c in p["gains"]) == round(kaikou_koukou.levels[0]["win"]["mean"] * HANDS)

@@ -28,11 +28,14 @@ def test_the_page_holds_every_plot_and_fetches_nothing(tmp_path, three_rule_sets
     # one panel a quantity in the running values and in the differences (their titles)
     conv = page[page.index("id='plot-convergence'"):page.index("id='plot-differences'")]
     assert conv.count("<g id=\"axes_") == len(three_rule_sets.quantities)
+    assert "koukou − kaikou" in page  # the table
+    for p, lv in zip(three_rule_sets.payments, three_rule_sets.levels):  # every won hand in the gains plot's histogram
+        assert sum(c for _, c in p["gains"]) == round(lv["win"]["mean"] * 160)
 
 
 def test_a_browser_renders_the_study_page(tmp_path, three_rule_sets):
     pytest.importorskip("matplotlib")
-    from helpers.browser import chrome, screenshot
+    from helpers.browser import chrome, figure_sizes, screenshot
 
     from wuhanmj.files.study_report import STUDY_PLOTS, write_study_report
 
@@ -41,10 +44,7 @@ def test_a_browser_renders_the_study_page(tmp_path, three_rule_sets):
     driver = chrome(1320, 2400)
     try:
         driver.get(page.as_uri())
-        sizes = driver.execute_script(
-            "return [...document.querySelectorAll('figure[id^=plot-] svg')].map("
-            "s => [s.closest('figure').id, s.getBoundingClientRect().width, s.getBoundingClientRect().height])"
-        )
+        sizes = figure_sizes(driver)
         width = driver.execute_script("return document.querySelector('#plot-convergence').getBoundingClientRect().width")
         body = driver.execute_script("return document.body.getBoundingClientRect().width")
         png = screenshot(driver, "study_report_test.png", tmp_path)
