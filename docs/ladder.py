@@ -167,11 +167,11 @@ it is unbiased, covers 95 % and is as narrow as its R² says
 
 What it gained, kaikou, 20,000 walls, seed 1 (points per hand, 95 % intervals):
 
-| comparison | mode | paired over walls | with the control variates | width |
+| comparison | mode | paired over walls | with the control variates | its width |
 |---|---|---|---|---|
-| greedy variant (`ExpertAgent(evaluate_hu=False, evaluate_claims=False)`: the greedy bot's turns, claims by rule, every legal hu) − greedy | 1v3 | +4.82 [+3.79, +5.86] | +4.82 [+3.78, +5.85] | 0.998× narrower (0.2 % wider) |
-| expert − greedy (the ladder's step) | 1v3 | +9.92 [+8.55, +11.28] | +9.89 [+8.52, +11.26] | 0.996× |
-| expert − greedy | 2v2 | +12.53 [+10.67, +14.38] | +12.45 [+10.59, +14.31] | 0.997× |
+| greedy variant (`ExpertAgent(evaluate_hu=False, evaluate_claims=False)`: the greedy bot's turns, claims by rule, every legal hu) − greedy | 1v3 | +4.82 [+3.79, +5.86] | +4.82 [+3.78, +5.85] | 0.2 % wider (0.998×) |
+| expert − greedy (the ladder's step) | 1v3 | +9.92 [+8.55, +11.28] | +9.89 [+8.52, +11.26] | 0.4 % wider (0.996×) |
+| expert − greedy | 2v2 | +12.53 [+10.67, +14.38] | +12.45 [+10.59, +14.31] | 0.3 % wider (0.997×) |
 
 ```bash
 wuhanmj arena --agents expert,greedy --hands 20000 --seed 1 --workers 2 --control-variates

@@ -324,7 +324,8 @@ class ArenaResult:
         for cv in self.control_variates():
             lo, hi = cv["ci95"]
             ratio = cv["narrower"]
-            how = "" if ratio is None else f" ({ratio:.3f}x narrower than the paired one)"
+            how = "" if ratio is None else (f" ({ratio:.3f}x narrower than the paired one)" if ratio >= 1
+                                            else f" ({100 * (1 / ratio - 1):.1f} % wider than the paired one)")
             lines.append(
                 f"  {cv['agent']} - {cv['baseline']}, the deal's luck as control variates: {num(cv['mean'])} "
                 f"[{num(lo)}, {num(hi)}]{how}; {cv['reference_walls']:,} reference walls"

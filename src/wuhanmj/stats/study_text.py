@@ -45,7 +45,7 @@ def _diff(is_rate: bool, iv: dict[str, Any]) -> str:
     unp = _interval(k, *iv["unpaired_ci95"])
     ratio = iv["narrower"]
     if ratio is not None:
-        how = f"{ratio:.1f}x narrower paired"
+        how = f"{ratio:.1f}x narrower paired" if ratio >= 1 else f"paired {1 / ratio:.2f}x wider"
     elif iv["ci95"][0] == iv["ci95"][1] and not math.isnan(iv["ci95"][0]):
         how = "paired: no spread (every match alike)"
     else:
