@@ -424,3 +424,45 @@ def test_the_request_hand_is_the_notation_of_the_tiles():
     for _ in range(2000):
         h = sorted(rng.sample(wall, rng.randint(0, 14)))
         assert hand_text(h) == format_tiles(h)
+
+
+# ------------------------------------------------------------------ answers that break the reader
+# A bot that prints the bytes of the file argv[1] at every request.
+ANSWERING = r'''
+import json, sys
+answer = open(sys.argv[1], "rb").read()
+for line in sys.stdin:
+    if json.loads(line)["type"] == "request":
+        sys.stdout.buffer.write(answer)
+        sys.stdout.buffer.flush()
+'''
+
+
+@pytest.fixture
+def answering(tmp_path):
+    """``make(answer: bytes, **kw) -> ProcessAgent`` of a bot printing ``answer`` at every request."""
+    script = tmp_path / "answering_bot.py"
+    script.write_text(ANSWERING)
+    made = []
+
+    def make(answer: bytes, **kw) -> ProcessAgent:
+        path = tmp_path / f"answer-{len(made)}"
+        path.write_bytes(answer)
+        bot = ProcessAgent([PY, str(script), str(path)], **kw)
+        made.append(bot)
+        return bot
+
+    yield make
+    for b in made:
+        b.close()
+
+
+def test_an_answer_nested_too_deep_for_the_json_reader_is_an_illegal_answer(answering):
+    deep = b"[" * 100_000 + b"]" * 100_000
+    assert parse_answer(deep, (4, 162)) == ("illegal", None)
+    assert parse_answer(b'{"code":' + deep + b"}", (4, 162)) == ("illegal", None)
+    with pytest.raises(BotError, match="not one of the legal actions") as info:
+        answering(deep + b"\n").act(None, (4, 162))
+    assert info.value.fault == "illegal"
+    bot = answering(deep + b"\n", on_error="pass")
+    assert bot.act(None, (4, 162)) == 162 and bot.take_faults() == 1
