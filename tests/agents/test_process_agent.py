@@ -466,3 +466,19 @@ def test_an_answer_nested_too_deep_for_the_json_reader_is_an_illegal_answer(answ
     assert info.value.fault == "illegal"
     bot = answering(deep + b"\n", on_error="pass")
     assert bot.act(None, (4, 162)) == 162 and bot.take_faults() == 1
+
+
+def test_a_second_answer_to_one_request_is_a_fault_not_the_next_decisions_answer(answering):
+    # it answers "4" twice at every request: the second line must not answer the next request
+    bot = answering(b"4\n4\n")
+    assert bot.act(None, (4, 162)) == 4
+    time.sleep(0.2)  # the second line has arrived
+    with pytest.raises(BotError, match="printed a line it was not asked for: '4'") as info:
+        bot.act(None, (4, 162))
+    assert info.value.fault == "illegal"
+    safe = answering(b"4\n4\n", on_error="pass")
+    assert safe.act(None, (4, 162)) == 4
+    time.sleep(0.2)
+    assert safe.act(None, (4, 162)) == 162 and safe.take_faults() == 1  # played safe, counted
+    assert safe.act(None, (4, 162)) == 4 and safe.take_faults() == 0  # the extra line is dropped
+

@@ -63,7 +63,7 @@ _tokens = itertools.count(1)
 class _Bot:
     """One running bot process: its pipes, a line reader with a deadline, and its end."""
 
-    __slots__ = ("proc", "argv", "_in", "_out", "_buf", "dead", "requests")
+    __slots__ = ("proc", "argv", "_in", "_out", "_buf", "_eof", "dead", "requests")
 
     def __init__(self, argv: Sequence[str], cwd: str | None, stderr: Any) -> None:
         self.argv = list(argv)
@@ -74,6 +74,7 @@ class _Bot:
         self._out = self.proc.stdout.fileno()
         os.set_blocking(self._in, False)  # a bot that stops reading cannot block the engine
         self._buf = b""
+        self._eof = False  # its output ended (found by unasked; readline raises EOFError)
         self.dead = False
         self.requests = 0
         _RUNNING.add(self)
@@ -106,6 +107,8 @@ class _Bot:
                 return line
             if len(self._buf) > MAX_LINE:
                 raise ValueError("a line longer than 1 MiB")
+            if self._eof:
+                raise EOFError
             wait = deadline - time.monotonic()
             if wait <= 0 or not select.select([self._out], [], [], wait)[0]:
                 raise TimeoutError
@@ -113,6 +116,21 @@ class _Bot:
             if not data:
                 raise EOFError
             self._buf += data
+
+    def unasked(self) -> bytes:
+        """What the bot printed since its last answer, before it is asked again (a second
+        answer to one request, an answer to an event): b"" when nothing. Never blocks; an
+        end of output is left for :meth:`readline` to find."""
+        while select.select([self._out], [], [], 0)[0]:
+            data = os.read(self._out, 65536)
+            if not data:
+                self._eof = True
+                break
+            self._buf += data
+            if len(self._buf) > MAX_LINE:
+                break
+        out, self._buf = self._buf, b""
+        return out
 
     def exit_text(self) -> str:
         """How the process ended (it has exited, or is being ended): ``exit 3``, ``signal 9``."""
@@ -450,6 +468,11 @@ class ProcessAgent:
         if self._broken:
             return safest_action(codes)
         b = self._lease()
+        extra = b.unasked()
+        if extra:
+            shown = extra.split(b"\n", 1)[0][:80].decode("utf-8", "replace")
+            return self._fault("illegal", f"printed a line it was not asked for: {shown!r} (one answer a request, "
+                               "none to the other messages)", codes)
         b.requests += 1
         lines = self._pending
         lines.append(dumps(request_message(observation, codes, b.requests)))
