@@ -482,3 +482,16 @@ def test_a_second_answer_to_one_request_is_a_fault_not_the_next_decisions_answer
     assert safe.act(None, (4, 162)) == 162 and safe.take_faults() == 1  # played safe, counted
     assert safe.act(None, (4, 162)) == 4 and safe.take_faults() == 0  # the extra line is dropped
 
+
+
+@pytest.mark.parametrize("kw", [{"timeout": 1e12}, {"timeout": float("inf")}, {"start_timeout": float("inf")}])
+def test_a_huge_or_infinite_timeout_waits_as_long_as_needed(answering, kw):
+    # select() refuses a wait past the platform's time_t: the wait is taken in pieces
+    assert answering(b"4\n", **kw).act(None, (4, 162)) == 4
+
+
+def test_a_huge_bot_timeout_on_the_command_line(capsys, faulty):
+    cmd, _ = faulty()
+    code, out, err = run(capsys, "simulate", "--agents", f"cmd:{cmd},random,random,random", "--hands", "1",
+                         "--seed", "1", "--quiet", "--bot-timeout", "1e12")
+    assert code == 0, err

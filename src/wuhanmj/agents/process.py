@@ -56,6 +56,7 @@ ON_ERROR = ("stop", "pass")
 
 MAX_LINE = 1 << 20  # bytes: an answer is a few bytes; a longer line is not an answer
 _CLOSE_WAIT = 1.0  # seconds a bot has to exit once its input is closed, before it is killed
+_MAX_WAIT = 3600.0  # seconds of one select(): a longer timeout (1e12, inf) is waited in pieces
 
 _tokens = itertools.count(1)
 
@@ -91,9 +92,12 @@ class _Bot:
             try:
                 n = os.write(self._in, data)
             except BlockingIOError:
-                wait = 5.0 if deadline is None else deadline - time.monotonic()
-                if wait <= 0 or not select.select([], [self._in], [], wait)[1]:
+                if deadline is None:
+                    deadline = time.monotonic() + 5.0
+                wait = deadline - time.monotonic()
+                if wait <= 0:
                     raise TimeoutError from None
+                select.select([], [self._in], [], min(wait, _MAX_WAIT))
                 continue
             data = data[n:]
 
@@ -110,8 +114,10 @@ class _Bot:
             if self._eof:
                 raise EOFError
             wait = deadline - time.monotonic()
-            if wait <= 0 or not select.select([self._out], [], [], wait)[0]:
+            if wait <= 0:
                 raise TimeoutError
+            if not select.select([self._out], [], [], min(wait, _MAX_WAIT))[0]:
+                continue
             data = os.read(self._out, 65536)
             if not data:
                 raise EOFError
