@@ -40,6 +40,7 @@ from __future__ import annotations
 import concurrent.futures
 import json
 import logging
+import time
 from typing import Any
 
 from .._json import load_json
@@ -59,6 +60,7 @@ __all__ = ["WebGame", "parse_message", "MESSAGE_TYPES"]
 
 MESSAGE_TYPES = ("state", "act", "hint", "next")
 MAX_MESSAGE = 4096  # bytes: no legal message is longer
+_MAX_WAIT = 3600.0  # seconds of one wait for a bot's decision: a longer timeout is waited in pieces
 log = logging.getLogger("wuhanmj.web")
 
 
@@ -123,11 +125,16 @@ class TimedBot:
         if self._late is not None and not self._late.done():
             raise TimeoutError(f"still busy with a decision that took longer than {self.timeout:g} s")
         fut = self._executor.submit(self._act, obs, legal)
-        try:
-            return fut.result(self.timeout)
-        except concurrent.futures.TimeoutError:
-            self._late = fut
-            raise TimeoutError(f"no decision within {self.timeout:g} s") from None
+        deadline = time.monotonic() + self.timeout
+        while True:
+            # in pieces: a wait past the platform's time_t (a timeout of 1e12 s) overflows
+            wait = min(deadline - time.monotonic(), _MAX_WAIT)
+            try:
+                return fut.result(max(wait, 0.0))
+            except concurrent.futures.TimeoutError:
+                if wait < _MAX_WAIT:
+                    self._late = fut
+                    raise TimeoutError(f"no decision within {self.timeout:g} s") from None
 
 
 def _own(bot: Any) -> bool:
