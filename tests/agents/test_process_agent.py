@@ -495,3 +495,21 @@ def test_a_huge_bot_timeout_on_the_command_line(capsys, faulty):
     code, out, err = run(capsys, "simulate", "--agents", f"cmd:{cmd},random,random,random", "--hands", "1",
                          "--seed", "1", "--quiet", "--bot-timeout", "1e12")
     assert code == 0, err
+
+
+def test_a_command_or_stderr_that_cannot_work_is_refused_when_the_agent_is_made():
+    import subprocess as sp
+
+    for command in ("py\0thon bot.py", ["python3", "bot\0.py"]):
+        with pytest.raises(AgentError, match="NUL"):
+            ProcessAgent(command)
+    with pytest.raises(AgentError, match=r"words must be str.*got 1 \(int\)"):
+        ProcessAgent(["python3", 1])
+    # paths and bytes are words as the system spells them, not their repr
+    assert ProcessAgent([Path("/usr/bin/python3"), b"bot.py"]).argv == ["/usr/bin/python3", "bot.py"]
+    # PIPE: nobody would read it (the bot blocks once it is full); STDOUT: mixed into the answers
+    for bad in (sp.PIPE, sp.STDOUT, "log.txt", 2.5):
+        with pytest.raises(AgentError, match="stderr"):
+            ProcessAgent(["python3"], stderr=bad)
+    for good in (None, sp.DEVNULL, 2, sys.stderr):
+        assert ProcessAgent(["python3"], stderr=good).stderr is good

@@ -210,6 +210,50 @@ def _check_options(timeout: Any, on_error: Any) -> None:
         raise AgentError(f"bot: on_error must be one of {', '.join(ON_ERROR)}, got {on_error!r}")
 
 
+def _argv(command: Any) -> list[str]:
+    """The words of a bot's command: a command line split as a POSIX shell splits it, or a
+    list of str (paths and bytes as the system spells them).
+
+    Raises:
+        AgentError: a command that cannot be read, is empty, has a word that is not text,
+            or holds a NUL character (no program can be given one).
+    """
+    try:
+        words = shlex.split(command) if isinstance(command, str) else list(command)
+    except (ValueError, TypeError) as err:
+        raise AgentError(f"bot: cannot read the command {command!r}: {err}") from None
+    argv = []
+    for a in words:
+        if not isinstance(a, (str, bytes, os.PathLike)):
+            raise AgentError(f"bot: the command's words must be str (or paths), got {a!r} ({type(a).__name__})")
+        argv.append(os.fsdecode(a))
+    if not argv:
+        raise AgentError(f"bot: an empty command {command!r}")
+    if any("\0" in a for a in argv):
+        raise AgentError(f"bot: the command {command!r} holds a NUL character")
+    return argv
+
+
+def _check_stderr(stderr: Any) -> None:
+    """Refuse a bot's ``stderr`` that cannot work.
+
+    Raises:
+        AgentError: ``subprocess.PIPE`` (nobody reads it: the bot blocks once it is full),
+            ``subprocess.STDOUT`` (its messages would be read as answers), or anything but
+            None, ``subprocess.DEVNULL``, a file descriptor or an object with ``fileno()``.
+    """
+    if stderr is None or stderr == subprocess.DEVNULL and type(stderr) is int:
+        return
+    if type(stderr) is int:
+        if stderr >= 0:
+            return
+        why = {subprocess.PIPE: "PIPE: nobody reads it, and the bot blocks once it is full",
+               subprocess.STDOUT: "STDOUT: its messages would be read as answers"}.get(stderr, "not a file descriptor")
+        raise AgentError(f"bot: stderr={stderr} is refused ({why}); None, subprocess.DEVNULL or a file")
+    if not callable(getattr(stderr, "fileno", None)):
+        raise AgentError(f"bot: stderr must be None, subprocess.DEVNULL, a file descriptor or a file, got {stderr!r}")
+
+
 def _hold(pool: int, held: list[Any]) -> None:
     """One more agent object of ``pool`` alive; when it is collected, :func:`_drop` runs."""
     with _LOCK:
@@ -258,8 +302,9 @@ class ProcessAgent:
     """A seat played by a program over the line protocol (docs/PROTOCOL.md; module docstring).
 
     Args:
-        command: the program and its arguments (a list of str), or one command line
-            (a str, split as a POSIX shell splits words; no shell runs it).
+        command: the program and its arguments (a list of str; paths and bytes are taken
+            as the system spells them), or one command line (a str, split as a POSIX shell
+            splits words; no shell runs it).
         timeout: seconds each decision may take (> 0; default 10): the time from the
             request to the answer line.
         start_timeout: seconds more that the first answer of each process may take (>= 0;
@@ -269,11 +314,13 @@ class ProcessAgent:
         name: the label in results (default ``cmd:`` and the command line).
         cwd: the working directory of the process (default this process's).
         stderr: where the bot's standard error goes: None (this process's, the default),
-            or ``subprocess.DEVNULL`` / a file.
+            or ``subprocess.DEVNULL`` / a file (an object with ``fileno()``, or a file
+            descriptor); never ``subprocess.PIPE`` or ``STDOUT``.
 
     Raises:
-        AgentError: an empty command, a timeout that is not a positive number, or an
-            unknown ``on_error``.
+        AgentError: an empty command, one that cannot be read (unbalanced quotes), a word
+            that is not text or holds a NUL character, a ``stderr`` that cannot work, a
+            timeout that is not a positive number, or an unknown ``on_error``.
 
     Used by ``--agents "cmd:COMMAND"`` (:func:`wuhanmj.agents.make_agent`). A context
     manager: ``with ProcessAgent(["./mybot"]) as bot: ...`` ends its processes on exit.
@@ -284,12 +331,8 @@ class ProcessAgent:
 
     def __init__(self, command: str | Sequence[str], *, timeout: float | None = None, on_error: str | None = None,
                  start_timeout: float = 5.0, name: str | None = None, cwd: str | None = None, stderr: int | IO[Any] | None = None) -> None:
-        try:
-            argv = shlex.split(command) if isinstance(command, str) else [str(a) for a in command]
-        except (ValueError, TypeError) as err:
-            raise AgentError(f"bot: cannot read the command {command!r}: {err}") from None
-        if not argv:
-            raise AgentError(f"bot: an empty command {command!r}")
+        argv = _argv(command)
+        _check_stderr(stderr)
         timeout = _DEFAULTS["timeout"] if timeout is None else timeout
         on_error = _DEFAULTS["on_error"] if on_error is None else on_error
         _check_options(timeout, on_error)
