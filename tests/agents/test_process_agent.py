@@ -513,3 +513,55 @@ def test_a_command_or_stderr_that_cannot_work_is_refused_when_the_agent_is_made(
             ProcessAgent(["python3"], stderr=bad)
     for good in (None, sp.DEVNULL, 2, sys.stderr):
         assert ProcessAgent(["python3"], stderr=good).stderr is good
+
+
+# A bot that starts a child (its pid written to argv[1]) which outlives it unless killed;
+# it answers 4, then exits with code 3 at its second request.
+FORKING = r'''
+import json, os, sys, time
+if os.fork() == 0:
+    os.close(0); os.close(1)
+    time.sleep(120)
+    os._exit(0)
+n = 0
+for line in sys.stdin:
+    if json.loads(line)["type"] == "request":
+        n += 1
+        if n == 2:
+            sys.exit(3)
+        print(4, flush=True)
+'''
+
+
+def _gone(pid: int, within: float = 5.0) -> bool:
+    """True when ``pid`` has ended (no process, or a zombie its new parent has not reaped yet)."""
+    end = time.monotonic() + within
+    while time.monotonic() < end:
+        stat = Path(f"/proc/{pid}/stat")
+        try:
+            if ") Z" in stat.read_text():
+                return True
+        except OSError:
+            return True
+        time.sleep(0.05)
+    return False
+
+
+@pytest.mark.parametrize("how", ["close", "crash"])
+def test_the_processes_a_bot_starts_end_with_it(tmp_path, how):
+    script, pidfile = tmp_path / "forking_bot.py", tmp_path / "child.pid"
+    script.write_text(FORKING.replace("os.fork() == 0:", f"os.fork() == 0:\n    open({str(pidfile)!r}, 'w').write(str(os.getpid()))"))
+    bot = ProcessAgent([PY, str(script)], timeout=5)
+    assert bot.act(None, (4, 162)) == 4
+    for _ in range(100):
+        if pidfile.exists() and pidfile.read_text():
+            break
+        time.sleep(0.05)
+    child = int(pidfile.read_text())
+    assert not _gone(child, within=0.1)
+    if how == "close":
+        bot.close()
+    else:
+        with pytest.raises(BotError):
+            bot.act(None, (4, 162))  # it exits (exit 3); the engine ends what is left of it
+    assert _gone(child)

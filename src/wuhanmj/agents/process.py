@@ -38,6 +38,7 @@ import itertools
 import os
 import select
 import shlex
+import signal
 import subprocess
 import sys
 import threading
@@ -68,8 +69,10 @@ class _Bot:
 
     def __init__(self, argv: Sequence[str], cwd: str | None, stderr: Any) -> None:
         self.argv = list(argv)
+        # its own session (and process group): its children end with it (end), and a
+        # terminal's Ctrl-C reaches the engine only, which ends its bots
         self.proc = subprocess.Popen(self.argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=stderr,
-                                     bufsize=0, cwd=cwd, close_fds=True)
+                                     bufsize=0, cwd=cwd, close_fds=True, start_new_session=True)
         assert self.proc.stdin is not None and self.proc.stdout is not None
         self._in = self.proc.stdin.fileno()
         self._out = self.proc.stdout.fileno()
@@ -148,7 +151,8 @@ class _Bot:
 
     def end(self, kill: bool = False) -> None:
         """End the process: close its input (it should exit), kill it if it does not within
-        a second (or at once when ``kill``), and reap it. Idempotent."""
+        a second (or at once when ``kill``), and reap it; then kill what it left behind in
+        its process group (the children it started). Idempotent."""
         if self.dead:
             return
         self.dead = True
@@ -156,7 +160,7 @@ class _Bot:
         p = self.proc
         try:
             if kill:
-                p.kill()
+                self._kill_group()
             for f in (p.stdin, p.stdout):
                 try:
                     if f is not None:
@@ -166,10 +170,18 @@ class _Bot:
             try:
                 p.wait(_CLOSE_WAIT)
             except subprocess.TimeoutExpired:
-                p.kill()
+                self._kill_group()
                 p.wait()
         except OSError:  # pragma: no cover - already reaped
             pass
+        self._kill_group()  # the children it started, reparented when it exited: no orphan left
+
+    def _kill_group(self) -> None:
+        """SIGKILL to the bot's process group (its own session: the bot and its children)."""
+        try:
+            os.killpg(self.proc.pid, signal.SIGKILL)
+        except (ProcessLookupError, PermissionError):
+            pass  # nothing left of it
 
 
 _RUNNING: set[_Bot] = set()
