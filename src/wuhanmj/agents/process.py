@@ -161,19 +161,15 @@ class _Bot:
         try:
             if kill:
                 self._kill_group()
-            for f in (p.stdin, p.stdout):
-                try:
-                    if f is not None:
-                        f.close()
-                except OSError:
-                    pass
+            _close(p.stdin)
             try:
-                p.wait(_CLOSE_WAIT)
+                p.wait(_CLOSE_WAIT)  # its output stays open meanwhile: an answer it is writing does not break
             except subprocess.TimeoutExpired:
                 self._kill_group()
                 p.wait()
         except OSError:  # pragma: no cover - already reaped
             pass
+        _close(p.stdout)
         self._kill_group()  # the children it started, reparented when it exited: no orphan left
 
     def _kill_group(self) -> None:
@@ -182,6 +178,14 @@ class _Bot:
             os.killpg(self.proc.pid, signal.SIGKILL)
         except (ProcessLookupError, PermissionError):
             pass  # nothing left of it
+
+
+def _close(f: IO[Any] | None) -> None:
+    try:
+        if f is not None:
+            f.close()
+    except OSError:
+        pass
 
 
 _RUNNING: set[_Bot] = set()
