@@ -565,3 +565,13 @@ def test_the_processes_a_bot_starts_end_with_it(tmp_path, how):
         with pytest.raises(BotError):
             bot.act(None, (4, 162))  # it exits (exit 3); the engine ends what is left of it
     assert _gone(child)
+
+
+def test_the_hand_a_fault_names_is_the_processs_whatever_the_batches(faulty):
+    # a run plays its matches in batches, each with its own copies of the agents: the
+    # hand named is the one the bot counts (its deals), not the batch copy's
+    cmd, _ = faulty("crash", hand=5)
+    with pytest.raises(BotError) as info:
+        simulate(hands=8, agents=f"cmd:{cmd},random,random,random", seed=1, match_hands=2, batch_hands=2)
+    assert info.value.hand == 5 and f"bot {cmd!r} (seat 0, hand 5) exited (exit 3)" in str(info.value)
+    assert info.value.record_hand == 4

@@ -65,7 +65,7 @@ _tokens = itertools.count(1)
 class _Bot:
     """One running bot process: its pipes, a line reader with a deadline, and its end."""
 
-    __slots__ = ("proc", "argv", "_in", "_out", "_buf", "_eof", "dead", "requests")
+    __slots__ = ("proc", "argv", "_in", "_out", "_buf", "_eof", "dead", "requests", "hands")
 
     def __init__(self, argv: Sequence[str], cwd: str | None, stderr: Any) -> None:
         self.argv = list(argv)
@@ -81,6 +81,7 @@ class _Bot:
         self._eof = False  # its output ended (found by unasked; readline raises EOFError)
         self.dead = False
         self.requests = 0
+        self.hands = 0  # the deals written to it: the hand it plays is its hands-th
         _RUNNING.add(self)
         try:
             self.write(dumps({"type": "hello", "protocol": PROTOCOL_VERSION, "engine": "wuhanmj"}) + "\n", None)
@@ -372,7 +373,8 @@ class ProcessAgent:
         weakref.finalize(self, _drop, self._pool, self._held)
         self._seat: int | None = None
         self._playing: int | None = None  # the seat it plays in the hand under way
-        self._hand = 0  # hands begun (deal events seen)
+        self._dealt = False  # a deal is among the pending lines: the process's next hand
+        self._hand = 0  # the hand in play as the process counts them (its deals; 1 = its first)
         self._broken = False  # this hand: the process crashed or hung; the seat plays safe
         self._pending: list[str] = []  # event lines not yet written
         self._faults = 0
@@ -429,6 +431,7 @@ class ProcessAgent:
         try:
             self._bot = _Bot(self.argv, self.cwd, self.stderr)
         except OSError as err:
+            self._hand = 1  # the first hand of the process it would have been
             raise self._error("start", f"cannot be started: {err.strerror or err}") from None
         return self._bot
 
@@ -483,7 +486,7 @@ class ProcessAgent:
         for e in events:
             typ = e.get("type")
             if typ == "deal":
-                self._hand += 1
+                self._dealt = True
                 self._broken = False
                 self._pending = []
             self._pending.append(dumps(e))
@@ -508,6 +511,7 @@ class ProcessAgent:
         if b is None or b.dead or self._broken:
             self._release()
             return
+        self._count_hand(b)
         try:
             b.write("\n".join(lines) + "\n", time.monotonic() + self.timeout)
         except (OSError, TimeoutError):
@@ -528,11 +532,10 @@ class ProcessAgent:
         codes = legal_actions if type(legal_actions) is tuple else tuple(legal_actions)
         if observation is not None:
             self._at_seat(observation.seat)
-        if self._hand == 0:
-            self._hand = 1  # a loop that sends no events: count from the first request
         if self._broken:
             return safest_action(codes)
         b = self._lease()
+        self._count_hand(b)
         extra = b.unasked()
         if extra:
             shown = extra.split(b"\n", 1)[0][:80].decode("utf-8", "replace")
@@ -565,6 +568,14 @@ class ProcessAgent:
         if verdict == "not_json":
             return self._fault("not_json", f"printed a line that is not JSON: {shown!r}", codes)
         return self._fault("illegal", f"answered {shown!r}, not one of the legal actions {list(codes)}", codes)
+
+    def _count_hand(self, b: _Bot) -> None:
+        """The lines about to be written to ``b`` begin a hand (a deal): its next one. The
+        hand in play is the process's count (a loop that sends no events: its first)."""
+        if self._dealt:
+            self._dealt = False
+            b.hands += 1
+        self._hand = max(b.hands, 1)
 
     def _error(self, fault: str, what: str) -> BotError:
         seat = "?" if self._seat is None else self._seat
