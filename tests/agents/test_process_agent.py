@@ -575,3 +575,14 @@ def test_the_hand_a_fault_names_is_the_processs_whatever_the_batches(faulty):
         simulate(hands=8, agents=f"cmd:{cmd},random,random,random", seed=1, match_hands=2, batch_hands=2)
     assert info.value.hand == 5 and f"bot {cmd!r} (seat 0, hand 5) exited (exit 3)" in str(info.value)
     assert info.value.record_hand == 4
+
+
+def test_one_process_per_seat_in_each_worker_for_the_whole_run(faulty):
+    # 16 batches on 2 workers: each worker keeps its bot process from batch to batch
+    cmd, log = faulty()
+    r = simulate(hands=32, agents=f"cmd:{cmd},random,random,random", seed=2, match_hands=2, batch_hands=2, workers=2)
+    assert r.hands == 32
+    sent = lines(log)
+    assert sum(1 for m in sent if m["type"] == "deal") == 32
+    assert sum(1 for m in sent if m["type"] == "hello") <= 2  # was one a batch: 16
+    assert not running(cmd)
