@@ -586,3 +586,15 @@ def test_one_process_per_seat_in_each_worker_for_the_whole_run(faulty):
     assert sum(1 for m in sent if m["type"] == "deal") == 32
     assert sum(1 for m in sent if m["type"] == "hello") <= 2  # was one a batch: 16
     assert not running(cmd)
+
+
+def test_the_python_reference_bot_counts_its_drawn_tile_once():
+    # the request's hand holds the tile just drawn (drawn names it): 1z and 2z are both
+    # single, equally isolated, and the bot keeps the first of a tie (discard 1z, code 27);
+    # counting the drawn 1z twice made it a pair, and the bot threw 2z
+    request = {"type": "request", "id": 1, "legal": [27, 28], "names": ["discard 1z", "discard 2z"], "seat": 0,
+               "phase": "turn", "hand": "1239m456p789s1255z", "drawn": "1z", "claim_tile": None, "turn": 0,
+               "tiles_left": 80}
+    out = subprocess.run([PY, str(PY_BOT)], input=json.dumps(request) + "\n", capture_output=True, text=True,
+                         timeout=30, check=True).stdout
+    assert json.loads(out) == {"code": 27}
