@@ -378,6 +378,7 @@ class ProcessAgent:
         self._broken = False  # this hand: the process crashed or hung; the seat plays safe
         self._pending: list[str] = []  # event lines not yet written
         self._faults = 0
+        self.last_fault: str | None = None  # what its last fault played as the safest action was (its message)
 
     # -------------------------------------------------------------- pickling and copies
     def __getstate__(self) -> dict[str, Any]:
@@ -592,6 +593,7 @@ class ProcessAgent:
                 self._bot = None
             raise self._error(fault, what)
         self._faults += 1
+        self.last_fault = str(self._error(fault, what))
         if broken:
             self._broken = True
             self._bot = None

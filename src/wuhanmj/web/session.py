@@ -177,6 +177,7 @@ class WebGame:
                           for s, b in enumerate(table.bots)]
         if deal:
             table.deal()
+            self._log_bot_faults()
 
     @property
     def names(self) -> list[str]:
@@ -297,6 +298,7 @@ class WebGame:
             t.match.game, t.auto_played = before, auto  # nothing of the person's action stays
             self._set_fault(failed, err)
             raise RequestError(f"a bot failed: {self._fault_text()}", 500) from None
+        self._log_bot_faults()
         self.version += 1
         return self.state()
 
@@ -314,6 +316,7 @@ class WebGame:
         except (AgentError, IllegalActionError) as err:  # the new hand was dealt; a bot failed in it
             self._set_fault(t.game, err)
             raise RequestError(f"next: a bot failed: {self._fault_text()}", 500) from None
+        self._log_bot_faults()
         self.fault = None
         self.version += 1
         return self.state()
@@ -324,6 +327,14 @@ class WebGame:
         self.fault = {"seat": seat, "bot": bot, "error": str(err)}
         self.version += 1
         log.error("game %s: hand %d ended: %s", self.gid, self.table.hand_no, self._fault_text())
+
+    def _log_bot_faults(self) -> None:
+        """Log the decisions the bots played as the safest action since the last move (the
+        ``cmd:`` bots of a server started with ``--on-bot-error pass``): never silent."""
+        for s, (n, last) in self.table.take_bot_faults().items():
+            log.warning("game %s: hand %d: bot %r at seat %d: %d decision%s played as the safest action "
+                        "(--on-bot-error pass); the last: %s", self.gid, self.table.hand_no, self.table.names[s], s,
+                        n, "s" if n > 1 else "", last)
 
     def _fault_text(self) -> str:
         f = self.fault
