@@ -50,7 +50,11 @@ from typing import IO, Any
 from ..errors import AgentError, BotError
 from .protocol import PROTOCOL_VERSION, dumps, parse_answer, request_message, safest_action
 
-__all__ = ["ProcessAgent", "ON_ERROR", "bot_defaults"]
+__all__ = ["ProcessAgent", "ON_ERROR", "bot_defaults", "COMMA_HINT"]
+
+COMMA_HINT = ("; a cmd: command cannot hold a comma (the agents are comma-separated): "
+              "put it in a script and name the script")
+"""The hint an error about a command or an agent list adds when a comma may have split a command."""
 
 ON_ERROR = ("stop", "pass")
 """What a bot's fault does: stop the run (BotError), or play the safest action and count it."""
@@ -238,7 +242,7 @@ def _argv(command: Any) -> list[str]:
     try:
         words = shlex.split(command) if isinstance(command, str) else list(command)
     except (ValueError, TypeError) as err:
-        raise AgentError(f"bot: cannot read the command {command!r}: {err}") from None
+        raise AgentError(f"bot: cannot read the command {command!r}: {err}{COMMA_HINT}") from None
     argv = []
     for a in words:
         if not isinstance(a, (str, bytes, os.PathLike)):

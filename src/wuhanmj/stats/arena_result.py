@@ -22,6 +22,7 @@ from ..errors import SimulationError, StatsError
 from ..rules import Rules
 from .control import control_variate
 from .figures import unit_figures
+from .labels import legend, short_labels
 from .paired import clustered, iid_interval
 from .tally import Moments, Tally, rate
 
@@ -299,16 +300,18 @@ class ArenaResult:
         def num(x: float) -> str:
             return "-" if math.isnan(x) else f"{x:+.2f}"
 
+        short = short_labels(self.agents)
         for a in self.agents:
             f = self.agent_figures(a)
             lo, hi = f["ci95"]
             fan = "-" if math.isnan(f["mean_fan"]) else f"{f['mean_fan']:.2f}"
             lines.append(
-                f"{a[:12]:<12}  {f['role']:<10} {num(f['mean']):>8}  [{num(lo):>9}, {num(hi):>9}]"
+                f"{short[a]:<12}  {f['role']:<10} {num(f['mean']):>8}  [{num(lo):>9}, {num(hi):>9}]"
                 f"        {pct(f['win_rate'])}  {pct(f['self_draw_rate'])}  {pct(f['deal_in_rate'])}"
                 f"  {pct(f['big_hu_rate'])}  {pct(f['yinding_rate'])}  {pct(f['jinding_rate'])}"
                 f"  {pct(f['liability_rate'])} {fan:>5}"
             )
+        lines += [f"  {line}" for line in legend(short)]
         lines += ["", "difference against the baseline, paired over walls (t, clustered by match):"]
         diffs = self.differences()
         for d in diffs:
@@ -340,7 +343,7 @@ class ArenaResult:
         if self.rating:
             lines += ["", "rating (openskill Plackett-Luce, one game a wall):"]
             for a, r in sorted(self.rating.items(), key=lambda kv: -kv[1]["ordinal"]):
-                lines.append(f"  {a[:12]:<12} mu {r['mu']:6.2f}  sigma {r['sigma']:5.2f}  ordinal {r['ordinal']:6.2f}")
+                lines.append(f"  {short[a]:<12} mu {r['mu']:6.2f}  sigma {r['sigma']:5.2f}  ordinal {r['ordinal']:6.2f}")
         if self.bot_faults:
             lines += ["", "bot faults played as the safest action (--on-bot-error pass): "
                       + ", ".join(f"{a} {n}" for a, n in self.bot_faults.items())]
