@@ -14,7 +14,6 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
 
 # A bot that notes its pid and its child's in DIR, starts a child that would outlive it,
 # and answers every request slowly (slow) or never (hang).
@@ -65,7 +64,7 @@ def test_a_signal_to_the_engine_leaves_no_bot_process(tmp_path, how):
     script = tmp_path / "bot.py"
     script.write_text(BOT)
     mode = "slow" if how == "sigint_group" else "hang"
-    env = dict(os.environ, PYTHONPATH=str(ROOT / "src"))
+    env = dict(os.environ)  # the wuhanmj this test imports: installed (CI) or PYTHONPATH=src
     log = tmp_path / "stderr.txt"
     engine = subprocess.Popen(
         [sys.executable, "-m", "wuhanmj", "simulate", "--agents", f"cmd:{sys.executable} {script} {tmp_path} {mode}",
