@@ -87,7 +87,6 @@ from wuhanmj.native.defs cimport (
     MK_CHI,
     MK_PENG,
     MK_XU_GANG,
-    MAX_MONEY_FAN,
     N_ACTIONS,
     PH_CLAIM,
     PH_OVER,
@@ -97,6 +96,8 @@ from wuhanmj.native.defs cimport (
 from wuhanmj.native.hand cimport HandC, hand_apply, hand_current, hand_legal
 from wuhanmj.native.handapi cimport NativeHand
 from wuhanmj.native.rng cimport Pcg64, pcg64_bounded, pcg64_double, pcg64_seed_int
+from wuhanmj.native.defence cimport DefenceC, defend_discard, loser_amount
+from wuhanmj.native.infer cimport one_suit
 from wuhanmj.native.rulesc cimport RulesC
 from wuhanmj.native.score cimport SeatC, WinIn, WinOut, evaluate_win_c, personal_fan_c
 
@@ -443,24 +444,10 @@ cdef int _sequence(const Table* t, const Position* p, Pcg64* g, double* pay) noe
         C[_policy_discard(t, C, x)] -= 1
 
 
-cdef double _amount(const Table* t, int u, int big, const SeatC* me, int opened,
-                    int held) noexcept nogil:
-    """What the seat pays as a loser of fan u (S5): X1 (base 1, or 10 for one big hu; the
-    银顶) or X2 (the money table; nothing below 起胡, W11), then X3 (闭) and X4."""
-    cdef const RulesC* r = t.r
-    cdef double a
-    if r.fan_schedule:
-        if r.min_fan >= 0 and u < r.min_fan:
-            return 0.0
-        u = min(u, r.cap_fan, MAX_MONEY_FAN)
-        a = r.money[u] if r.has_money[u] else 0.0
-    else:
-        a = min((10.0 if big else 1.0) * (1 << min(u, 30)), r.cap)
-    if r.bi and opened == 0 and me.hz + me.pz + me.lz + held == 0:
-        a *= 2.0                # X3 闭
-    if t.doubled:
-        a *= 2.0                # X4
-    return a
+cdef inline double _amount(const Table* t, int u, int big, const SeatC* me, int opened,
+                          int held) noexcept nogil:
+    """What the seat pays as a loser of fan u (S5, X1–X4: defence.loser_amount)."""
+    return loser_amount(t.r, t.doubled, u, big, me, opened, held)
 
 
 cdef inline int _held_plays(const Table* t, const uint8_t* C) noexcept nogil:
@@ -481,22 +468,6 @@ cdef double _loss(const Table* t, const SeatC* seats, const SeatC* me, int opene
     return _amount(t, u, 0, me, opened, held)
 
 
-cdef int _one_suit(const SeatC* s) noexcept nogil:
-    """The suit (0-2) of every meld of a seat with two or more, all in one suit (a 清一色
-    threat, W6 and L2); -1 otherwise."""
-    cdef int i, suit = -1, k
-    if s.n_melds < 2:
-        return -1
-    for i in range(s.n_melds):
-        if s.melds[i].tile >= 27:
-            return -1
-        k = s.melds[i].tile // 9
-        if suit >= 0 and k != suit:
-            return -1
-        suit = k
-    return suit
-
-
 cdef double _danger(const Table* t, const Position* p, int d) noexcept nogil:
     """The expected payment of discarding d into another seat's win (放冲): for each other
     seat j, P(j is ready) = its openings × ready_per_opening (at most 0.9), times the share
@@ -513,7 +484,7 @@ cdef double _danger(const Table* t, const Position* p, int d) noexcept nogil:
         if j == t.seat or t.openings[j] == 0:
             continue
         ready = min(0.9, t.openings[j] * t.ready_per_opening)
-        suit = _one_suit(&p.seats[j])
+        suit = one_suit(&p.seats[j], 2)
         u = personal_fan_c(&p.seats[j], r.per_opening) + mine + 1
         if suit >= 0:
             if d >= 27 or d // 9 != suit:
@@ -786,12 +757,16 @@ ctypedef struct Params:
     uint8_t evaluate_claims
     int samples
     double hu_margin
+    DefenceC defence            # the discards' defence (danger_scale 0: none)
+    uint8_t reseed              # the reset seed salts the evaluation's sequences
     uint64_t seed               # the reset seed: the evaluation's sequences (deterministic)
 
 
 EXPERT_PARAMETERS = {"equal_first": True, "equal_gang": True, "equal_other": False,
                      "evaluate_hu": True, "evaluate_claims": True, "samples": 64,
-                     "hu_margin": 0.5}
+                     "hu_margin": 0.5, "danger_scale": 0.0, "danger_margin": 0.0, "fold_shanten": 99,
+                     "fold_margin": 0.0, "qys_share": 0.6, "hard_share": 0.4, "feed": 0.0,
+                     "weigh_draws": False, "reseed": True}
 """The parameters of :class:`ExpertAgent` and their defaults (see the module docstring):
 the claim rules ``equal_first``, ``equal_gang``, ``equal_other`` (bool); ``evaluate_hu``
 and ``evaluate_claims`` (bool), the decisions taken by value; ``samples`` (int), the draw
@@ -886,7 +861,10 @@ cdef int decide(void* state, const AgentView* v, const int16_t* codes, int n) no
     g.indicator = v.indicator
     g.laizi = v.laizi
     if v.phase == PH_TURN:
-        return greedy_turn(&g, codes, n)
+        c = greedy_turn(&g, codes, n)
+        if p.defence.scale > 0.0 or p.defence.weigh_draws:
+            return defend_discard(&p.defence, v, &g, codes, n, c)
+        return c
     if v.phase == PH_CLAIM:
         c = greedy_claim(&g, codes, n, &now, &after)
         if c < 0 or c == A_PASS or after < now or not has_code(codes, n, A_PASS):
@@ -903,7 +881,7 @@ cdef int decide(void* state, const AgentView* v, const int16_t* codes, int n) no
 
 
 cdef void reset(void* state, uint64_t seed) noexcept nogil:
-    (<Params*>state).seed = seed
+    (<Params*>state).seed = seed if (<Params*>state).reseed else 0
 
 
 cdef AgentSpec SPEC
@@ -943,9 +921,15 @@ class ExpertAgent(NativeAgent):
             if key == "samples":
                 if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= MAX_SAMPLES:
                     raise AgentError(f"ExpertAgent: samples must be an int from 1 to {MAX_SAMPLES}, got {value!r}")
-            elif key == "hu_margin":
+            elif key == "fold_shanten":
+                if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 99:
+                    raise AgentError(f"ExpertAgent: fold_shanten must be an int from 0 to 99, got {value!r}")
+            elif key in ("qys_share", "hard_share", "feed"):
+                if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value <= 1:
+                    raise AgentError(f"ExpertAgent: {key} must be a number from 0 to 1, got {value!r}")
+            elif isinstance(EXPERT_PARAMETERS[key], float):
                 if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value < float("inf"):
-                    raise AgentError(f"ExpertAgent: hu_margin must be a number >= 0, got {value!r}")
+                    raise AgentError(f"ExpertAgent: {key} must be a number >= 0, got {value!r}")
             elif not isinstance(value, bool):
                 raise AgentError(f"ExpertAgent: {key} must be True or False, got {value!r}")
         self._set({**EXPERT_PARAMETERS, **params})
@@ -960,6 +944,16 @@ class ExpertAgent(NativeAgent):
         p.evaluate_claims = values["evaluate_claims"]
         p.samples = values["samples"]
         p.hu_margin = values["hu_margin"]
+        p.defence.scale = values["danger_scale"]
+        p.defence.margin = values["danger_margin"]
+        p.defence.fold_shanten = values["fold_shanten"]
+        p.defence.fold_margin = values["fold_margin"]
+        p.defence.qys_share = values["qys_share"]
+        p.defence.hard_share = values["hard_share"]
+        p.defence.feed = values["feed"]
+        p.defence.weigh_draws = values["weigh_draws"]
+        p.reseed = values["reseed"]
+        p.seed = p.seed if p.reseed else 0
 
     @property
     def params(self):
@@ -969,7 +963,11 @@ class ExpertAgent(NativeAgent):
         return {"equal_first": bool(p.equal_first), "equal_gang": bool(p.equal_gang),
                 "equal_other": bool(p.equal_other), "evaluate_hu": bool(p.evaluate_hu),
                 "evaluate_claims": bool(p.evaluate_claims), "samples": int(p.samples),
-                "hu_margin": float(p.hu_margin)}
+                "hu_margin": float(p.hu_margin), "danger_scale": p.defence.scale,
+                "danger_margin": p.defence.margin, "fold_shanten": int(p.defence.fold_shanten),
+                "fold_margin": p.defence.fold_margin, "qys_share": p.defence.qys_share,
+                "hard_share": p.defence.hard_share, "feed": p.defence.feed,
+                "weigh_draws": bool(p.defence.weigh_draws), "reseed": bool(p.reseed)}
 
     def __repr__(self):
         changed = {k: v for k, v in self.params.items() if v != EXPERT_PARAMETERS[k]}
