@@ -22,7 +22,7 @@ DIRECTIVES = {
 # bottom to top: each module cimports only those before it
 CORE_MODULES = ("checks", "tables", "shape", "shanten", "routes")
 NATIVE_MODULES = ("rulesc", "rng", "score", "scoreapi", "hand", "fallback", "handapi", "view", "agents", "batch", "records",
-                  "constants", "search", "infer", "defence", "expert")
+                  "constants", "search", "infer", "defence", "evaluation", "expert")
 
 
 def extension(module: str) -> Extension:

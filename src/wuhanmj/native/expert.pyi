@@ -10,7 +10,8 @@ from .handapi import NativeHand
 
 __all__ = ["ExpertAgent", "EXPERT_PARAMETERS", "CALIBRATED", "EVALUATION_PARAMETERS", "OPTION_FIELDS", "evaluate_options"]
 
-EXPERT_PARAMETERS: dict[str, bool]
+EXPERT_PARAMETERS: dict[str, bool | int | float]
+MAX_SAMPLES: int
 OPTION_FIELDS: tuple[str, str, str]
 EVALUATION_PARAMETERS: dict[str, int | float | None]
 CALIBRATED: dict[str, dict[str, float]]
