@@ -12,6 +12,7 @@ from wuhanmj.errors import AgentError, IllegalActionError, SimulationError
 from wuhanmj.game.actions import HU, PASS
 from wuhanmj.game.engine import Game
 from wuhanmj.game.observation import Observation
+from wuhanmj.hand.analysis import wuhan_shanten
 from wuhanmj.hand.meld import Meld
 from wuhanmj.native.defence import DEFENCE_WEIGHTS, discard_danger, win_costs
 from wuhanmj.native.expert import EXPERT_PARAMETERS, ExpertAgent
@@ -209,3 +210,112 @@ def test_s3_x1_x2_l1_win_costs_are_the_settlement(preset):
         qqr += bool(win.big)
         liable += win.liable == s
     assert checked > 50 and qqr > 0 and liable > 0, (checked, qqr, liable)
+
+
+# ---------------------------------------------------------------- the bot's discards
+
+DEFEND = {"danger_scale": 1.0, "danger_margin": 5.0, "fold_shanten": 2, "fold_margin": 5.0}
+# seat 1 shows three 条 melds and has discarded only 万, 筒 and an honor: a 清一色 threat
+SOU_THREAT = {1: [Meld.peng("222s", source=0), Meld.chi("345s", source=0), Meld.peng("777s", source=3)]}
+SOU_RIVERS = {1: "1m9p4z2m8p6m", 2: "1p", 3: "9m"}
+
+
+def _shanten(obs: Observation, discard: int) -> int:
+    """The seat's shanten after the discard, by the public analysis (W1–W3, W6)."""
+    hand = list(obs.hand)
+    hand.remove(discard)
+    return wuhan_shanten(hand, obs.melds[obs.seat], obs.laizi, obs.rules).value
+
+
+def _plays(obs: Observation, **params) -> int:
+    return ExpertAgent(**params).act(obs, list(obs.legal_actions))
+
+
+def test_s3_w6_far_from_ready_the_bot_does_not_discard_into_a_one_suit_threat():
+    """Three shanten from ready, the greedy discard (the bot's without its defence) is 3s,
+    the suit seat 1 keeps; with the defence the bot discards another suit."""
+    obs = table("1z1z3z3z6z6z13m57p3s79p5m", melds=SOU_THREAT, discards=SOU_RIVERS)
+    assert _plays(obs) == kind("3s")
+    got = _plays(obs, **DEFEND)
+    assert not 18 <= got < 27
+    assert _shanten(obs, got) >= 2
+    assert _plays(table("1z1z3z3z6z6z13m57p3s79p5m", discards=SOU_RIVERS), **DEFEND) == kind("3s")
+
+
+def test_s3_a_ready_seat_pushes():
+    """The same threat, but 3s is the only discard that leaves the seat ready (D10): it
+    pushes (its win is worth more than the danger)."""
+    obs = table("123m456p789m55m23p3s", melds=SOU_THREAT, discards=SOU_RIVERS)
+    assert _shanten(obs, kind("3s")) == 0
+    assert _plays(obs, **DEFEND) == kind("3s")
+
+
+QQR = {3: [Meld.chi("123p", source=2), Meld.peng("999m", source=0), Meld.peng("444z", source=1),
+           Meld.chi("678p", source=2)]}
+
+
+def test_l1_a_quanqiuren_win_costs_the_three_losers_sum_when_not_ready():
+    """Seat 3 holds one tile after four claimed melds: a win on a discard is 全求人 (W6, one
+    big hu: base 10, X1). Its fan: 1 (开口, once, S1); seat 0 (no melds, not ready) is
+    liable (L1) for the three losers: U = 1 + 0 + 1 (放冲, S3) for itself, 1 for the others
+    (the big hu ignores the dealer, S3): 10 × (2² + 2 + 2) = 80, or 160 for a 硬胡 (W9);
+    hard_share 0.4 → 112. Ready, it pays its own 10 × 2² = 40, or 80 hard → 56."""
+    obs = table("8m559p22335799s36z", melds=QQR, discards={3: "1s2z"})
+    assert _shanten(obs, kind("8m")) >= 1
+    assert win_costs(obs)[3, kind("8m")] == pytest.approx(112)
+    assert win_costs(obs, hard_share=0.0)[3, kind("8m")] == pytest.approx(80)
+    ready = table("123m456p789m55m23p3s", melds=QQR, discards={3: "1s2z"})
+    assert win_costs(ready)[3, kind("3s")] == pytest.approx(56)
+
+
+def test_l1_the_bot_does_not_feed_a_quanqiuren_a_pair_tile_when_not_ready():
+    """The greedy discard 8m is a 2/5/8, a pair tile a 全求人 waits on (W2) and the seat
+    would be liable (L1); the defended bot keeps its shanten with a safer tile."""
+    obs = table("8m559p22335799s36z", melds=QQR, discards={3: "1s2z"})
+    assert _plays(obs) == kind("8m")
+    got = _plays(obs, **DEFEND)
+    assert got != kind("8m") and not (got < 27 and got % 9 in (1, 4, 7))
+    assert _shanten(obs, got) == _shanten(obs, kind("8m"))
+
+
+def test_l2_the_bot_does_not_feed_the_third_opening_of_a_one_suit_seat():
+    """Seat 1 shows two 万 melds (two openings, one suit): a 万 it claims would be its third
+    opening, and the discarder is liable for the 清一色 it may then win (L2): the three
+    losers' sum 10 × (2² × 3) = 120, 240 hard → 168 (U = 1 + 0 + 1 each, a 自摸 or a 放冲),
+    times feed 0.05: 8.4 more danger on 9m. Without the feed the bot discards the greedy 9m,
+    with it another suit."""
+    l2 = {1: [Meld.peng("333m", source=0), Meld.chi("567m", source=0)]}
+    obs = table("1z1z3z3z6z6z13p57p9m79s4z", melds=l2, discards={1: "1p4s9s"})
+    fed = discard_danger(obs, feed=0.05) - discard_danger(obs)
+    assert fed[kind("9m")] == pytest.approx(8.4)
+    assert fed[kind("1p")] == 0 and fed[kind("4z")] == 0
+    assert _plays(obs, **DEFEND) == kind("9m")
+    got = _plays(obs, **DEFEND, feed=0.05)
+    assert not got < 9
+
+
+@pytest.mark.parametrize(
+    ("params", "words"),
+    [({"danger_scale": -1.0}, "danger_scale"), ({"danger_margin": float("inf")}, "danger_margin"),
+     ({"fold_shanten": 1.5}, "fold_shanten"), ({"fold_shanten": -1}, "fold_shanten"),
+     ({"qys_share": 2}, "qys_share"), ({"feed": True}, "feed"), ({"weigh_draws": "yes"}, "weigh_draws"),
+     ({"defend_by_value": 1}, "defend_by_value"), ({"reseed": None}, "reseed")],
+)
+def test_bad_defence_parameters_are_named(params, words):
+    with pytest.raises(AgentError, match=words):
+        ExpertAgent(**params)
+
+
+def test_bad_defence_weights_are_named():
+    obs = table("1z1z3z3z6z6z13m57p3s79p5m", melds=SOU_THREAT, discards=SOU_RIVERS)
+    with pytest.raises(SimulationError, match="feed"):
+        discard_danger(obs, feed=1.5)
+    with pytest.raises(SimulationError, match="hard_share"):
+        win_costs(obs, hard_share=-0.1)
+
+
+def test_defence_parameters_round_trip():
+    a = ExpertAgent(**DEFEND, feed=0.05, weigh_draws=True)
+    assert a.params == {**EXPERT_PARAMETERS, **DEFEND, "feed": 0.05, "weigh_draws": True}
+    assert set(DEFENCE_WEIGHTS) <= set(EXPERT_PARAMETERS)
+    assert "feed=0.05" in repr(a)

@@ -43,6 +43,15 @@ cdef int payments_doubled(const AgentView* v) noexcept nogil
 cdef double danger_c(const DefenceC* w, const AgentView* v, const ReadingC* rd, const SeatC* seats,
                            const uint8_t* hand13, int opened, int x) noexcept nogil
 
+# The discards worth weighing against the greedy bot's discard choice (a code): cands[0] the
+# choice (with weigh_draws, the greedy order's with the unseen copies weighted), when its
+# danger exceeds margin cands[1] the greedy order's first among the discards safer by more
+# than margin, and cands[2] the safest (the greedy order's first among them) when it is not
+# cands[1]; for each its danger (scaled), the probability that some seat wins on it and its
+# shanten after. Returns how many (1: nothing to weigh; gangs and special plays pass as is).
+cdef int defence_options(const DefenceC* w, const AgentView* v, const GreedySeat* g, const int16_t* codes,
+                         int n, int choice, int* cands, double* danger, double* hit, int* shanten) noexcept nogil
+
 # The bot's discard on its turn with the defence of w: choice (a discard code, the greedy
 # bot's) unless a safer one keeps the shanten, or the seat folds (see defence.pyx).
 cdef int defend_discard(const DefenceC* w, const AgentView* v, const GreedySeat* g, const int16_t* codes,

@@ -175,23 +175,24 @@ cdef int _pick(uint8_t* C, const WSpec* sp, const uint8_t* allowed, const uint8_
     return -1
 
 
-cdef int defend_discard(const DefenceC* w, const AgentView* v, const GreedySeat* g, const int16_t* codes,
-                        int n, int choice) noexcept nogil:
+cdef int defence_options(const DefenceC* w, const AgentView* v, const GreedySeat* g, const int16_t* codes,
+                         int n, int choice, int* cands, double* danger, double* hit, int* shanten) noexcept nogil:
     cdef ReadingC rd
     cdef WSpec sp
     cdef uint8_t C[34]
     cdef uint8_t allowed[34]
     cdef uint8_t mask[34]
     cdef uint8_t unseen[34]
-    cdef double danger[34]
+    cdef double d[34]
     cdef int out[3]
-    cdef int i, x, u
+    cdef int i, x, u, j, m = 1
     cdef double least = 1e300
+    cands[0] = choice
     if choice < 0 or choice >= A_CHI:
-        return choice
+        return 1
     read_view(v, &rd)
     if (rd.opened == 0 and not w.weigh_draws) or greedy_seat_spec(g, &sp) < 0:
-        return choice
+        return 1
     memcpy(C, v.hand, 34)
     memset(allowed, 0, 34)
     for i in range(n):
@@ -201,31 +202,55 @@ cdef int defend_discard(const DefenceC* w, const AgentView* v, const GreedySeat*
         u = 4 - C[x] - v.visible[x]
         unseen[x] = <uint8_t>(<int>(8.0 * u * (1.0 - min(0.9, rd.held[x])) + 0.5) if w.weigh_draws else u)
     if w.weigh_draws and _pick(C, &sp, allowed, unseen, out) >= 0:
-        choice = out[0]
-    if rd.opened == 0 and w.feed <= 0.0:
-        return choice
+        cands[0] = choice = out[0]
+    if (rd.opened == 0 and w.feed <= 0.0) or w.scale <= 0.0:
+        return 1
     for x in range(34):
-        danger[x] = 0.0
+        d[x] = 0.0
         if allowed[x]:
             C[x] -= 1
-            danger[x] = w.scale * danger_c(w, v, &rd, v.seats, C, v.openings[v.seat], x)
+            d[x] = w.scale * danger_c(w, v, &rd, v.seats, C, v.openings[v.seat], x)
             C[x] += 1
-            least = min(least, danger[x])
-    if danger[choice] <= w.margin:
-        return choice
+            least = min(least, d[x])
+    if d[choice] <= w.margin:
+        return 1
     memset(mask, 0, 34)
     for x in range(34):
-        mask[x] = allowed[x] and danger[x] + w.margin < danger[choice]
+        mask[x] = allowed[x] and d[x] + w.margin < d[choice]
     if _pick(C, &sp, mask, unseen, out) < 0:
-        return choice
-    if out[1] == out[2]:
-        return out[0]           # as fast, and safer
-    if out[2] >= w.fold_shanten and danger[choice] - least > w.fold_margin:
+        return 1
+    shanten[0] = out[2]         # the least over every discard: the choice's
+    cands[1] = out[0]
+    shanten[1] = out[1]
+    m = 2
+    if d[out[0]] > least + 1e-9:
         for x in range(34):
-            mask[x] = allowed[x] and danger[x] <= least + 1e-9
+            mask[x] = allowed[x] and d[x] <= least + 1e-9
         if _pick(C, &sp, mask, unseen, out) >= 0:
-            return out[0]       # fold
-    return choice
+            cands[2] = out[0]
+            shanten[2] = out[1]
+            m = 3
+    for i in range(m):
+        danger[i] = d[cands[i]]
+        hit[i] = 0.0
+        for j in range(4):
+            hit[i] += rd.hit[j][cands[i]]
+        hit[i] = min(1.0, hit[i])
+    return m
+
+
+cdef int defend_discard(const DefenceC* w, const AgentView* v, const GreedySeat* g, const int16_t* codes,
+                        int n, int choice) noexcept nogil:
+    cdef int cands[3]
+    cdef int shanten[3]
+    cdef double danger[3]
+    cdef double hit[3]
+    cdef int m = defence_options(w, v, g, codes, n, choice, cands, danger, hit, shanten)
+    if m >= 2 and shanten[1] == shanten[0]:
+        return cands[1]         # as fast, and safer
+    if m >= 2 and shanten[0] >= w.fold_shanten and danger[0] - danger[m - 1] > w.fold_margin:
+        return cands[m - 1]     # fold: the safest
+    return cands[0]
 
 
 cdef int _weights(DefenceC* w, hard_share, qys_share, feed) except -1:

@@ -61,7 +61,7 @@ from wuhanmj.native.agents cimport (
     greedy_turn,
     has_code,
 )
-from wuhanmj.native.defence cimport DefenceC, defend_discard
+from wuhanmj.native.defence cimport DefenceC, defence_options, defend_discard
 from wuhanmj.native.defs cimport (
     A_CHONG_GANG,
     A_HONGZHONG_GANG,
@@ -93,6 +93,7 @@ ctypedef struct Params:
     int samples
     double hu_margin
     DefenceC defence            # the discards' defence (danger_scale 0: none)
+    uint8_t defend_by_value     # weigh the defence's discards by the evaluation
     uint8_t reseed              # the reset seed salts the evaluation's sequences
     uint64_t seed               # the reset seed: the evaluation's sequences (deterministic)
 
@@ -101,7 +102,7 @@ EXPERT_PARAMETERS = {"equal_first": True, "equal_gang": True, "equal_other": Fal
                      "evaluate_hu": True, "evaluate_claims": True, "samples": 64,
                      "hu_margin": 0.5, "danger_scale": 0.0, "danger_margin": 0.0, "fold_shanten": 99,
                      "fold_margin": 0.0, "qys_share": 0.6, "hard_share": 0.4, "feed": 0.0,
-                     "weigh_draws": False, "reseed": True}
+                     "weigh_draws": False, "defend_by_value": False, "reseed": True}
 """The parameters of :class:`ExpertAgent` and their defaults (see the module docstring):
 the claim rules ``equal_first``, ``equal_gang``, ``equal_other`` (bool); ``evaluate_hu``
 and ``evaluate_claims`` (bool), the decisions taken by value; ``samples`` (int), the draw
@@ -166,6 +167,34 @@ cdef int _hu_or_play(const Params* p, const AgentView* v, const int16_t* codes, 
     return _best_of(p, v, &t, options, m, hu * (1.0 + p.hu_margin))
 
 
+cdef int _defend_by_value(const Params* p, const AgentView* v, const GreedySeat* g, const int16_t* codes,
+                          int n, int choice) noexcept nogil:
+    """The discard among the defence's options (defence_options: the greedy bot's, a safer one,
+    the safest) with the best value: the evaluation's value of the hand going on, times the
+    chance that nobody wins on the discard, less its danger (the expected payment for it)."""
+    cdef int cands[3]
+    cdef int shanten[3]
+    cdef double danger[3]
+    cdef double hit[3]
+    cdef double out[3]
+    cdef double val, best = -1e300
+    cdef Table t
+    cdef uint64_t sd
+    cdef int k, pick = choice, m = defence_options(&p.defence, v, g, codes, n, choice, cands, danger, hit, shanten)
+    if m == 1:
+        return cands[0]
+    bot_table(v, &t)
+    t.ready_per_opening = 0.0   # the reading's danger, not the evaluation's own
+    sd = _decision_seed(p, v)
+    for k in range(m):
+        evaluate_one(v, &t, cands[k], p.samples, sd, out)
+        val = (1.0 - hit[k]) * out[2] - danger[k]
+        if val > best:
+            best = val
+            pick = cands[k]
+    return pick
+
+
 cdef int decide(void* state, const AgentView* v, const int16_t* codes, int n) noexcept nogil:
     cdef const Params* p = <const Params*>state
     cdef GreedySeat g
@@ -185,6 +214,8 @@ cdef int decide(void* state, const AgentView* v, const int16_t* codes, int n) no
     g.laizi = v.laizi
     if v.phase == PH_TURN:
         c = greedy_turn(&g, codes, n)
+        if p.defend_by_value and p.defence.scale > 0.0:
+            return _defend_by_value(p, v, &g, codes, n, c)
         if p.defence.scale > 0.0 or p.defence.weigh_draws:
             return defend_discard(&p.defence, v, &g, codes, n, c)
         return c
@@ -276,6 +307,7 @@ class ExpertAgent(NativeAgent):
         p.defence.feed = values["feed"]
         p.defence.weigh_draws = values["weigh_draws"]
         p.reseed = values["reseed"]
+        p.defend_by_value = values["defend_by_value"]
         p.seed = p.seed if p.reseed else 0
 
     @property
@@ -290,7 +322,8 @@ class ExpertAgent(NativeAgent):
                 "danger_margin": p.defence.margin, "fold_shanten": int(p.defence.fold_shanten),
                 "fold_margin": p.defence.fold_margin, "qys_share": p.defence.qys_share,
                 "hard_share": p.defence.hard_share, "feed": p.defence.feed,
-                "weigh_draws": bool(p.defence.weigh_draws), "reseed": bool(p.reseed)}
+                "weigh_draws": bool(p.defence.weigh_draws),
+                "defend_by_value": bool(p.defend_by_value), "reseed": bool(p.reseed)}
 
     def __repr__(self):
         changed = {k: v for k, v in self.params.items() if v != EXPERT_PARAMETERS[k]}
