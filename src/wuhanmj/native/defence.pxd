@@ -52,6 +52,11 @@ cdef double danger_c(const DefenceC* w, const AgentView* v, const ReadingC* rd, 
 cdef int defence_options(const DefenceC* w, const AgentView* v, const GreedySeat* g, const int16_t* codes,
                          int n, int choice, int* cands, double* danger, double* hit, int* shanten) noexcept nogil
 
+# The expected payment of a 蓄杠 of x now for the 抢杠 it may suffer (P4): each other seat's
+# reading hit on x times the three losers' sum of its 抢杠 (a big hu, W6), which the robbed
+# seat pays alone (L3).
+cdef double rob_danger(const DefenceC* w, const AgentView* v, int x) noexcept nogil
+
 # The bot's discard on its turn with the defence of w: choice (a discard code, the greedy
 # bot's) unless a safer one keeps the shanten, or the seat folds (see defence.pyx).
 cdef int defend_discard(const DefenceC* w, const AgentView* v, const GreedySeat* g, const int16_t* codes,

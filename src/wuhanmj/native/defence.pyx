@@ -164,6 +164,21 @@ cdef double danger_c(const DefenceC* w, const AgentView* v, const ReadingC* rd, 
     return tot
 
 
+cdef double rob_danger(const DefenceC* w, const AgentView* v, int x) noexcept nogil:
+    cdef ReadingC rd
+    cdef int j, fj, mine
+    cdef double tot = 0.0
+    read_view(v, &rd)
+    if rd.opened == 0:
+        return 0.0
+    mine = personal_fan_c(&v.seats[v.seat], v.rules.per_opening)
+    for j in range(4):
+        if j != v.seat and rd.hit[j][x] > 0.0:
+            fj = personal_fan_c(&v.seats[j], v.rules.per_opening)
+            tot += rd.hit[j][x] * _losers_sum(w, v, v.seats, j, fj, mine, 0, v.openings[v.seat], 1, 1, 0)
+    return tot
+
+
 cdef int _pick(uint8_t* C, const WSpec* sp, const uint8_t* allowed, const uint8_t* unseen, int* out) noexcept nogil:
     """The greedy order's first discard among allowed (-1: none), out as wuhan_best_discard_c."""
     cdef int x

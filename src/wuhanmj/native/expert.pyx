@@ -61,8 +61,10 @@ from wuhanmj.native.agents cimport (
     greedy_turn,
     has_code,
 )
-from wuhanmj.native.defence cimport DefenceC, defence_options, defend_discard
+from wuhanmj.native.defence cimport DefenceC, defence_options, defend_discard, rob_danger
 from wuhanmj.native.defs cimport (
+    A_AN_GANG,
+    A_CHI,
     A_CHONG_GANG,
     A_HONGZHONG_GANG,
     A_HU,
@@ -94,6 +96,7 @@ ctypedef struct Params:
     double hu_margin
     DefenceC defence            # the discards' defence (danger_scale 0: none)
     uint8_t defend_by_value     # weigh the defence's discards by the evaluation
+    uint8_t evaluate_gangs      # a 蓄杠 / 暗杠 against the greedy discard by value
     uint8_t reseed              # the reset seed salts the evaluation's sequences
     uint64_t seed               # the reset seed: the evaluation's sequences (deterministic)
 
@@ -102,7 +105,8 @@ EXPERT_PARAMETERS = {"equal_first": True, "equal_gang": True, "equal_other": Fal
                      "evaluate_hu": True, "evaluate_claims": True, "samples": 64,
                      "hu_margin": 0.5, "danger_scale": 0.0, "danger_margin": 0.0, "fold_shanten": 99,
                      "fold_margin": 0.0, "qys_share": 0.6, "hard_share": 0.4, "feed": 0.0,
-                     "weigh_draws": False, "defend_by_value": False, "reseed": True}
+                     "weigh_draws": False, "defend_by_value": False, "evaluate_gangs": False,
+                     "reseed": True}
 """The parameters of :class:`ExpertAgent` and their defaults (see the module docstring):
 the claim rules ``equal_first``, ``equal_gang``, ``equal_other`` (bool); ``evaluate_hu``
 and ``evaluate_claims`` (bool), the decisions taken by value; ``samples`` (int), the draw
@@ -167,6 +171,41 @@ cdef int _hu_or_play(const Params* p, const AgentView* v, const int16_t* codes, 
     return _best_of(p, v, &t, options, m, hu * (1.0 + p.hu_margin))
 
 
+cdef int _gang_or_discard(const Params* p, const AgentView* v, const GreedySeat* g, const int16_t* codes,
+                          int n, int choice) noexcept nogil:
+    """A 蓄杠 or 暗杠 against the greedy bot's discard, by value: a gang's fan counts both ways
+    (S1, S5), its replacement draw may win a 杠上开花 (G4, W6), and a 蓄杠 may be robbed (P4;
+    the robbed seat pays all, L3: rob_danger)."""
+    cdef int16_t options[N_ACTIONS]
+    cdef int16_t discards[N_ACTIONS]
+    cdef int i, m = 1, nd = 0, pick = choice
+    cdef double out[3]
+    cdef double val, best = -1e300
+    cdef Table t
+    cdef uint64_t sd
+    for i in range(n):
+        if codes[i] < A_CHI:
+            discards[nd] = codes[i]
+            nd += 1
+        elif A_XU_GANG <= codes[i] < A_HONGZHONG_GANG:
+            options[m] = codes[i]
+            m += 1
+    if m == 1 or nd == 0 or not (choice < A_CHI or A_XU_GANG <= choice < A_HONGZHONG_GANG):
+        return choice
+    options[0] = greedy_turn(g, discards, nd)
+    bot_table(v, &t)
+    sd = _decision_seed(p, v)
+    for i in range(m):
+        evaluate_one(v, &t, options[i], p.samples, sd, out)
+        val = out[2]
+        if A_XU_GANG <= options[i] < A_AN_GANG:
+            val -= rob_danger(&p.defence, v, options[i] - A_XU_GANG)
+        if val > best:
+            best = val
+            pick = options[i]
+    return pick
+
+
 cdef int _defend_by_value(const Params* p, const AgentView* v, const GreedySeat* g, const int16_t* codes,
                           int n, int choice) noexcept nogil:
     """The discard among the defence's options (defence_options: the greedy bot's, a safer one,
@@ -214,6 +253,10 @@ cdef int decide(void* state, const AgentView* v, const int16_t* codes, int n) no
     g.laizi = v.laizi
     if v.phase == PH_TURN:
         c = greedy_turn(&g, codes, n)
+        if p.evaluate_gangs and codes[n - 1] >= A_XU_GANG:
+            c = _gang_or_discard(p, v, &g, codes, n, c)
+            if c >= A_CHI:
+                return c
         if p.defend_by_value and p.defence.scale > 0.0:
             return _defend_by_value(p, v, &g, codes, n, c)
         if p.defence.scale > 0.0 or p.defence.weigh_draws:
@@ -308,6 +351,7 @@ class ExpertAgent(NativeAgent):
         p.defence.weigh_draws = values["weigh_draws"]
         p.reseed = values["reseed"]
         p.defend_by_value = values["defend_by_value"]
+        p.evaluate_gangs = values["evaluate_gangs"]
         p.seed = p.seed if p.reseed else 0
 
     @property
@@ -323,7 +367,8 @@ class ExpertAgent(NativeAgent):
                 "fold_margin": p.defence.fold_margin, "qys_share": p.defence.qys_share,
                 "hard_share": p.defence.hard_share, "feed": p.defence.feed,
                 "weigh_draws": bool(p.defence.weigh_draws),
-                "defend_by_value": bool(p.defend_by_value), "reseed": bool(p.reseed)}
+                "defend_by_value": bool(p.defend_by_value), "evaluate_gangs": bool(p.evaluate_gangs),
+                "reseed": bool(p.reseed)}
 
     def __repr__(self):
         changed = {k: v for k, v in self.params.items() if v != EXPERT_PARAMETERS[k]}
