@@ -319,3 +319,62 @@ def test_defence_parameters_round_trip():
     assert a.params == {**EXPERT_PARAMETERS, **DEFEND, "feed": 0.05, "weigh_draws": True}
     assert set(DEFENCE_WEIGHTS) <= set(EXPERT_PARAMETERS)
     assert "feed=0.05" in repr(a)
+
+
+def _effective(obs: Observation, discard: int) -> int:
+    """The unseen copies (D6) of the draws that lower the seat's shanten after the discard,
+    by the public analysis."""
+    hand = list(obs.hand)
+    hand.remove(discard)
+    now = wuhan_shanten(hand, obs.melds[obs.seat], obs.laizi, obs.rules).value
+    seen = np.zeros(34, dtype=int)
+    for t in obs.hand:
+        seen[t] += 1
+    for s in range(4):
+        for t in obs.discards[s]:
+            seen[t] += 1
+        for m in obs.melds[s]:
+            for t in m.tiles:
+                seen[t] += 1
+    seen[obs.indicator] += 1
+    total = 0
+    for t in range(34):
+        if t == 33 or seen[t] >= 4:
+            continue
+        if wuhan_shanten([*hand, t], obs.melds[obs.seat], obs.laizi, obs.rules).value < now:
+            total += 4 - seen[t]
+    return total
+
+
+def test_keep_draws_refuses_a_safer_discard_that_slows_the_hand():
+    """The fold position: the safer 1m keeps the shanten of the greedy 3s but fewer unseen
+    effective draws (counted here by the public analysis, W1–W3); with keep_draws above
+    their ratio the bot keeps 3s, below it it plays 1m."""
+    obs = table("1z1z3z3z6z6z13m57p3s79p5m", melds=SOU_THREAT, discards=SOU_RIVERS)
+    ratio = _effective(obs, kind("1m")) / _effective(obs, kind("3s"))
+    assert 0.5 < ratio < 1
+    assert _plays(obs, **DEFEND, keep_draws=min(1.0, ratio + 0.05)) == kind("3s")
+    assert _plays(obs, **DEFEND, keep_draws=ratio - 0.05) == kind("1m")
+
+
+def test_p1_evaluate_gangs_departs_from_the_default_only_where_a_gang_is_legal():
+    """With evaluate_gangs the bot plays the default bot's decision everywhere except on its
+    turns with a 蓄杠 or 暗杠 legal, where it plays one of them or the greedy discard; the
+    gang is declined somewhere (a 蓄杠's 抢杠 danger, L3, or the exposure of its fan, S1)."""
+    default, gangs = ExpertAgent(reseed=False), ExpertAgent(reseed=False, evaluate_gangs=True)
+    declined = 0
+    for seed in range(60):
+        h = NativeHand(Rules.preset("koukou"), seed=seed, dealer=seed % 4)
+        while not h.over:
+            s = h.current_player
+            obs, codes = h.observation(s), h.legal_action_codes(s)
+            a, b = default.act(obs, codes), gangs.act(obs, codes)
+            offered = [c for c in codes if 57 <= c < 125]
+            if h.phase == "turn" and offered and HU not in codes:
+                discards = [c for c in codes if c < 34]
+                assert b in offered or b == default.act(obs, discards)
+                declined += b < 34 and a >= 57
+            else:
+                assert a == b
+            h.step(s, a)
+    assert declined > 0

@@ -22,6 +22,8 @@ ctypedef struct DefenceC:
     double feed                 # P(a seat with two one-suit openings claims a tile of its suit
                                 # for its third and then wins the 清一色, L2)
     int weigh_draws             # count the unseen copies the others likely hold less (reading.held)
+    double keep_draws           # a safer discard of the same shanten keeps at least this share of
+                                # the greedy discard's unseen effective draws (0: any)
 
 
 # What a loser of fan u pays (S5): X1 (base 1, or 10 × 2^(big − 1) for big hu types; the 银顶,

@@ -25,10 +25,10 @@ seat folds. With ``weigh_draws`` the unseen copies the others likely hold (``hel
 less in the greedy bot's effective draws.
 """
 
-from libc.stdint cimport int16_t, uint8_t
+from libc.stdint cimport int8_t, int16_t, uint8_t
 from libc.string cimport memcpy, memset
 
-from wuhanmj.core.routes cimport WSpec, wuhan_best_discard_c
+from wuhanmj.core.routes cimport WSpec, wuhan_best_discard_c, wuhan_discards_c
 from wuhanmj.core.tables cimport ensure_tables
 from wuhanmj.native.agent cimport AgentView
 from wuhanmj.native.agents cimport GreedySeat, greedy_seat_spec
@@ -179,6 +179,21 @@ cdef double rob_danger(const DefenceC* w, const AgentView* v, int x) noexcept no
     return tot
 
 
+cdef int _effective(uint8_t* C, const WSpec* sp, const uint8_t* unseen, int a, int b, double* eff) noexcept nogil:
+    """eff[0], eff[1]: the unseen effective draws (weighted as unseen) after discarding a, b."""
+    cdef int8_t after[34]
+    cdef int8_t draws[34 * 34]
+    cdef int t, k, d
+    wuhan_discards_c(C, sp, after, draws)
+    for k in range(2):
+        d = a if k == 0 else b
+        eff[k] = 0.0
+        for t in range(34):
+            if draws[34 * d + t] < after[d]:
+                eff[k] += unseen[t]
+    return 0
+
+
 cdef int _pick(uint8_t* C, const WSpec* sp, const uint8_t* allowed, const uint8_t* unseen, int* out) noexcept nogil:
     """The greedy order's first discard among allowed (-1: none), out as wuhan_best_discard_c."""
     cdef int x
@@ -199,6 +214,7 @@ cdef int defence_options(const DefenceC* w, const AgentView* v, const GreedySeat
     cdef uint8_t mask[34]
     cdef uint8_t unseen[34]
     cdef double d[34]
+    cdef double eff[2]
     cdef int out[3]
     cdef int i, x, u, j, m = 1
     cdef double least = 1e300
@@ -238,6 +254,9 @@ cdef int defence_options(const DefenceC* w, const AgentView* v, const GreedySeat
     cands[1] = out[0]
     shanten[1] = out[1]
     m = 2
+    if w.keep_draws > 0.0 and shanten[1] == shanten[0] and _effective(C, &sp, unseen, choice, out[0], eff) == 0:
+        if eff[1] < w.keep_draws * eff[0]:
+            return 1            # the safer discard gives up too many effective draws
     if d[out[0]] > least + 1e-9:
         for x in range(34):
             mask[x] = allowed[x] and d[x] <= least + 1e-9

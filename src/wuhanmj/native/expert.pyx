@@ -19,7 +19,17 @@ Policy, first that applies:
    view cannot value the hu, the hu;
 3. on its turn: the greedy bot's turn (:mod:`wuhanmj.agents.greedy`: 红中杠, 痞子杠, a
    癞子杠 while holding two (W8), else the advised discard, or a gang that keeps the
-   shanten);
+   shanten); with ``evaluate_gangs`` a 蓄杠 or 暗杠 against that discard by value, a 蓄杠
+   less what a 抢杠 of it would cost (P4, L3). With ``danger_scale`` > 0 the discard
+   defends (:mod:`wuhanmj.native.defence`, on the reading of :mod:`wuhanmj.native.infer`:
+   the chance that each other seat wins on each tile, from what the seat sees): when the
+   greedy discard's danger (the expected payment for it: 放冲 S3, a 全求人's liability L1,
+   a 清一色 threat, and with ``feed`` the liability of a one-suit seat's third opening L2)
+   exceeds ``danger_margin``, the greedy bot's choice among the discards safer by more than
+   that, if it keeps the shanten; else, from ``fold_shanten`` on, the safest when it saves
+   more than ``fold_margin``; with ``defend_by_value`` the best of those three by the
+   evaluation's value less the danger. ``weigh_draws`` counts the unseen copies the others
+   likely hold less in the greedy bot's effective draws;
 4. on another seat's discard: the greedy bot's claim (the 冲杠, 碰 or 吃 with the least
    shanten after it, if no worse than now), kept when it lowers the shanten; a claim that
    keeps it is played or passed by value (``evaluate_claims``: its exposure, S1, S5, and
@@ -105,12 +115,19 @@ EXPERT_PARAMETERS = {"equal_first": True, "equal_gang": True, "equal_other": Fal
                      "evaluate_hu": True, "evaluate_claims": True, "samples": 64,
                      "hu_margin": 0.5, "danger_scale": 0.0, "danger_margin": 0.0, "fold_shanten": 99,
                      "fold_margin": 0.0, "qys_share": 0.6, "hard_share": 0.4, "feed": 0.0,
-                     "weigh_draws": False, "defend_by_value": False, "evaluate_gangs": False,
+                     "weigh_draws": False, "keep_draws": 0.0, "defend_by_value": False, "evaluate_gangs": False,
                      "reseed": True}
 """The parameters of :class:`ExpertAgent` and their defaults (see the module docstring):
-the claim rules ``equal_first``, ``equal_gang``, ``equal_other`` (bool); ``evaluate_hu``
-and ``evaluate_claims`` (bool), the decisions taken by value; ``samples`` (int), the draw
-sequences of an option; ``hu_margin`` (float), the hu's extra weight against a gang."""
+the claim rules ``equal_first``, ``equal_gang``, ``equal_other`` (bool); ``evaluate_hu``,
+``evaluate_claims`` and ``evaluate_gangs`` (bool), the decisions taken by value;
+``samples`` (int), the draw sequences of an option; ``hu_margin`` (float), the hu's extra
+weight against a gang; the defence: ``danger_scale`` (float, 0 for none), ``danger_margin``
+and ``fold_margin`` (float, points or money), ``fold_shanten`` (int, 99 for never),
+``qys_share``, ``hard_share`` and ``feed`` (probabilities, :data:`wuhanmj.native.defence.DEFENCE_WEIGHTS`),
+``weigh_draws`` and ``defend_by_value`` (bool); ``reseed`` (bool): the reset seed salts the
+evaluation's draw sequences (False: a decision depends on the position alone, so that two
+bots with the same parameters play alike at every seat, as a duplicate comparison of two
+variants wants)."""
 
 MAX_SAMPLES = 4096
 """The most draw sequences an :class:`ExpertAgent` option may take (``samples``)."""
@@ -301,10 +318,16 @@ class ExpertAgent(NativeAgent):
         samples: int 1 to :data:`MAX_SAMPLES`, the draw sequences of each option valued.
         hu_margin: float >= 0, the hu's value is multiplied by ``1 + hu_margin`` against
             a gang (the seat's view undervalues it).
+        evaluate_gangs: bool, a 蓄杠 or 暗杠 against the greedy discard by value (S1, P4, L3).
+        danger_scale, danger_margin, fold_margin: floats >= 0, the defence (0: none; the
+            margins in points or money); fold_shanten: int 0 to 99 (99: never fold).
+        qys_share, hard_share, feed: numbers 0 to 1, the danger's weights (W6, W9, L2).
+        weigh_draws, defend_by_value, reseed: bool (see :data:`EXPERT_PARAMETERS`).
 
     Raises:
-        AgentError: an unknown parameter, a flag that is not a bool, ``samples`` not an
-            int in range or ``hu_margin`` not a finite number >= 0 (the message names it).
+        AgentError: an unknown parameter, a flag that is not a bool, ``samples`` or
+            ``fold_shanten`` not an int in range, a weight or margin out of its range or
+            not a finite number (the message names it).
     """
 
     def __init__(self, **params):
@@ -321,7 +344,7 @@ class ExpertAgent(NativeAgent):
             elif key == "fold_shanten":
                 if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 99:
                     raise AgentError(f"ExpertAgent: fold_shanten must be an int from 0 to 99, got {value!r}")
-            elif key in ("qys_share", "hard_share", "feed"):
+            elif key in ("qys_share", "hard_share", "feed", "keep_draws"):
                 if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value <= 1:
                     raise AgentError(f"ExpertAgent: {key} must be a number from 0 to 1, got {value!r}")
             elif isinstance(EXPERT_PARAMETERS[key], float):
@@ -349,6 +372,7 @@ class ExpertAgent(NativeAgent):
         p.defence.hard_share = values["hard_share"]
         p.defence.feed = values["feed"]
         p.defence.weigh_draws = values["weigh_draws"]
+        p.defence.keep_draws = values["keep_draws"]
         p.reseed = values["reseed"]
         p.defend_by_value = values["defend_by_value"]
         p.evaluate_gangs = values["evaluate_gangs"]
@@ -366,7 +390,7 @@ class ExpertAgent(NativeAgent):
                 "danger_margin": p.defence.margin, "fold_shanten": int(p.defence.fold_shanten),
                 "fold_margin": p.defence.fold_margin, "qys_share": p.defence.qys_share,
                 "hard_share": p.defence.hard_share, "feed": p.defence.feed,
-                "weigh_draws": bool(p.defence.weigh_draws),
+                "weigh_draws": bool(p.defence.weigh_draws), "keep_draws": p.defence.keep_draws,
                 "defend_by_value": bool(p.defend_by_value), "evaluate_gangs": bool(p.evaluate_gangs),
                 "reseed": bool(p.reseed)}
 
