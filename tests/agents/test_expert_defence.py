@@ -327,16 +327,7 @@ def _effective(obs: Observation, discard: int) -> int:
     hand = list(obs.hand)
     hand.remove(discard)
     now = wuhan_shanten(hand, obs.melds[obs.seat], obs.laizi, obs.rules).value
-    seen = np.zeros(34, dtype=int)
-    for t in obs.hand:
-        seen[t] += 1
-    for s in range(4):
-        for t in obs.discards[s]:
-            seen[t] += 1
-        for m in obs.melds[s]:
-            for t in m.tiles:
-                seen[t] += 1
-    seen[obs.indicator] += 1
+    seen = obs.encode()["tiles"][:14].sum(axis=0)   # the hand, melds, discards, plays, indicator
     total = 0
     for t in range(34):
         if t == 33 or seen[t] >= 4:
