@@ -11,7 +11,7 @@ second, the exposure the unseen copies times ``j``'s share of the unseen tiles. 
 ``points`` weights are fitted on ``kaikou`` and ``koukou`` hands, the ``fan`` weights on
 ``koukou_fan`` hands::
 
-    PYTHONPATH=src python docs/fit_reading.py --hands 1500 --seed 100000
+    PYTHONPATH=src python docs/fit_reading.py --hands 1200 --seed 100000 --every 6
 
 Paste the printed tuples into ``src/wuhanmj/native/infer.pyx`` (``_HIT_POINTS`` …).
 """

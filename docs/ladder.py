@@ -96,7 +96,7 @@ Both are log-linear models of 24 visible features (`FEATURES`: `j`'s openings, t
 kinds, honors and terminals, `x` among `j`'s discards, how recently any seat discarded `x`
 — a tile left on the table was passed by every seat —, `x`'s unseen copies and the sequence
 shapes its neighbours leave, the live wall, `j`'s melds all pongs or all of one suit and
-whether its discards keep that suit), fitted on 4,800 hands of four experts
+whether its discards keep that suit), fitted on 3,600 hands of four experts (1,200 a preset)
 (`docs/fit_reading.py`; log loss 0.0974 against 0.1113 at the base rate under the points
 schedule, 0.0784 against 0.0930 under fan). A seat is not shown the others' passes of a
 claim (neither is a player at the table), so only the discards left on the table speak
