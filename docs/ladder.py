@@ -84,9 +84,69 @@ All at seed 11 (the seed the margin was chosen on; the ladder above is seed 1). 
 already reaches the caps or is itself a 杠上开花; the seat values the hu by what it sees
 (the others' hands unknown), which undervalues it, hence the margin. A claim valued with
 256 sequences gained more (+4.00 / +5.00 / +3.65 against the hu-only bot, 20,000 walls)
-but plays ~350 hands per CPU second, below the bot's budget of 500. What the bot does
-not do yet: read the others' discards, claims and passes (inference), or value its own
-discards and special plays (its turns are the greedy bot's).
+but plays ~350 hands per CPU second, below the bot's budget of 500. Its turns are the
+greedy bot's: reading the others' hands and defending, below, did not pay.
+
+## The expert's reading and defence
+
+`wuhanmj.native.infer.reading(hand, seat)` (or `reading(observation)`) estimates from what
+the seat sees `hit[j, x]`, the probability that seat `j` may win on kind `x` if the seat
+discards it now, and `held[x]`, the share of `x`'s unseen copies in the others' hands.
+Both are log-linear models of 24 visible features (`FEATURES`: `j`'s openings, the 2/5/8
+kinds, honors and terminals, `x` among `j`'s discards, how recently any seat discarded `x`
+— a tile left on the table was passed by every seat —, `x`'s unseen copies and the sequence
+shapes its neighbours leave, the live wall, `j`'s melds all pongs or all of one suit and
+whether its discards keep that suit), fitted on 3,600 hands of four experts (1,200 a preset)
+(`docs/fit_reading.py`; log loss 0.0974 against 0.1113 at the base rate under the points
+schedule, 0.0784 against 0.0930 under fan). A seat is not shown the others' passes of a
+claim (neither is a player at the table), so only the discards left on the table speak
+for them.
+
+`wuhanmj.native.defence.discard_danger` prices each discard: `hit` times what the seat then
+pays (the settlement's amounts: 放冲 S3, the three losers' sum when it is liable for a
+全求人 L1, a 清一色 threat W6) and, with `feed`, the liability for a one-suit seat's third
+opening (L2); `win_costs` equals the engine's settlement wherever it knows the hand's big
+hu (tests/agents/test_expert_defence.py). `ExpertAgent`'s defence (`danger_scale`,
+`danger_margin`, `keep_draws`, `fold_shanten`, `fold_margin`, `feed`, `defend_by_value`),
+`weigh_draws` (the greedy effective draws counting the copies the others likely hold
+less) and `evaluate_gangs` (a 蓄杠 or 暗杠 against the discard by value, a 蓄杠 less its
+抢杠 danger, L3) are off by default: no setting measured beats the expert. In the
+duplicate arena (1v3) against the default expert, both with `reseed=False` (a decision then
+depends on the position alone, so the two play alike wherever their decisions agree):
+
+| variant (ExpertAgent parameters) | preset | walls (seed) | − expert, per hand [95 % CI] |
+|---|---|---|---|
+| a safer discard of the same shanten whenever it is safer (`danger_scale=1`; both bots reseeded) | kaikou | 3,000 (5) | −10.10 [−14.25, −5.95] |
+| … when it saves more than 2 points (`danger_margin=2`) | kaikou | 3,000 (5) | −4.83 [−7.97, −1.70] |
+| … 5 points | kaikou | 3,000 (5) | −1.87 [−4.59, +0.85] |
+| … 10 points | kaikou | 3,000 (5) | −0.27 [−2.39, +1.84] |
+| … 20 points, `feed=0.03` | kaikou / koukou / koukou_fan | 10,000 (7) | −0.67 [−1.60, +0.26] / −0.28 [−2.01, +1.46] / +0.09 [−0.57, +0.75] |
+| … 30 points, `feed=0.03` | kaikou / koukou / koukou_fan | 10,000 (7) | +0.22 [−0.39, +0.82] / +0.15 [−1.16, +1.46] / +0.31 [−0.13, +0.76] |
+| … 2 points, keeping 90 % of the effective draws (`keep_draws=0.9`) | kaikou / koukou / koukou_fan | 10,000 (7) | −0.85 [−2.21, +0.50] / **−2.99** [−5.32, −0.67] / +0.82 [−0.34, +1.98] |
+| … 1 point, keeping 95 % | kaikou / koukou / koukou_fan | 10,000 (7) | −0.91 [−2.39, +0.56] / −0.47 [−3.06, +2.12] / −0.18 [−1.46, +1.09] |
+| the greedy discard, a safer one or the safest by value (`defend_by_value`, 3 points) | kaikou / koukou | 3,000 (5) | −0.95 [−3.73, +1.84] / −4.15 [−9.41, +1.11] |
+| `weigh_draws` | kaikou / koukou / koukou_fan | 3,000 (5) | +1.15 [−1.11, +3.41] / −0.57 [−4.42, +3.28] / −0.54 [−2.80, +1.72] |
+| `evaluate_gangs` | kaikou / koukou / koukou_fan | 3,000 (5) | −0.09 [−1.01, +0.83] / −0.32 [−1.74, +1.09] / +0.10 [−0.70, +0.91] |
+
+Why the defence gains so little in this game: the discarder of a small hu pays what it
+would pay if the winner drew the tile itself (its 放冲 fan, S3, against the winner's 自摸
+fan, S2), so a deal-in avoided saves only what the seat would not have paid had the hand
+gone on. A seat that sees the others' hands (a Python loop on `NativeHand`, against three
+experts, paired with the all-expert game of the same wall) and swaps a discard another
+seat could win on for the greedy choice among the safe discards of the same shanten gains
++4.19 [+2.37, +6.01] a hand under kaikou, +4.64 [+2.30, +6.99] under koukou and +4.06
+[+2.61, +5.52] under koukou_fan (1,500 walls each; 0.17–0.21 swaps a seat-hand: ~20 points
+a swap; folding to a slower safe tile added nothing, a safe tile of the same shanten was
+nearly always there). The same swap made at random on 5 % of the turns, on discards nobody
+could win on, costs 2.90 [0.25, 5.55] a hand under kaikou at 0.37 swaps a seat-hand: ~8
+points of attack a swap (koukou: +0.09 [−4.18, +4.37], too noisy to say). A swap on the
+reading's word therefore pays only when the discard it avoids is a win for someone with
+probability above ~0.3, and the reading reaches 0.33 only on its top 1 % of the greedy
+bot's discards (0.20 on its top 5 %; AUC 0.89 over all of them). The times of the melds and
+discards, which the view does not carry, would not change that: with "discarded since
+`j`'s last meld" and "since `j`'s last discard" as features the log loss goes from 0.0687
+to 0.0683 and the top 5 % from 0.19 to 0.20 (1,200 kaikou hands); the features' pairwise
+products neither (0.0686).
 
 ## Review a hand's decisions
 

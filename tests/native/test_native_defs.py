@@ -26,6 +26,7 @@ from wuhanmj.hand.meld import MELD_KINDS
 from wuhanmj.native.agents import AGENT_ABI
 from wuhanmj.native.batch import AGENT_KINDS
 from wuhanmj.native.constants import pxd_constants
+from wuhanmj.native.infer import FEATURES
 from wuhanmj.rules import Rules
 from wuhanmj.scoring.result import REFUSAL_RULES
 from wuhanmj.terms import HOWS, LIABILITY
@@ -118,6 +119,7 @@ def _expected() -> dict[str, dict[str, int]]:
             "AGENT_MAX_STATE": 1 << 20,              # bytes of state an agent may ask for
             "AGENT_MAX_PLAYS": 16,                   # = hand.pxd's MAX_PLAYS (P3)
         },
+        "wuhanmj/native/infer.pxd": {"N_FEATURES": len(FEATURES)},   # the reading's features
     }
 
 

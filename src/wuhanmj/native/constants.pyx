@@ -90,6 +90,7 @@ from wuhanmj.native.defs cimport (
     R_W11,
 )
 from wuhanmj.native.hand cimport MAX_LEGAL, MAX_PLAYS
+from wuhanmj.native.infer cimport N_FEATURES
 
 __all__ = ["pxd_constants"]
 
@@ -138,4 +139,5 @@ def pxd_constants():
                                       "AGENT_NATIVE": AGENT_NATIVE, "AGENT_PYTHON": AGENT_PYTHON},
         "wuhanmj/native/agent.pxd": {"AGENT_ABI_VERSION": AGENT_ABI_VERSION, "AGENT_MAX_STATE": AGENT_MAX_STATE,
                                      "AGENT_MAX_PLAYS": AGENT_MAX_PLAYS},
+        "wuhanmj/native/infer.pxd": {"N_FEATURES": N_FEATURES},
     }
