@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 import time
 from typing import Any
@@ -96,7 +97,7 @@ class _Progress:
 def run(args: argparse.Namespace) -> int:
     """Run ``wuhanmj study``; returns the exit code."""
     from ..files.paths import check_output_path, write_text_atomic
-    from ..sim.study import study
+    from ..sim.study import records_names, rule_sets, study
 
     for what, name in (("out", args.out), ("report", args.report)):
         if name is not None and (what, name) != ("out", STDOUT):
@@ -105,7 +106,14 @@ def run(args: argparse.Namespace) -> int:
         from ..files.report import check_matplotlib
 
         check_matplotlib()
-    distinct_files((("out", args.out), ("report", args.report)), StudyError)
+    # no output may replace an input rules file or another output (a rule set's records)
+    labels = [lab for lab, _ in rule_sets(args.rules, args.sweep, args.base)]
+    files = [(f"rules {lab!r}", lab) for lab in labels if os.path.isfile(lab)]
+    if args.sweep and os.path.isfile(args.base):
+        files.append(("base", args.base))
+    if args.records:
+        files += [(f"records {p.name!r}", p) for p in records_names(args.records, labels)]
+    distinct_files((*files, ("out", args.out), ("report", args.report)), StudyError)
     progress: Any = False if args.quiet else (True if sys.stderr.isatty() else _Progress())
     t0 = time.perf_counter()
     kwargs: dict[str, Any] = dict(rules=args.rules, sweep=args.sweep, base=args.base, agents=args.agents, hands=args.hands,

@@ -45,7 +45,7 @@ from .simulate import DEFAULT_MATCH_HANDS, _check_int, _resolve_agents, check_ha
 if TYPE_CHECKING:
     from concurrent.futures import Executor
 
-__all__ = ["study", "rule_sets", "parse_sweep", "records_paths", "SWEEP_FIELDS"]
+__all__ = ["study", "rule_sets", "parse_sweep", "records_names", "records_paths", "SWEEP_FIELDS"]
 
 SWEEP_FIELDS = tuple(f for f in Rules.__dataclass_fields__ if f not in ("name", "money"))
 """The rule fields a sweep may vary: every field of :class:`~wuhanmj.rules.Rules` but
@@ -165,11 +165,23 @@ def _text(v: Any) -> str:
     return "none" if v is None else str(v)
 
 
-def records_paths(folder: str | os.PathLike, labels: Sequence[str]) -> list[Path]:
-    """The records file of each rule set in ``folder``: ``00-kaikou.wmj``, ``01-koukou.wmj``,
+def records_names(folder: str | os.PathLike, labels: Sequence[str]) -> list[Path]:
+    """The records file of each rule set in ``folder``, named as :func:`records_paths`
+    names them, checking and making nothing: ``00-kaikou.wmj``, ``01-koukou.wmj``,
     ``02-cap=200.wmj`` (the index, then the label with every character but letters, digits
-    and ``.=+-_`` as ``_``, cut to 60), binary records (docs/RECORDS.md). Checked before any
-    hand; the folder is made when missing (its parent must exist), files in it replaced.
+    and ``.=+-_`` as ``_``, cut to 60)."""
+    p = Path(os.fspath(folder))
+    out = []
+    for j, label in enumerate(labels):
+        slug = re.sub(r"[^A-Za-z0-9.=+_-]", "_", os.path.basename(label.rstrip("/\\")) or label)[:60]
+        out.append(p / f"{j:02d}-{slug}.wmj")
+    return out
+
+
+def records_paths(folder: str | os.PathLike, labels: Sequence[str]) -> list[Path]:
+    """The records file of each rule set in ``folder`` (:func:`records_names`), binary
+    records (docs/RECORDS.md). Checked before any hand; the folder is made when missing
+    (its parent must exist), files in it replaced.
 
     Raises:
         StudyError: ``folder`` is a file, or its parent folder does not exist.
@@ -185,11 +197,7 @@ def records_paths(folder: str | os.PathLike, labels: Sequence[str]) -> list[Path
         if not p.resolve().parent.is_dir():
             raise StudyError(f"records: the folder holding {text!r} does not exist")
         p.mkdir()
-    out = []
-    for j, label in enumerate(labels):
-        slug = re.sub(r"[^A-Za-z0-9.=+_-]", "_", os.path.basename(label.rstrip("/\\")) or label)[:60]
-        out.append(check_output_path("records", p / f"{j:02d}-{slug}.wmj"))
-    return out
+    return [check_output_path("records", path) for path in records_names(p, labels)]
 
 
 def study(
