@@ -54,3 +54,36 @@ def test_a_browser_renders_the_study_page(tmp_path, three_rule_sets):
     assert drawn == set(STUDY_PLOTS), sizes
     assert width > 0.9 * (body - 60)  # the panels span the page's width
     assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def _trace_points(page: str, gid: str) -> set[tuple[str, str]]:
+    """The distinct points of the running value drawn with the SVG id ``gid``."""
+    m = re.search(rf'<g id="{gid}">\s*<path d="([^"]*)"', page)
+    assert m, f"no line {gid}"
+    return set(re.findall(r"([-\d.]+) ([-\d.]+)", m.group(1)))
+
+
+def test_a_study_of_one_match_has_a_page_saying_it_has_no_running_interval(tmp_path):
+    pytest.importorskip("matplotlib")
+    from wuhanmj.files.study_report import STUDY_PLOTS, write_study_report
+
+    s = study("kaikou,koukou", hands=8, seed=1)  # one match of 8 hands: no interval clustered by match
+    path = tmp_path / "one.html"
+    write_study_report(s, path)  # a ValueError of matplotlib's log scale before
+    page = path.read_text(encoding="utf-8")
+    assert all(f"id='plot-{name}'" in page for name in STUDY_PLOTS)
+    assert all(f'id="no-trace-{q}"' in page for q in s.quantities)  # "one match: no running interval"
+
+
+@pytest.mark.parametrize("hands", [24, 80])  # 3 and 10 matches: fewer than the 10 the page starts at
+def test_a_short_study_draws_its_running_values(tmp_path, hands):
+    pytest.importorskip("matplotlib")
+    from wuhanmj.files.study_report import write_study_report
+
+    s = study("kaikou,koukou", hands=hands, seed=1)
+    path = tmp_path / "short.html"
+    write_study_report(s, path)
+    page = path.read_text(encoding="utf-8")
+    for q in ("jinding", "transfer"):
+        for j in (0, 1):  # a line through the running values, not a single point
+            assert len(_trace_points(page, f"trace-{q}-{j}")) >= 2

@@ -3,8 +3,9 @@ network, no scripts) with the study's table and four plots drawn with matplotlib
 SVG (extra ``wuhanmj[report]``), on the pieces of :mod:`wuhanmj.files.report`:
 
 1. ``convergence``: every rate and mean of every rule set as it ran, its running value
-   over the hands (log scale) with its 95 % band clustered by match
-   (:meth:`~wuhanmj.stats.study.StudyResult.trace`) [% of hands; points or money];
+   over the hands (log scale when they span a decade) with its 95 % band clustered by match
+   (:meth:`~wuhanmj.stats.study.StudyResult.trace`) [% of hands; points or money]; a study
+   of one match has none (its panels say so);
 2. ``differences``: each rule set's paired difference from the baseline with its 95 %
    interval, beside the interval two independent runs would give (rates in percentage
    points, means in points or money);
@@ -45,29 +46,51 @@ def _unit(r: StudyResult) -> str:
 
 
 def _plot_convergence(r: StudyResult) -> str:
-    """One small panel a quantity: each rule set's running value and its band."""
+    """One small panel a quantity: each rule set's running value and its band (the line
+    of quantity ``q``, rule set ``j`` has the SVG id ``trace-q-j``). The values start at
+    :data:`_FIRST_MATCHES` matches, or at 2 in a study of no more matches; a study of one
+    match has no running interval, and its panels say so."""
     rates = set(r.rates)
     qs = list(r.quantities)
     rows = math.ceil(len(qs) / _COLUMNS)
+    matches = 0 if r.sums is None else len(r.sums.sizes)
+    start = _FIRST_MATCHES if matches > _FIRST_MATCHES else 2
     fig, axes = _grid(rows, 2.0)
     for i, q in enumerate(qs):
         ax = axes[i // _COLUMNS][i % _COLUMNS]
         k = 100.0 if q in rates else 1.0
+        span = 0.0
         for j, label in enumerate(r.labels):
-            t = r.trace(q, j, start=_FIRST_MATCHES)
+            t = r.trace(q, j, start=start)
+            if not t["hands"]:
+                continue
+            span = t["hands"][-1] / t["hands"][0]
             color = COLORS[j % len(COLORS)]
-            ax.fill_between(t["hands"], [k * x for x in t["lo"]], [k * x for x in t["hi"]], color=color,
-                            alpha=0.15, linewidth=0)
+            mean, lo, hi = ([k * x for x in t[key]] for key in ("mean", "lo", "hi"))
+            if len(mean) == 1:  # two matches: one value, its interval as an error bar
+                ax.errorbar(t["hands"], mean, yerr=[[mean[0] - lo[0]], [hi[0] - mean[0]]], color=color, fmt="o",
+                            markersize=4, capsize=3, label=label if i == 0 else None, gid=f"trace-{q}-{j}")
+                continue
+            ax.fill_between(t["hands"], lo, hi, color=color, alpha=0.15, linewidth=0)
             # thinner a line each rule set: equal running values show both colours
-            ax.plot(t["hands"], [k * x for x in t["mean"]], color=color, linewidth=max(0.8, 2.4 - 0.7 * j),
-                    label=label if i == 0 else None)
-        ax.set_xscale("log")
-        _light_ticks(ax, log_x=True)
+            ax.plot(t["hands"], mean, color=color, linewidth=max(0.8, 2.4 - 0.7 * j),
+                    label=label if i == 0 else None, gid=f"trace-{q}-{j}")
+        if span >= 10:
+            ax.set_xscale("log")
+            _light_ticks(ax, log_x=True)
+        elif span:  # less than a decade: a log axis would have no tick
+            _light_ticks(ax)
+        else:
+            ax.text(0.5, 0.5, "one match:\nno running interval", transform=ax.transAxes, ha="center",
+                    va="center", fontsize=8, color="#666", gid=f"no-trace-{q}")
+            ax.set_xticks([])
+            ax.set_yticks([])
         ax.set_title(f"{q} ({'% of hands' if q in rates else _unit(r) + ' a hand'})", fontsize=8.5)
     for i in range(len(qs), rows * _COLUMNS):
         axes[i // _COLUMNS][i % _COLUMNS].set_axis_off()
-    fig.supxlabel("hands played (log scale)", fontsize=9, y=0.005)
-    fig.legend(loc="upper center", ncols=min(len(r.labels), 6), fontsize=8.5, frameon=False)
+    fig.supxlabel("hands played" + (" (log scale)" if matches >= 10 * start else ""), fontsize=9, y=0.005)
+    if matches >= 2:
+        fig.legend(loc="upper center", ncols=min(len(r.labels), 6), fontsize=8.5, frameon=False)
     return svg_of(fig)
 
 
