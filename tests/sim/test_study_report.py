@@ -87,3 +87,15 @@ def test_a_short_study_draws_its_running_values(tmp_path, hands):
     for q in ("jinding", "transfer"):
         for j in (0, 1):  # a line through the running values, not a single point
             assert len(_trace_points(page, f"trace-{q}-{j}")) >= 2
+
+
+def test_a_study_where_no_hand_was_won_has_a_page(tmp_path):
+    pytest.importorskip("matplotlib")
+    from wuhanmj.files.study_report import STUDY_PLOTS, write_study_report
+
+    s = study("kaikou,koukou", agents="random", hands=24, seed=1)  # four random bots: every hand a draw (X6)
+    assert s.levels[0]["win"]["mean"] == s.levels[1]["win"]["mean"] == 0
+    path = tmp_path / "draws.html"
+    write_study_report(s, path)  # a ValueError of matplotlib's log scale before
+    page = path.read_text(encoding="utf-8")
+    assert all(f"id='plot-{name}'" in page for name in STUDY_PLOTS) and 'id="no-win"' in page

@@ -10,7 +10,8 @@ SVG (extra ``wuhanmj[report]``), on the pieces of :mod:`wuhanmj.files.report`:
    interval, beside the interval two independent runs would give (rates in percentage
    points, means in points or money);
 3. ``gains``: the distributions of the winner's gain per won hand under each rule set,
-   overlaid, a share of the won hands per amount bin on a log scale [points or money];
+   overlaid, a share of the won hands per amount bin on a log scale [points or money]
+   (a note when no hand was won);
 4. ``caps``: the 银顶 and 金顶 rates of each rule set (X1, X2, D9).
 """
 
@@ -174,11 +175,17 @@ def _plot_gains(r: StudyResult) -> str:
     ks = sorted({k for b in shares for k in b})
     if ks:
         ks = list(range(ks[0], ks[-1] + 1))
+    if not ks:  # not one hand won under any rule set
+        ax.text(0.5, 0.5, "no hand was won", transform=ax.transAxes, ha="center", va="center", color="#666",
+                gid="no-win")
+        ax.set_xticks([])
+        ax.set_yticks([])
     for i, (label, b) in enumerate(zip(r.labels, shares)):
         ys = [b.get(k, 0.0) for k in ks]
         ax.step(range(len(ks)), ys, where="mid", color=COLORS[i % len(COLORS)], label=label, linewidth=1.6)
         ax.fill_between(range(len(ks)), ys, step="mid", color=COLORS[i % len(COLORS)], alpha=0.12)
-    ax.set_yscale("log")
+    if ks:
+        ax.set_yscale("log")
     ax.set_xticks(range(len(ks)), [bin_label(k) for k in ks], fontsize=7, rotation=60)
     ax.set_xlabel(f"winner's gain per won hand [{_unit(r)}]: bins up to 2^k (log scale)")
     ax.set_ylabel("share of won hands (log)")
