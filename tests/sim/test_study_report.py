@@ -99,3 +99,31 @@ def test_a_study_where_no_hand_was_won_has_a_page(tmp_path):
     write_study_report(s, path)  # a ValueError of matplotlib's log scale before
     page = path.read_text(encoding="utf-8")
     assert all(f"id='plot-{name}'" in page for name in STUDY_PLOTS) and 'id="no-win"' in page
+
+
+def test_the_legends_of_many_rule_sets_stay_clear_of_the_panels(tmp_path):
+    pytest.importorskip("matplotlib")
+    from helpers.browser import chrome, screenshot
+
+    from wuhanmj.files.study_report import write_study_report
+
+    # seven rule sets: legends of two rows over the running values and the differences
+    s = study("kaikou", sweep=["cap=100,150,200,250,350,400"], hands=96, seed=2)
+    page = tmp_path / "many.html"
+    write_study_report(s, page)
+    driver = chrome(1320, 2400)
+    try:
+        driver.get(page.as_uri())
+        boxes = driver.execute_script("""
+            return ['convergence', 'differences'].map(name => {
+              const svg = document.querySelector('#plot-' + name + ' svg');
+              const legend = svg.querySelector('g[id^="legend_"]').getBoundingClientRect();
+              const titles = svg.querySelectorAll('g[id^="title-' + name + '-"]');
+              const tops = [...titles].map(g => g.getBoundingClientRect().top);
+              return [name, legend.bottom, Math.min(...tops)];
+            });""")
+        screenshot(driver, "study_report_legends.png", tmp_path)
+    finally:
+        driver.quit()
+    for name, legend_bottom, first_title in boxes:  # the legend ends above the first row's titles
+        assert legend_bottom <= first_title, (name, legend_bottom, first_title)

@@ -38,6 +38,10 @@ STUDY_PLOTS = ("convergence", "differences", "gains", "caps")
 _COLUMNS = 5
 _FIRST_MATCHES = 10
 """The running values start at this many matches (the first interval on 9 degrees of freedom)."""
+_LEGEND_ROW = 0.25
+"""Inches a legend's row takes above the panels."""
+_CONV_LEGEND_COLUMNS = 6
+_DIFF_LEGEND_COLUMNS = 5
 _CSS = "figure.wide{grid-column:1/-1}pre{white-space:pre-wrap;font-size:12px;line-height:1.35}"
 
 
@@ -56,7 +60,7 @@ def _plot_convergence(r: StudyResult) -> str:
     rows = math.ceil(len(qs) / _COLUMNS)
     matches = 0 if r.sums is None else len(r.sums.sizes)
     start = _FIRST_MATCHES if matches > _FIRST_MATCHES else 2
-    fig, axes = _grid(rows, 2.0)
+    fig, axes = _grid(rows, 2.0, legend_rows=math.ceil(len(r.labels) / _CONV_LEGEND_COLUMNS))
     for i, q in enumerate(qs):
         ax = axes[i // _COLUMNS][i % _COLUMNS]
         k = 100.0 if q in rates else 1.0
@@ -86,22 +90,26 @@ def _plot_convergence(r: StudyResult) -> str:
                     va="center", fontsize=8, color="#666", gid=f"no-trace-{q}")
             ax.set_xticks([])
             ax.set_yticks([])
-        ax.set_title(f"{q} ({'% of hands' if q in rates else _unit(r) + ' a hand'})", fontsize=8.5)
+        ax.set_title(f"{q} ({'% of hands' if q in rates else _unit(r) + ' a hand'})", fontsize=8.5,
+                     gid=f"title-convergence-{q}")
     for i in range(len(qs), rows * _COLUMNS):
         axes[i // _COLUMNS][i % _COLUMNS].set_axis_off()
     fig.supxlabel("hands played" + (" (log scale)" if matches >= 10 * start else ""), fontsize=9, y=0.005)
     if matches >= 2:
-        fig.legend(loc="upper center", ncols=min(len(r.labels), 6), fontsize=8.5, frameon=False)
+        fig.legend(loc="upper center", ncols=min(len(r.labels), _CONV_LEGEND_COLUMNS), fontsize=8.5,
+                   frameon=False)
     return svg_of(fig)
 
 
-def _grid(rows: int, height: float, hspace: float = 0.5) -> tuple[Any, Any]:
-    """A figure of ``rows`` × :data:`_COLUMNS` small panels ``height`` inches high, laid out
-    by hand (constrained layout over dozens of axes takes seconds)."""
-    fig = new_figure(13.0, 0.75 + height * rows)
+def _grid(rows: int, height: float, hspace: float = 0.5, legend_rows: int = 1) -> tuple[Any, Any]:
+    """A figure of ``rows`` × :data:`_COLUMNS` small panels ``height`` inches high, under a
+    legend of ``legend_rows`` rows, laid out by hand (constrained layout over dozens of
+    axes takes seconds)."""
+    head = 0.5 + _LEGEND_ROW * (legend_rows - 1)  # inches above the panels
+    total = 0.75 + _LEGEND_ROW * (legend_rows - 1) + height * rows
+    fig = new_figure(13.0, total)
     fig.set_layout_engine(None)
-    top = 1 - 0.5 / (0.75 + height * rows)
-    fig.subplots_adjust(left=0.045, right=0.99, bottom=0.4 / (0.75 + height * rows), top=top, wspace=0.28,
+    fig.subplots_adjust(left=0.045, right=0.99, bottom=0.4 / total, top=1 - head / total, wspace=0.28,
                         hspace=hspace)
     return fig, fig.subplots(rows, _COLUMNS, squeeze=False)
 
@@ -128,7 +136,8 @@ def _plot_differences(r: StudyResult) -> str:
     qs = list(r.quantities)
     rows = math.ceil(len(qs) / _COLUMNS)
     n_sets = len(r.differences)
-    fig, axes = _grid(rows, 0.75 + 0.3 * n_sets, hspace=0.8)
+    fig, axes = _grid(rows, 0.75 + 0.3 * n_sets, hspace=0.8,
+                      legend_rows=math.ceil((n_sets + 2) / _DIFF_LEGEND_COLUMNS))
     for i, q in enumerate(qs):
         ax = axes[i // _COLUMNS][i % _COLUMNS]
         k = 100.0 if q in rates else 1.0
@@ -145,7 +154,7 @@ def _plot_differences(r: StudyResult) -> str:
         ax.set_ylim(n_sets - 0.4, -0.6)
         _light_ticks(ax)
         ax.set_yticks([])
-        ax.set_title(f"{q} ({'pp' if q in rates else _unit(r)})", fontsize=8.5)
+        ax.set_title(f"{q} ({'pp' if q in rates else _unit(r)})", fontsize=8.5, gid=f"title-differences-{q}")
     for i in range(len(qs), rows * _COLUMNS):
         axes[i // _COLUMNS][i % _COLUMNS].set_axis_off()
     from matplotlib.lines import Line2D
@@ -155,7 +164,8 @@ def _plot_differences(r: StudyResult) -> str:
     handles.append(Line2D([], [], color="#777", alpha=0.6, linewidth=1.2,
                           label="the same, unpaired (two independent runs; thin, below)"))
     handles.append(Line2D([], [], color="#222", marker="o", markersize=3, linewidth=0, label="mean"))
-    fig.legend(handles=handles, loc="upper center", ncols=min(n_sets + 2, 5), fontsize=8.5, frameon=False)
+    fig.legend(handles=handles, loc="upper center", ncols=min(n_sets + 2, _DIFF_LEGEND_COLUMNS), fontsize=8.5,
+               frameon=False)
     return svg_of(fig)
 
 
