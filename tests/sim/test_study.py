@@ -279,6 +279,8 @@ def test_a_rules_file_is_a_rule_set_named_by_its_path(tmp_path):
     ({"sweep": {"cap": 200}}, RulesError, "sweep cap: expected its values"),
     ({"sweep": {"cap": []}}, RulesError, "sweep cap: no value"),
     ({"sweep": [("cap", 200, 300)]}, RulesError, r"or \(field, values\)"),
+    # the second cap replaced the first in every combination: a study of cap=300 and cap=400 alone
+    ({"sweep": ["cap=200,250", "xiayu=true", "cap=300,400"]}, RulesError, "cap is swept twice"),
 ])
 def test_bad_rule_sets_raise_specific_errors(kwargs, error, word):
     with pytest.raises(error, match=word):

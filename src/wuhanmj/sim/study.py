@@ -126,7 +126,8 @@ def rule_sets(
 
     Raises:
         RulesError: an unknown preset, file or field, or a value out of range (named
-            with its sweep); ``rules`` or ``sweep`` (or a field's values) of another type.
+            with its sweep); a field swept twice; ``rules`` or ``sweep`` (or a field's
+            values) of another type.
         StudyError: fewer than two rule sets, or two that are equal (both named).
     """
     out: list[tuple[str, Rules]] = []
@@ -140,6 +141,10 @@ def rule_sets(
         out.append(_one_rules(spec.strip() if isinstance(spec, str) else spec))
     if sweep:
         fields = [_sweep_field(item) for item in _sweep_items(sweep)]
+        names = [name for name, _ in fields]
+        for name in names:
+            if names.count(name) > 1:
+                raise RulesError(f"sweep: {name} is swept twice; give all its values in one sweep ({name}=V1,V2,...)")
         base_label, base_rules = _one_rules(base)
         for combo in itertools.product(*(vals for _, vals in fields)):
             change = {name: v for (name, _), v in zip(fields, combo)}
