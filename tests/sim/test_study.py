@@ -281,6 +281,10 @@ def test_a_rules_file_is_a_rule_set_named_by_its_path(tmp_path):
     ({"sweep": [("cap", 200, 300)]}, RulesError, r"or \(field, values\)"),
     # the second cap replaced the first in every combination: a study of cap=300 and cap=400 alone
     ({"sweep": ["cap=200,250", "xiayu=true", "cap=300,400"]}, RulesError, "cap is swept twice"),
+    # a base is what a sweep changes, not the baseline (the first rule set): without a sweep
+    # it was not even read
+    ({"rules": "kaikou,koukou", "base": "koukou"}, StudyError, "base 'koukou': the base is the rule set a sweep"),
+    ({"rules": "kaikou,koukou", "base": "nope"}, StudyError, "there is no sweep"),
 ])
 def test_bad_rule_sets_raise_specific_errors(kwargs, error, word):
     with pytest.raises(error, match=word):
@@ -316,7 +320,7 @@ def _cli(*args):
 
 @pytest.mark.parametrize("args", [
     ("--sweep", "capp=1,2"), ("--sweep", "cap=-4,3"), ("--rules", "kaikou,kaikou"), ("--rules", "kaikou"),
-    ("--rules", "kaikou,koukou", "--target", "foo=1pp"),
+    ("--rules", "kaikou,koukou", "--target", "foo=1pp"), ("--rules", "kaikou,koukou", "--base", "koukou"),
 ])
 def test_the_command_refuses_bad_input_with_one_line_and_code_2(args):
     p = _cli(*args, "--hands", "16", "--quiet")

@@ -49,7 +49,9 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     p.add_argument("--sweep", action="append", default=[], metavar="FIELD=V1,V2,...",
                    help="rule sets that change one field of --base (cap=200,300,400, xiayu=false,true); "
                    "repeated: every combination. After --rules's rule sets")
-    p.add_argument("--base", default="kaikou", metavar="NAME|FILE", help="the rule set --sweep changes (default kaikou)")
+    p.add_argument("--base", metavar="NAME|FILE",
+                   help="the rule set --sweep changes (default kaikou; only with --sweep: the baseline is the first "
+                   "rule set)")
     p.add_argument("--agents", default="greedy", metavar="A,B,C,D",
                    help="agents of seats 0-3 as for simulate: greedy, expert, random, module:Name or " + CMD_HELP
                    + " (one name fills every seat; default greedy)")
@@ -109,7 +111,7 @@ def run(args: argparse.Namespace) -> int:
     # no output may replace an input rules file or another output (a rule set's records)
     labels = [lab for lab, _ in rule_sets(args.rules, args.sweep, args.base)]
     files = [(f"rules {lab!r}", lab) for lab in labels if os.path.isfile(lab)]
-    if args.sweep and os.path.isfile(args.base):
+    if args.base is not None and os.path.isfile(args.base):
         files.append(("base", args.base))
     if args.records:
         files += [(f"records {p.name!r}", p) for p in records_names(args.records, labels)]

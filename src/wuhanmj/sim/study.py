@@ -107,7 +107,7 @@ def _one_rules(spec: Any) -> tuple[str, Rules]:
 
 
 def rule_sets(
-    rules: Any = None, sweep: Any = None, base: Any = "kaikou"
+    rules: Any = None, sweep: Any = None, base: Any = None
 ) -> list[tuple[str, Rules]]:
     """The labelled rule sets of a study, the baseline first.
 
@@ -119,7 +119,8 @@ def rule_sets(
             ``"V1,V2"`` string), or ``FIELD=V1,V2`` strings (:func:`parse_sweep`; one
             string is one field); several fields make every combination, in order. Each
             makes a rule set labelled ``cap=200`` (``cap=200,xiayu=true``).
-        base: the rule set the sweep changes (as one item of ``rules``).
+        base: the rule set the sweep changes (as one item of ``rules``); None for kaikou.
+            Only with a sweep (the baseline is the first rule set, not ``base``).
 
     Returns:
         ``[(label, rules), ...]``: ``rules`` first, then the sweep's.
@@ -128,9 +129,13 @@ def rule_sets(
         RulesError: an unknown preset, file or field, or a value out of range (named
             with its sweep); a field swept twice; ``rules`` or ``sweep`` (or a field's
             values) of another type.
-        StudyError: fewer than two rule sets, or two that are equal (both named).
+        StudyError: fewer than two rule sets, or two that are equal (both named); a
+            ``base`` without a sweep.
     """
     out: list[tuple[str, Rules]] = []
+    if base is not None and not sweep:
+        raise StudyError(f"base {base!r}: the base is the rule set a sweep changes, and there is no sweep "
+                         "(the baseline is the first rule set)")
     if isinstance(rules, str):
         rules = [r for r in rules.split(",") if r.strip()]
     elif isinstance(rules, (Rules, Mapping, os.PathLike)):
@@ -145,7 +150,7 @@ def rule_sets(
         for name in names:
             if names.count(name) > 1:
                 raise RulesError(f"sweep: {name} is swept twice; give all its values in one sweep ({name}=V1,V2,...)")
-        base_label, base_rules = _one_rules(base)
+        base_label, base_rules = _one_rules("kaikou" if base is None else base)
         for combo in itertools.product(*(vals for _, vals in fields)):
             change = {name: v for (name, _), v in zip(fields, combo)}
             label = ",".join(f"{k}={_text(v)}" for k, v in change.items())
@@ -237,7 +242,7 @@ def records_paths(folder: str | os.PathLike, labels: Sequence[str]) -> list[Path
 def study(
     rules: Any = None,
     sweep: Any = None,
-    base: Any = "kaikou",
+    base: Any = None,
     agents: Any = None,
     hands: int = 2000,
     seed: int | None = None,
