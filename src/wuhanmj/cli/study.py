@@ -110,7 +110,7 @@ def run(args: argparse.Namespace) -> int:
         check_matplotlib()
     # no output may replace an input rules file or another output (a rule set's records)
     labels = [lab for lab, _ in rule_sets(args.rules, args.sweep, args.base)]
-    files = [(f"rules {lab!r}", lab) for lab in labels if os.path.isfile(lab)]
+    files: list[tuple[str, Any]] = [(f"rules {lab!r}", lab) for lab in labels if os.path.isfile(lab)]
     if args.base is not None and os.path.isfile(args.base):
         files.append(("base", args.base))
     if args.records:
