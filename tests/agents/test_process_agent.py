@@ -598,3 +598,25 @@ def test_the_python_reference_bot_counts_its_drawn_tile_once():
     out = subprocess.run([PY, str(PY_BOT)], input=json.dumps(request) + "\n", capture_output=True, text=True,
                          timeout=30, check=True).stdout
     assert json.loads(out) == {"code": 27}
+
+
+def test_an_agent_collected_while_a_pool_is_locked_does_not_deadlock(monkeypatch):
+    """An agent's finalizer (botprocess.drop) may run inside a garbage collection started
+    by an allocation under the pools' lock, on the same thread: it must not wait for that
+    lock forever."""
+    import threading
+
+    from wuhanmj.agents import botprocess
+
+    class Pools(dict):
+        def setdefault(self, key, default=None):
+            botprocess.drop(-7, [None])  # a collection at this allocation ends another pool's agent
+            return super().setdefault(key, default)
+
+    monkeypatch.setattr(botprocess, "_POOLS", Pools())
+    marker = object()
+    t = threading.Thread(target=botprocess.give_back, args=(-8, marker), daemon=True)
+    t.start()
+    t.join(5)
+    assert not t.is_alive(), "give_back deadlocked on its own lock"
+    assert botprocess._POOLS[-8] == [marker]

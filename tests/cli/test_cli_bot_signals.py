@@ -58,13 +58,25 @@ def _wait(cond, within: float) -> bool:
     return cond()
 
 
+def _stuck(engine: subprocess.Popen, log: Path) -> str:
+    """What a process that did not end shows: its signal masks (a SIGINT ignored or blocked
+    since it started, inherited from its parent) and its threads' stacks (faulthandler, on
+    SIGABRT), with what it printed."""
+    status = Path(f"/proc/{engine.pid}/status").read_text()
+    masks = " ".join(line for line in status.splitlines() if line.startswith(("SigBlk", "SigIgn", "SigCgt")))
+    engine.send_signal(signal.SIGABRT)
+    time.sleep(1.0)
+    return f"{masks}\n{log.read_text()[-6000:]}"
+
+
 @pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc")
 @pytest.mark.parametrize("how", ["sigint_group", "sigterm_engine"])
 def test_a_signal_to_the_engine_leaves_no_bot_process(tmp_path, how):
     script = tmp_path / "bot.py"
     script.write_text(BOT)
     mode = "slow" if how == "sigint_group" else "hang"
-    env = dict(os.environ)  # the wuhanmj this test imports: installed (CI) or PYTHONPATH=src
+    # the wuhanmj this test imports (installed in CI, or PYTHONPATH=src); its stacks on SIGABRT
+    env = dict(os.environ, PYTHONFAULTHANDLER="1")
     log = tmp_path / "stderr.txt"
     engine = subprocess.Popen(
         [sys.executable, "-m", "wuhanmj", "simulate", "--agents", f"cmd:{sys.executable} {script} {tmp_path} {mode}",
@@ -79,7 +91,10 @@ def test_a_signal_to_the_engine_leaves_no_bot_process(tmp_path, how):
             os.killpg(engine.pid, signal.SIGINT)  # what a terminal's Ctrl-C does
         else:
             engine.send_signal(signal.SIGTERM)
-        engine.wait(timeout=30)  # (its stderr is a file: a bot left running would hold a pipe open)
+        try:
+            engine.wait(timeout=30)  # (its stderr is a file: a bot left running would hold a pipe open)
+        except subprocess.TimeoutExpired:
+            pytest.fail(f"the engine still runs 30 s after the signal: {_stuck(engine, log)}")
     finally:
         if engine.poll() is None:
             os.killpg(engine.pid, signal.SIGKILL)

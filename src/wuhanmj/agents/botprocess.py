@@ -162,7 +162,9 @@ def _close(f: IO[Any] | None) -> None:
 _RUNNING: set[BotProcess] = set()
 _POOLS: dict[int, list[BotProcess]] = {}
 _REFS: dict[int, int] = {}  # pool -> the ProcessAgent objects (an agent and its copies) alive with it
-_LOCK = threading.Lock()
+# reentrant: drop runs in an agent's finalizer, which a garbage collection may run inside
+# another of these functions on the same thread (an allocation under the lock)
+_LOCK = threading.RLock()
 _exit_hooked = False
 
 
