@@ -58,6 +58,15 @@ def _wait(cond, within: float) -> bool:
     return cond()
 
 
+def _default_signals() -> None:
+    """In the engine's process before it starts: SIGINT and SIGHUP at their defaults. A
+    program started with a signal ignored keeps it ignored (Python then installs no
+    KeyboardInterrupt), and a shell ignores SIGINT in its background jobs and nohup SIGHUP:
+    the test suite run that way would pass that on."""
+    for sig in (signal.SIGINT, signal.SIGHUP):
+        signal.signal(sig, signal.SIG_DFL)
+
+
 def _stuck(engine: subprocess.Popen, log: Path) -> str:
     """What a process that did not end shows: its signal masks (a SIGINT ignored or blocked
     since it started, inherited from its parent) and its threads' stacks (faulthandler, on
@@ -81,7 +90,7 @@ def test_a_signal_to_the_engine_leaves_no_bot_process(tmp_path, how):
     engine = subprocess.Popen(
         [sys.executable, "-m", "wuhanmj", "simulate", "--agents", f"cmd:{sys.executable} {script} {tmp_path} {mode}",
          "--hands", "1000", "--seed", "1", "--quiet", "--bot-timeout", "100"],
-        stdout=subprocess.DEVNULL, stderr=log.open("w"), env=env, start_new_session=True)
+        stdout=subprocess.DEVNULL, stderr=log.open("w"), env=env, start_new_session=True, preexec_fn=_default_signals)
     try:
         # slow: four bots playing; hang: the first one asked waits, the others are not started
         bots = 4 if mode == "slow" else 1

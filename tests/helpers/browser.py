@@ -78,13 +78,20 @@ def served(app) -> Iterator[str]:
         thread.join(10)
 
 
-def figure_sizes(driver) -> list[list]:
+def figure_sizes(driver, expect: int = 0, within: float = 30.0) -> list[list]:
     """``[figure id, width, height]`` of the ``<svg>`` in every ``<figure id="plot-…">`` of
-    the page (a report's plots), as laid out."""
-    return driver.execute_script(
-        "return [...document.querySelectorAll('figure[id^=plot-] svg')].map("
-        "s => [s.closest('figure').id, s.getBoundingClientRect().width, s.getBoundingClientRect().height])"
-    )
+    the page (a report's plots), as laid out; with ``expect``, once that many are there
+    (a loaded machine lays a page of several MB out late), or as they are after ``within``
+    seconds."""
+    script = ("return document.readyState === 'complete' ? "
+              "[...document.querySelectorAll('figure[id^=plot-] svg')].map("
+              "s => [s.closest('figure').id, s.getBoundingClientRect().width, s.getBoundingClientRect().height]) : []")
+    deadline = time.monotonic() + within
+    while True:
+        sizes = driver.execute_script(script)
+        if len(sizes) >= expect or time.monotonic() > deadline:
+            return sizes
+        time.sleep(0.2)
 
 
 def screenshot(driver, name: str, tmp_path: Path) -> Path:

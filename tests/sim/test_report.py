@@ -85,7 +85,7 @@ def test_a_browser_renders_the_report(results, tmp_path):
     driver = chrome(1320, 2000)
     try:
         driver.get(page.as_uri())
-        sizes = figure_sizes(driver)
+        sizes = figure_sizes(driver, expect=len(PLOTS))
         png = screenshot(driver, "report_test.png", tmp_path)
     finally:
         driver.quit()

@@ -44,7 +44,7 @@ def test_a_browser_renders_the_study_page(tmp_path, three_rule_sets):
     driver = chrome(1320, 2400)
     try:
         driver.get(page.as_uri())
-        sizes = figure_sizes(driver)
+        sizes = figure_sizes(driver, expect=len(STUDY_PLOTS))
         width = driver.execute_script("return document.querySelector('#plot-convergence').getBoundingClientRect().width")
         body = driver.execute_script("return document.body.getBoundingClientRect().width")
         png = screenshot(driver, "study_report_test.png", tmp_path)
