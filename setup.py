@@ -21,7 +21,7 @@ DIRECTIVES = {
 
 # bottom to top: each module cimports only those before it
 CORE_MODULES = ("checks", "tables", "shape", "shanten", "routes")
-NATIVE_MODULES = ("rulesc", "rng", "score", "scoreapi", "hand", "fallback", "handapi", "agents", "batch", "records",
+NATIVE_MODULES = ("rulesc", "rng", "score", "scoreapi", "hand", "fallback", "handapi", "agents", "encode", "batch", "records",
                   "constants", "search", "expert")
 
 

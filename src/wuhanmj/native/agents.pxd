@@ -98,6 +98,10 @@ cdef int agent_reset(AgentC* a, uint64_t seed) noexcept nogil
 # The view of seat in h (agent.pxd), with the match scores (4, or NULL for zeros).
 cdef void agent_view(AgentView* v, const HandC* h, int seat, const double* scores) noexcept nogil
 
+# The same view from an Observation (wuhanmj.game.observation; with the GIL): what
+# NativeAgent.act gives the agent on the Python engine.
+cdef int view_from_observation(AgentView* v, object o) except -1
+
 # The exception that stopped a native loop at seat's agent a (after agent_choose returned
 # -1 or a code hand_apply refused, or agent_reset returned -1): an AgentError or an
 # IllegalActionError worded as wuhanmj.game.loop.play_game words it; needs the GIL.

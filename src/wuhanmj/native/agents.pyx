@@ -467,7 +467,7 @@ cdef int _view_rules(AgentView* v, object o) except -1:
     return 0
 
 
-cdef int _view_from_observation(AgentView* v, object o) except -1:
+cdef int view_from_observation(AgentView* v, object o) except -1:
     """The same AgentView from an Observation (NativeAgent.act on the Python engine)."""
     cdef int s, i, t
     from wuhanmj.hand.meld import MELD_KINDS as _MELD_KINDS
@@ -654,7 +654,7 @@ cdef class NativeAgent:
                 raise AgentError(f"NativeAgent {self.name!r}: legal_actions[{i}] must be an action or an "
                                  f"action code 0-{N_ACTIONS - 1}, got {a!r}")
             cs[i] = code
-        _view_from_observation(&v, observation)
+        view_from_observation(&v, observation)
         with nogil:
             c = self.spec.decide(self.state, &v, cs, n)
         if not isinstance(legal_actions[0], _Action):
