@@ -22,7 +22,7 @@ DIRECTIVES = {
 # bottom to top: each module cimports only those before it
 CORE_MODULES = ("checks", "tables", "shape", "shanten", "routes")
 NATIVE_MODULES = ("rulesc", "rng", "score", "scoreapi", "hand", "fallback", "handapi", "agents", "encode", "batch", "records",
-                  "constants", "search", "expert")
+                  "constants", "search", "expert", "policy")
 
 
 def extension(module: str) -> Extension:

@@ -176,7 +176,22 @@ def _expert() -> Any:
     return ExpertAgent()
 
 
-AGENTS: dict[str, Callable[[], Any]] = {"random": RandomAgent, "greedy": _greedy, "expert": _expert}
+def _policy() -> Any:
+    """A new :class:`~wuhanmj.native.policy.PolicyAgent` with the shipped weights (a
+    native agent: it needs the native engine of this build).
+
+    Raises:
+        AgentError: the native engine is not built.
+    """
+    try:
+        from ..native.policy import PolicyAgent
+    except ImportError as err:
+        raise AgentError(f"agent 'policy' is a native agent and this build has no native engine ({err})") from None
+    return PolicyAgent()
+
+
+AGENTS: dict[str, Callable[[], Any]] = {"random": RandomAgent, "greedy": _greedy, "expert": _expert,
+                                        "policy": _policy}
 """Built-in agents by name (used by the ``--agents`` option): each value makes a new one."""
 
 
