@@ -19,7 +19,7 @@ from typing import NoReturn
 from ..errors import WuhanMJError
 
 SUBCOMMANDS = ("simulate", "check", "score", "replay", "review", "bench", "arena", "study", "report", "play",
-               "serve")
+               "serve", "train")
 
 
 class OneLineParser(argparse.ArgumentParser):

@@ -18,7 +18,7 @@ from wuhanmj.native.defs cimport MK_AN_GANG, MK_CHI, MK_PENG, PH_CLAIM, PH_OVER,
 
 import numpy as np
 
-__all__ = ["encode_native", "ENCODING_VERSION", "OBS_SIZE"]
+__all__ = ["encode_native", "ENCODING_VERSION"]
 
 ENCODING_VERSION = ENC_VERSION
 """The encoding version written here (``wuhanmj.envs.encoding.ENCODING_VERSION``)."""

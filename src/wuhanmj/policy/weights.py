@@ -35,6 +35,7 @@ import io
 import json
 import os
 import zipfile
+import zlib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -77,7 +78,7 @@ def _shapes(h1: int, h2: int) -> dict[str, tuple[int, ...]]:
             "bp": (ACTION_SPACE_SIZE,), "wv": (h2,), "bv": (1,)}
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class PolicyWeights:
     """A policy network's weights (read-only ``float32`` arrays) and metadata.
 
@@ -127,6 +128,15 @@ class PolicyWeights:
     def hidden(self) -> tuple[int, int]:
         """The hidden sizes (H1, H2)."""
         return int(self.meta["hidden"][0]), int(self.meta["hidden"][1])
+
+    def __eq__(self, other: object) -> bool:
+        """The same arrays (value for value) and the same metadata."""
+        if not isinstance(other, PolicyWeights):
+            return NotImplemented
+        return (dict(self.meta) == dict(other.meta) and set(self.arrays) == set(other.arrays)
+                and all(np.array_equal(a, other.arrays[k]) for k, a in self.arrays.items()))
+
+    __hash__ = None  # type: ignore[assignment]
 
     def replace_meta(self, **changes: Any) -> PolicyWeights:
         """A copy with metadata keys changed (the arrays shared)."""
@@ -181,7 +191,7 @@ def load_weights(path: str | os.PathLike[str] | None = None) -> PolicyWeights:
         with np.load(io.BytesIO(raw), allow_pickle=False) as z:
             for name in z.files:
                 arrays[name] = z[name]
-    except (zipfile.BadZipFile, EOFError, OSError, ValueError, KeyError, zipfile.LargeZipFile) as err:
+    except (zipfile.BadZipFile, zlib.error, EOFError, OSError, ValueError, KeyError, NotImplementedError) as err:
         raise PolicyError(f"{p}: not a policy weights file (a corrupted or truncated .npz: "
                           f"{type(err).__name__}: {err})") from None
     meta_raw = arrays.pop("meta", None)

@@ -1,0 +1,392 @@
+"""Training the policy network: imitation of the expert bot, then PPO against a pool.
+
+``wuhanmj train --seed S --minutes M`` (or ``examples/train_policy.py``) runs
+:func:`train`; it needs the ``train`` extra (``pip install "wuhanmj[train]"``: jax and
+optax, the gradients and the optimiser) and the native engine. Every budget is a count
+(samples, gradient steps, PPO iterations) made from ``minutes`` (the time the run takes on
+a 2-core machine), so that a seed and a budget give the same run anywhere:
+
+1. **Imitation.** :class:`wuhanmj.envs.VectorEnv` games of every preset trained for (the
+   encoding's rule scalars tell the network which is in force), the learner seat against
+   a pool of greedy and expert opponents; at each learner decision the expert's code
+   (``VectorEnv.advise``) is the label and is played. Behaviour cloning: cross-entropy of
+   the masked softmax on the expert's code (Adam, cosine decay), the value head fitted to
+   the hand's reward. Top-1 agreement on held-out decisions is reported.
+2. **PPO.** The network plays the learner seat (sampling from its masked softmax) against
+   a pool: greedy, expert, and the network's earlier snapshots (native
+   :class:`~wuhanmj.native.policy.PolicyAgent` opponents); rewards as the env defines
+   them (the payment over the 金顶); clipped surrogate, GAE, value loss, entropy bonus,
+   and the imitation loss kept as a regulariser.
+3. **The curve.** At points of the run the duplicate arena (1v3, the network against
+   greedy) and the mean training reward are written to a JSON log and a plot.
+
+The weights are written with their metadata (:mod:`wuhanmj.policy.weights`): the command,
+the seed, the git commit, the date and the figures of the run.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+import subprocess
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+import numpy as np
+
+from ..errors import PolicyError
+from ..game.actions import ACTION_SPACE_SIZE
+from .forward import random_weights
+from .weights import N_INPUTS, OBS_SIZE, PolicyWeights, save_weights
+
+__all__ = ["TrainConfig", "train", "Samples", "collect_imitation", "JaxNet"]
+
+PRESETS = ("kaikou", "koukou", "koukou_fan")
+
+
+@dataclass(frozen=True)
+class TrainConfig:
+    """What one training run does (every field a count or a name: the run is reproducible).
+
+    Attributes:
+        seed: the root seed (int >= 0): the games, the initial weights, the batches.
+        minutes: the budget on a 2-core machine; the counts below scale with it.
+        rules: the presets trained for.
+        hidden: (H1, H2), the hidden sizes.
+        samples_per_minute, bc_steps_per_minute, ppo_iterations_per_minute: the budgets.
+        games: games per preset in the environments.
+        batch: the minibatch of a gradient step.
+        lr, ppo_lr: Adam's learning rates (imitation, PPO).
+        rollout: learner steps per game of one PPO iteration.
+        ppo_epochs, clip, gae_lambda, value_coef, entropy_coef, bc_coef: PPO's terms.
+        evals: arena points on the curve (besides the start of PPO and the end).
+        eval_walls: walls of each arena point (1v3 against greedy, under each preset).
+        out, curve, log: where the weights, the plot and the JSON log go (None: not written).
+        command: the command line written into the weights' metadata.
+    """
+
+    seed: int = 0
+    minutes: float = 60.0
+    rules: tuple[str, ...] = PRESETS
+    hidden: tuple[int, int] = (256, 128)
+    samples_per_minute: int = 40_000
+    bc_steps_per_minute: int = 300
+    ppo_iterations_per_minute: float = 2.0
+    games: int = 128
+    batch: int = 1024
+    lr: float = 1e-3
+    ppo_lr: float = 3e-5
+    rollout: int = 16
+    ppo_epochs: int = 2
+    clip: float = 0.2
+    gae_lambda: float = 0.95
+    value_coef: float = 0.5
+    entropy_coef: float = 0.003
+    bc_coef: float = 0.5
+    evals: int = 4
+    eval_walls: int = 300
+    out: str | None = "policy.npz"
+    curve: str | None = "policy_curve.png"
+    log: str | None = "policy_curve.json"
+    command: str = ""
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        if isinstance(self.seed, bool) or not isinstance(self.seed, int) or self.seed < 0:
+            raise PolicyError(f"seed must be an int >= 0, got {self.seed!r}")
+        if not (isinstance(self.minutes, (int, float)) and not isinstance(self.minutes, bool)
+                and 0 < self.minutes <= 10_000 and math.isfinite(self.minutes)):
+            raise PolicyError(f"minutes must be a number > 0 (at most 10000), got {self.minutes!r}")
+        bad = [r for r in self.rules if r not in PRESETS]
+        if not self.rules or bad:
+            raise PolicyError(f"rules must be presets among {', '.join(PRESETS)}, got {list(self.rules)!r}")
+
+
+# ---------------------------------------------------------------- the samples (CSR)
+@dataclass
+class Samples:
+    """Observations in compressed rows (the non-zero inputs of obs + mask), their masks,
+    labels (the expert's codes) and returns (the hand's reward)."""
+
+    idx: np.ndarray          # int16 (nnz,): input index 0-4371
+    val: np.ndarray          # float32 (nnz,): its value
+    ptr: np.ndarray          # int64 (n + 1,)
+    masks: np.ndarray        # bool (n, 163)
+    labels: np.ndarray       # int32 (n,)
+    returns: np.ndarray      # float32 (n,)
+
+    def __len__(self) -> int:
+        return len(self.labels)
+
+    def take(self, ids: np.ndarray) -> Samples:
+        starts, ends = self.ptr[ids], self.ptr[ids + 1]
+        lens = ends - starts
+        sel = np.repeat(ends - lens.cumsum(), lens) + np.arange(lens.sum())
+        return Samples(self.idx[sel], self.val[sel], np.concatenate([[0], lens.cumsum()]), self.masks[ids],
+                       self.labels[ids], self.returns[ids])
+
+
+def to_rows(obs: np.ndarray, masks: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The CSR (idx, val, counts per row) of a batch of observations and masks."""
+    x = np.concatenate([obs, masks], axis=1)
+    r, c = np.nonzero(x)
+    return c.astype(np.int16), x[r, c].astype(np.float32), np.bincount(r, minlength=len(obs))
+
+
+def _concat(parts: Sequence[Samples]) -> Samples:
+    lens = [np.diff(p.ptr) for p in parts]
+    allp = np.concatenate(lens)
+    return Samples(np.concatenate([p.idx for p in parts]), np.concatenate([p.val for p in parts]),
+                   np.concatenate([[0], allp.cumsum()]), np.concatenate([p.masks for p in parts]),
+                   np.concatenate([p.labels for p in parts]), np.concatenate([p.returns for p in parts]))
+
+
+def _envs(rules: Sequence[str], games: int, opponents: Sequence[Any], seed: int) -> list[Any]:
+    from ..envs.vector import VectorEnv
+
+    envs = []
+    for k, r in enumerate(rules):
+        for j, opp in enumerate(opponents):
+            env = VectorEnv(max(1, games // len(opponents)), rules=r, opponents=opp, backend="native")
+            env.reset(seed=seed * 1_000_003 + 10_007 * (k * len(opponents) + j))
+            envs.append(env)
+    return envs
+
+
+def collect_imitation(rules: Sequence[str], n: int, seed: int, games: int = 128,
+                      opponents: Sequence[Any] = ("greedy", ("expert", "greedy", "expert"))) -> Samples:
+    """``n`` (or a few more) learner decisions labelled with the expert's code, the expert
+    playing them, against the opponents given, under each preset (equal shares)."""
+    from ..native.expert import ExpertAgent
+
+    teacher = ExpertAgent()
+    envs = _envs(rules, games, opponents, seed)
+    parts = []
+    done = 0
+    pending: list[list[tuple[Samples, np.ndarray]]] = [[] for _ in envs]
+    states = [env.reset() for env in envs]  # the next episodes of each root
+    while done < n:
+        for e, env in enumerate(envs):
+            obs, masks = states[e]
+            labels = env.advise(teacher)
+            idx, val, cnt = to_rows(obs, masks)
+            s = Samples(idx, val, np.concatenate([[0], cnt.cumsum()]), masks != 0, labels.astype(np.int32),
+                        np.zeros(len(labels), np.float32))
+            obs, rew, term, masks = env.step(labels)
+            states[e] = (obs, masks)
+            pending[e].append((s, np.arange(len(labels))))
+            # returns: the reward of the hand each decision belongs to (filled when it ends)
+            _fill_returns(pending[e], rew, term, parts)
+            done += len(labels)
+    for e in range(len(envs)):
+        _fill_returns(pending[e], np.zeros(envs[e].num_envs, np.float32), np.ones(envs[e].num_envs, bool), parts)
+    return _concat(parts)
+
+
+def _fill_returns(pending: list[tuple[Samples, np.ndarray]], rew: np.ndarray, term: np.ndarray,
+                  out: list[Samples]) -> None:
+    if not term.any():
+        return
+    # every pending step of a game that ended gets its reward; a step is complete when all its
+    # games have ended since it was taken
+    keep = []
+    for s, open_games in pending:
+        ended = term[open_games]
+        s.returns[open_games[ended]] = rew[open_games[ended]]
+        still = open_games[~ended]
+        if still.size:
+            keep.append((s, still))
+        else:
+            out.append(s)
+    pending[:] = keep
+
+
+# ---------------------------------------------------------------- the network in jax
+def _jax() -> tuple[Any, Any, Any]:
+    try:
+        import jax
+        import jax.numpy as jnp
+        import optax
+    except ImportError as err:
+        raise PolicyError(f"training needs the 'train' extra (pip install \"wuhanmj[train]\": jax, optax): {err}") from None
+    return jax, jnp, optax
+
+
+def _input_high() -> np.ndarray:
+    from ..envs.encoding import observation_high
+
+    return np.concatenate([observation_high().astype(np.float32), np.ones(ACTION_SPACE_SIZE, np.float32)])
+
+
+class JaxNet:
+    """The network of :mod:`wuhanmj.policy.forward` as jax parameters, trained on inputs
+    scaled to 0-1 (each entry over its largest value); :meth:`weights` folds the scale back
+    into ``w1`` so that the file reads raw observations."""
+
+    def __init__(self, weights: PolicyWeights) -> None:
+        jax, jnp, _ = _jax()
+        self.jax, self.jnp = jax, jnp
+        self.high = _input_high()
+        self.meta = dict(weights.meta)
+        a = weights.arrays
+        self.params = {k: jnp.asarray(v) for k, v in a.items()}
+        self.params["w1"] = jnp.asarray(a["w1"] * self.high[:, None])
+        self._fwd = jax.jit(self.apply, static_argnums=(5,))
+
+    def apply(self, p: Any, rows: Any, cols: Any, vals: Any, masks: Any, nb: int) -> tuple[Any, Any]:
+        """Masked logits (-1e9 at illegal codes) and values of a CSR batch of nb rows."""
+        jax, jnp = self.jax, self.jnp
+        h = jax.ops.segment_sum(p["w1"][cols] * vals[:, None], rows, num_segments=nb + 1)[:nb]
+        h = jax.nn.relu(h + p["b1"])
+        h = jax.nn.relu(h @ p["w2"] + p["b2"])
+        logits = jnp.where(masks, h @ p["wp"] + p["bp"], -1e9)
+        return logits, h @ p["wv"] + p["bv"][0]
+
+    def batch(self, s: Samples, nb: int | None = None) -> tuple[np.ndarray, ...]:
+        """(rows, cols, vals, masks) of samples, padded to a bucketed number of entries."""
+        n = len(s) if nb is None else nb
+        lens = np.diff(s.ptr)
+        rows = np.repeat(np.arange(len(s), dtype=np.int32), lens)
+        cols = s.idx.astype(np.int32)
+        vals = s.val / self.high[cols]
+        cap = -(-len(rows) // (n * 16)) * (n * 16) if len(rows) else n * 16
+        pad = cap - len(rows)
+        return (np.concatenate([rows, np.full(pad, n, np.int32)]), np.concatenate([cols, np.zeros(pad, np.int32)]),
+                np.concatenate([vals, np.zeros(pad, np.float32)]).astype(np.float32), s.masks)
+
+    def forward(self, s: Samples) -> tuple[np.ndarray, np.ndarray]:
+        rows, cols, vals, masks = self.batch(s)
+        logits, values = self._fwd(self.params, rows, cols, vals, masks, len(s))
+        return np.asarray(logits), np.asarray(values)
+
+    def weights(self, **meta: Any) -> PolicyWeights:
+        arrays = {k: np.asarray(v, dtype=np.float32) for k, v in self.params.items()}
+        arrays["w1"] = arrays["w1"] / self.high[:, None]
+        return PolicyWeights(arrays, {**self.meta, **meta})
+
+
+def imitation(net: JaxNet, data: Samples, held: Samples, steps: int, cfg: TrainConfig, rng: np.random.Generator,
+              log: Callable[[str], None]) -> dict[str, float]:
+    """Behaviour cloning on ``data`` for ``steps`` gradient steps (cross-entropy on the
+    expert's code, the value head on the hand's reward); returns the held-out agreement."""
+    jax, jnp, optax = _jax()
+    opt = optax.adam(optax.cosine_decay_schedule(cfg.lr, max(1, steps)))
+    state = opt.init(net.params)
+    B = cfg.batch
+
+    def loss(p: Any, rows: Any, cols: Any, vals: Any, masks: Any, labels: Any, returns: Any) -> Any:
+        logits, values = net.apply(p, rows, cols, vals, masks, B)
+        ce = optax.softmax_cross_entropy_with_integer_labels(logits, labels).mean()
+        return ce + cfg.value_coef * ((values - returns) ** 2).mean(), ce
+
+    @jax.jit
+    def step(p: Any, st: Any, rows: Any, cols: Any, vals: Any, masks: Any, labels: Any, returns: Any) -> Any:
+        (_, ce), g = jax.value_and_grad(loss, has_aux=True)(p, rows, cols, vals, masks, labels, returns)
+        u, st = opt.update(g, st, p)
+        return optax.apply_updates(p, u), st, ce
+
+    t0 = time.process_time()
+    for k in range(steps):
+        b = data.take(rng.integers(0, len(data), B))
+        net.params, state, ce = step(net.params, state, *net.batch(b), b.labels, b.returns)
+        if k % 2000 == 0 or k == steps - 1:
+            log(f"imitation step {k + 1}/{steps}: cross-entropy {float(ce):.3f} ({time.process_time() - t0:.0f} CPU s)")
+    return agreement(net, held)
+
+
+def agreement(net: JaxNet, held: Samples) -> dict[str, float]:
+    """Top-1 agreement with the expert on held-out decisions: all, turns (a discard is
+    legal), claims (the others)."""
+    preds = []
+    for i in range(0, len(held), 2048):
+        logits, _ = net.forward(held.take(np.arange(i, min(len(held), i + 2048))))
+        preds.append(np.argmax(logits, axis=1))
+    ok = np.concatenate(preds) == held.labels
+    turn = held.masks[:, :34].any(axis=1)
+    return {"agreement": float(ok.mean()), "agreement_turn": float(ok[turn].mean()),
+            "agreement_claim": float(ok[~turn].mean()) if (~turn).any() else float("nan")}
+
+
+def arena_point(weights: PolicyWeights, rules: Sequence[str], walls: int, seed: int) -> dict[str, Any]:
+    """policy − greedy in the duplicate arena (1v3, ``walls`` walls) under each preset:
+    {preset: (mean, low, high)} and their mean."""
+    from ..native.policy import PolicyAgent
+    from ..sim.arena import arena
+
+    out: dict[str, Any] = {}
+    for r in rules:
+        res = arena([PolicyAgent(weights), "greedy"], hands=walls, mode="1v3", rules=r, seed=seed, workers=1)
+        d = res.differences()[0]
+        out[r] = (float(d["mean"]), float(d["ci95"][0]), float(d["ci95"][1]))
+    out["mean"] = float(np.mean([out[r][0] for r in rules]))
+    return out
+
+
+def _commit() -> str:
+    try:
+        return subprocess.run(["git", "rev-parse", "HEAD"], capture_output=True, text=True, timeout=10,
+                              cwd=os.path.dirname(os.path.abspath(__file__))).stdout.strip()
+    except (OSError, subprocess.SubprocessError):
+        return ""
+
+
+def train(cfg: TrainConfig, log: Callable[[str], None] = print) -> PolicyWeights:
+    """One training run (see the module docstring); writes ``cfg.out``, ``cfg.curve`` and
+    ``cfg.log`` when set and returns the weights.
+
+    Raises:
+        PolicyError: jax or optax missing, or a file that cannot be written.
+    """
+    from .ppo import ppo
+
+    _jax()
+    t_start, c_start = time.time(), time.process_time()
+    rng = np.random.default_rng(cfg.seed)
+    n = int(cfg.samples_per_minute * cfg.minutes)
+    bc_steps = int(cfg.bc_steps_per_minute * cfg.minutes)
+    iterations = int(cfg.ppo_iterations_per_minute * cfg.minutes)
+    log(f"imitation: {n:,} expert decisions under {', '.join(cfg.rules)}")
+    data = collect_imitation(cfg.rules, n, cfg.seed, cfg.games)
+    held = collect_imitation(cfg.rules, max(1000, n // 20), cfg.seed + 7_919_000, cfg.games)
+    log(f"collected in {time.process_time() - c_start:.0f} CPU s")
+    net = JaxNet(random_weights(cfg.hidden, seed=cfg.seed, rules=list(cfg.rules)))
+    curve: dict[str, Any] = {"config": {k: v for k, v in asdict(cfg).items() if k != "extra"}, "points": []}
+
+    def point(phase: str, **more: Any) -> None:
+        w = net.weights()
+        a = arena_point(w, cfg.rules, cfg.eval_walls, 1_000 + len(curve["points"])) if cfg.eval_walls else {}
+        p = {"phase": phase, "wall_s": time.time() - t_start, "cpu_s": time.process_time() - c_start,
+             "arena": a, **more}
+        curve["points"].append(p)
+        log(f"[{phase}] {json.dumps({k: v for k, v in p.items() if k != 'phase'}, default=str)}")
+        _write_curve(curve, cfg)
+
+    stats = imitation(net, data, held, bc_steps, cfg, rng, log)
+    del data
+    point("imitation", **stats)
+    ppo(net, held, cfg, iterations, rng, point, log)
+    stats = agreement(net, held)
+    final = curve["points"][-1] if curve["points"] and curve["points"][-1]["phase"] == "final" else None
+    if final is None:
+        point("final", **stats)
+    notes = (f"{cfg.minutes:g}-minute budget; {time.time() - t_start:.0f} s wall, {time.process_time() - c_start:.0f} "
+             f"CPU s of this process; agreement with the expert {stats['agreement']:.3f}; arena at the end: "
+             f"{json.dumps(curve['points'][-1].get('arena', {}))}")
+    w = net.weights(command=cfg.command, seed=cfg.seed, commit=_commit(), notes=notes, rules=list(cfg.rules))
+    if cfg.out:
+        save_weights(w, cfg.out)
+        log(f"weights: {cfg.out} ({os.path.getsize(cfg.out):,} bytes)")
+    return w
+
+
+def _write_curve(curve: dict[str, Any], cfg: TrainConfig) -> None:
+    if cfg.log:
+        with open(cfg.log, "w", encoding="utf-8") as f:
+            json.dump(curve, f, indent=1, default=str)
+    if cfg.curve:
+        from .curve import plot_curve
+
+        plot_curve(curve, cfg.curve)
