@@ -6,11 +6,15 @@ its end), value loss, entropy bonus and the expert's cross-entropy as a regulari
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from .train import JaxNet, Samples, TrainConfig, _envs, _jax, agreement, to_rows
+from .jaxnet import JaxNet, agreement, jax_modules
+from .samples import Samples, concat, make_envs, to_rows
+
+if TYPE_CHECKING:
+    from .train import TrainConfig
 
 __all__ = ["ppo"]
 
@@ -28,7 +32,7 @@ def ppo(net: JaxNet, held: Samples, cfg: TrainConfig, iterations: int, rng: np.r
     curve's points with the mean training reward and the agreement."""
     if iterations <= 0:
         return
-    jax, jnp, optax = _jax()
+    jax, jnp, optax = jax_modules()
     from ..native.expert import ExpertAgent
     from ..native.policy import PolicyAgent
 
@@ -57,7 +61,7 @@ def ppo(net: JaxNet, held: Samples, cfg: TrainConfig, iterations: int, rng: np.r
         return optax.apply_updates(p, u), st
 
     snapshot = None
-    envs = _envs(cfg.rules, cfg.games, _pool(snapshot), cfg.seed + 31_337)
+    envs = make_envs(cfg.rules, cfg.games, _pool(snapshot), cfg.seed + 31_337)
     states = [env.reset() for env in envs]
     every = max(1, iterations // max(1, cfg.evals))
     rewards: list[float] = []
@@ -121,14 +125,12 @@ def ppo(net: JaxNet, held: Samples, cfg: TrainConfig, iterations: int, rng: np.r
             point("final" if it == iterations - 1 else "ppo", reward=mean_r, hands=len(rewards), **agreement(net, held))
             rewards = []
             snapshot = PolicyAgent(net.weights())
-            envs = _envs(cfg.rules, cfg.games, _pool(snapshot), cfg.seed + 31_337 + it + 1)
+            envs = make_envs(cfg.rules, cfg.games, _pool(snapshot), cfg.seed + 31_337 + it + 1)
             states = [env.reset() for env in envs]
 
 
 def _batch_of(steps: list[Any], advs: list[np.ndarray]) -> dict[str, Any]:
-    from .train import _concat
-
-    samples = _concat([s[0] for s in steps])
+    samples = concat([s[0] for s in steps])
     values = np.concatenate([s[3] for s in steps])
     adv = np.concatenate(advs).astype(np.float32)
     return {"samples": samples, "acts": np.concatenate([s[1] for s in steps]).astype(np.int32),

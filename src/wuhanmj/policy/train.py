@@ -38,11 +38,13 @@ from typing import Any
 import numpy as np
 
 from ..errors import PolicyError
-from ..game.actions import ACTION_SPACE_SIZE
 from .forward import random_weights
-from .weights import N_INPUTS, OBS_SIZE, PolicyWeights, save_weights
+from .jaxnet import JaxNet, agreement, jax_modules
+from .ppo import ppo
+from .samples import Samples, collect_imitation
+from .weights import PolicyWeights, save_weights
 
-__all__ = ["TrainConfig", "train", "Samples", "collect_imitation", "JaxNet"]
+__all__ = ["TrainConfig", "train", "collect_imitation", "imitation", "arena_point", "PRESETS"]
 
 PRESETS = ("kaikou", "koukou", "koukou_fan")
 
@@ -105,174 +107,11 @@ class TrainConfig:
             raise PolicyError(f"rules must be presets among {', '.join(PRESETS)}, got {list(self.rules)!r}")
 
 
-# ---------------------------------------------------------------- the samples (CSR)
-@dataclass
-class Samples:
-    """Observations in compressed rows (the non-zero inputs of obs + mask), their masks,
-    labels (the expert's codes) and returns (the hand's reward)."""
-
-    idx: np.ndarray          # int16 (nnz,): input index 0-4371
-    val: np.ndarray          # float32 (nnz,): its value
-    ptr: np.ndarray          # int64 (n + 1,)
-    masks: np.ndarray        # bool (n, 163)
-    labels: np.ndarray       # int32 (n,)
-    returns: np.ndarray      # float32 (n,)
-
-    def __len__(self) -> int:
-        return len(self.labels)
-
-    def take(self, ids: np.ndarray) -> Samples:
-        starts, ends = self.ptr[ids], self.ptr[ids + 1]
-        lens = ends - starts
-        sel = np.repeat(ends - lens.cumsum(), lens) + np.arange(lens.sum())
-        return Samples(self.idx[sel], self.val[sel], np.concatenate([[0], lens.cumsum()]), self.masks[ids],
-                       self.labels[ids], self.returns[ids])
-
-
-def to_rows(obs: np.ndarray, masks: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """The CSR (idx, val, counts per row) of a batch of observations and masks."""
-    x = np.concatenate([obs, masks], axis=1)
-    r, c = np.nonzero(x)
-    return c.astype(np.int16), x[r, c].astype(np.float32), np.bincount(r, minlength=len(obs))
-
-
-def _concat(parts: Sequence[Samples]) -> Samples:
-    lens = [np.diff(p.ptr) for p in parts]
-    allp = np.concatenate(lens)
-    return Samples(np.concatenate([p.idx for p in parts]), np.concatenate([p.val for p in parts]),
-                   np.concatenate([[0], allp.cumsum()]), np.concatenate([p.masks for p in parts]),
-                   np.concatenate([p.labels for p in parts]), np.concatenate([p.returns for p in parts]))
-
-
-def _envs(rules: Sequence[str], games: int, opponents: Sequence[Any], seed: int) -> list[Any]:
-    from ..envs.vector import VectorEnv
-
-    envs = []
-    for k, r in enumerate(rules):
-        for j, opp in enumerate(opponents):
-            env = VectorEnv(max(1, games // len(opponents)), rules=r, opponents=opp, backend="native")
-            env.reset(seed=seed * 1_000_003 + 10_007 * (k * len(opponents) + j))
-            envs.append(env)
-    return envs
-
-
-def collect_imitation(rules: Sequence[str], n: int, seed: int, games: int = 128,
-                      opponents: Sequence[Any] = ("greedy", ("expert", "greedy", "expert"))) -> Samples:
-    """``n`` (or a few more) learner decisions labelled with the expert's code, the expert
-    playing them, against the opponents given, under each preset (equal shares)."""
-    from ..native.expert import ExpertAgent
-
-    teacher = ExpertAgent()
-    envs = _envs(rules, games, opponents, seed)
-    parts = []
-    done = 0
-    pending: list[list[tuple[Samples, np.ndarray]]] = [[] for _ in envs]
-    states = [env.reset() for env in envs]  # the next episodes of each root
-    while done < n:
-        for e, env in enumerate(envs):
-            obs, masks = states[e]
-            labels = env.advise(teacher)
-            idx, val, cnt = to_rows(obs, masks)
-            s = Samples(idx, val, np.concatenate([[0], cnt.cumsum()]), masks != 0, labels.astype(np.int32),
-                        np.zeros(len(labels), np.float32))
-            obs, rew, term, masks = env.step(labels)
-            states[e] = (obs, masks)
-            pending[e].append((s, np.arange(len(labels))))
-            # returns: the reward of the hand each decision belongs to (filled when it ends)
-            _fill_returns(pending[e], rew, term, parts)
-            done += len(labels)
-    for e in range(len(envs)):
-        _fill_returns(pending[e], np.zeros(envs[e].num_envs, np.float32), np.ones(envs[e].num_envs, bool), parts)
-    return _concat(parts)
-
-
-def _fill_returns(pending: list[tuple[Samples, np.ndarray]], rew: np.ndarray, term: np.ndarray,
-                  out: list[Samples]) -> None:
-    if not term.any():
-        return
-    # every pending step of a game that ended gets its reward; a step is complete when all its
-    # games have ended since it was taken
-    keep = []
-    for s, open_games in pending:
-        ended = term[open_games]
-        s.returns[open_games[ended]] = rew[open_games[ended]]
-        still = open_games[~ended]
-        if still.size:
-            keep.append((s, still))
-        else:
-            out.append(s)
-    pending[:] = keep
-
-
-# ---------------------------------------------------------------- the network in jax
-def _jax() -> tuple[Any, Any, Any]:
-    try:
-        import jax
-        import jax.numpy as jnp
-        import optax
-    except ImportError as err:
-        raise PolicyError(f"training needs the 'train' extra (pip install \"wuhanmj[train]\": jax, optax): {err}") from None
-    return jax, jnp, optax
-
-
-def _input_high() -> np.ndarray:
-    from ..envs.encoding import observation_high
-
-    return np.concatenate([observation_high().astype(np.float32), np.ones(ACTION_SPACE_SIZE, np.float32)])
-
-
-class JaxNet:
-    """The network of :mod:`wuhanmj.policy.forward` as jax parameters, trained on inputs
-    scaled to 0-1 (each entry over its largest value); :meth:`weights` folds the scale back
-    into ``w1`` so that the file reads raw observations."""
-
-    def __init__(self, weights: PolicyWeights) -> None:
-        jax, jnp, _ = _jax()
-        self.jax, self.jnp = jax, jnp
-        self.high = _input_high()
-        self.meta = dict(weights.meta)
-        a = weights.arrays
-        self.params = {k: jnp.asarray(v) for k, v in a.items()}
-        self.params["w1"] = jnp.asarray(a["w1"] * self.high[:, None])
-        self._fwd = jax.jit(self.apply, static_argnums=(5,))
-
-    def apply(self, p: Any, rows: Any, cols: Any, vals: Any, masks: Any, nb: int) -> tuple[Any, Any]:
-        """Masked logits (-1e9 at illegal codes) and values of a CSR batch of nb rows."""
-        jax, jnp = self.jax, self.jnp
-        h = jax.ops.segment_sum(p["w1"][cols] * vals[:, None], rows, num_segments=nb + 1)[:nb]
-        h = jax.nn.relu(h + p["b1"])
-        h = jax.nn.relu(h @ p["w2"] + p["b2"])
-        logits = jnp.where(masks, h @ p["wp"] + p["bp"], -1e9)
-        return logits, h @ p["wv"] + p["bv"][0]
-
-    def batch(self, s: Samples, nb: int | None = None) -> tuple[np.ndarray, ...]:
-        """(rows, cols, vals, masks) of samples, padded to a bucketed number of entries."""
-        n = len(s) if nb is None else nb
-        lens = np.diff(s.ptr)
-        rows = np.repeat(np.arange(len(s), dtype=np.int32), lens)
-        cols = s.idx.astype(np.int32)
-        vals = s.val / self.high[cols]
-        cap = -(-len(rows) // (n * 16)) * (n * 16) if len(rows) else n * 16
-        pad = cap - len(rows)
-        return (np.concatenate([rows, np.full(pad, n, np.int32)]), np.concatenate([cols, np.zeros(pad, np.int32)]),
-                np.concatenate([vals, np.zeros(pad, np.float32)]).astype(np.float32), s.masks)
-
-    def forward(self, s: Samples) -> tuple[np.ndarray, np.ndarray]:
-        rows, cols, vals, masks = self.batch(s)
-        logits, values = self._fwd(self.params, rows, cols, vals, masks, len(s))
-        return np.asarray(logits), np.asarray(values)
-
-    def weights(self, **meta: Any) -> PolicyWeights:
-        arrays = {k: np.asarray(v, dtype=np.float32) for k, v in self.params.items()}
-        arrays["w1"] = arrays["w1"] / self.high[:, None]
-        return PolicyWeights(arrays, {**self.meta, **meta})
-
-
 def imitation(net: JaxNet, data: Samples, held: Samples, steps: int, cfg: TrainConfig, rng: np.random.Generator,
               log: Callable[[str], None]) -> dict[str, float]:
     """Behaviour cloning on ``data`` for ``steps`` gradient steps (cross-entropy on the
     expert's code, the value head on the hand's reward); returns the held-out agreement."""
-    jax, jnp, optax = _jax()
+    jax, jnp, optax = jax_modules()
     opt = optax.adam(optax.cosine_decay_schedule(cfg.lr, max(1, steps)))
     state = opt.init(net.params)
     B = cfg.batch
@@ -295,19 +134,6 @@ def imitation(net: JaxNet, data: Samples, held: Samples, steps: int, cfg: TrainC
         if k % 2000 == 0 or k == steps - 1:
             log(f"imitation step {k + 1}/{steps}: cross-entropy {float(ce):.3f} ({time.process_time() - t0:.0f} CPU s)")
     return agreement(net, held)
-
-
-def agreement(net: JaxNet, held: Samples) -> dict[str, float]:
-    """Top-1 agreement with the expert on held-out decisions: all, turns (a discard is
-    legal), claims (the others)."""
-    preds = []
-    for i in range(0, len(held), 2048):
-        logits, _ = net.forward(held.take(np.arange(i, min(len(held), i + 2048))))
-        preds.append(np.argmax(logits, axis=1))
-    ok = np.concatenate(preds) == held.labels
-    turn = held.masks[:, :34].any(axis=1)
-    return {"agreement": float(ok.mean()), "agreement_turn": float(ok[turn].mean()),
-            "agreement_claim": float(ok[~turn].mean()) if (~turn).any() else float("nan")}
 
 
 def arena_point(weights: PolicyWeights, rules: Sequence[str], walls: int, seed: int) -> dict[str, Any]:
@@ -340,9 +166,7 @@ def train(cfg: TrainConfig, log: Callable[[str], None] = print) -> PolicyWeights
     Raises:
         PolicyError: jax or optax missing, or a file that cannot be written.
     """
-    from .ppo import ppo
-
-    _jax()
+    jax_modules()
     t_start, c_start = time.time(), time.process_time()
     rng = np.random.default_rng(cfg.seed)
     n = int(cfg.samples_per_minute * cfg.minutes)
