@@ -18,7 +18,8 @@ a 2-core machine), so that a seed and a budget give the same run anywhere:
    them (the payment over the 金顶); clipped surrogate, GAE, value loss, entropy bonus,
    and the imitation loss kept as a regulariser.
 3. **The curve.** At points of the run the duplicate arena (1v3, the network against
-   greedy) and the mean training reward are written to a JSON log and a plot.
+   greedy) and the mean training reward are written to a JSON log and a plot. The
+   weights kept are those of the point with the best arena mean (``kept`` in the log).
 
 The weights are written with their metadata (:mod:`wuhanmj.policy.weights`): the command,
 the seed, the git commit, the date and the figures of the run.
@@ -179,12 +180,17 @@ def train(cfg: TrainConfig, log: Callable[[str], None] = print) -> PolicyWeights
     net = JaxNet(random_weights(cfg.hidden, seed=cfg.seed, rules=list(cfg.rules)))
     curve: dict[str, Any] = {"config": {k: v for k, v in asdict(cfg).items() if k != "extra"}, "points": []}
 
+    best: dict[str, Any] = {}
+
     def point(phase: str, **more: Any) -> None:
         w = net.weights()
         a = arena_point(w, cfg.rules, cfg.eval_walls, 1_000 + len(curve["points"])) if cfg.eval_walls else {}
         p = {"phase": phase, "wall_s": time.time() - t_start, "cpu_s": time.process_time() - c_start,
              "arena": a, **more}
         curve["points"].append(p)
+        # the weights kept: those of the point with the best arena mean (the last without arena)
+        if not best or not a or a["mean"] > best["score"]:
+            best.update(weights=w, score=a.get("mean", 0.0), point=len(curve["points"]) - 1)
         log(f"[{phase}] {json.dumps({k: v for k, v in p.items() if k != 'phase'}, default=str)}")
         _write_curve(curve, cfg)
 
@@ -192,14 +198,18 @@ def train(cfg: TrainConfig, log: Callable[[str], None] = print) -> PolicyWeights
     del data
     point("imitation", **stats)
     ppo(net, held, cfg, iterations, rng, point, log)
-    stats = agreement(net, held)
-    final = curve["points"][-1] if curve["points"] and curve["points"][-1]["phase"] == "final" else None
-    if final is None:
-        point("final", **stats)
+    if curve["points"][-1]["phase"] != "final":
+        point("final", **agreement(net, held))
+    kept = curve["points"][best["point"]]
+    curve["kept"] = best["point"]
+    _write_curve(curve, cfg)
     notes = (f"{cfg.minutes:g}-minute budget; {time.time() - t_start:.0f} s wall, {time.process_time() - c_start:.0f} "
-             f"CPU s of this process; agreement with the expert {stats['agreement']:.3f}; arena at the end: "
-             f"{json.dumps(curve['points'][-1].get('arena', {}))}")
-    w = net.weights(command=cfg.command, seed=cfg.seed, commit=_commit(), notes=notes, rules=list(cfg.rules))
+             f"CPU s of the training process; the weights of point {best['point']} ({kept['phase']}) of the curve, "
+             f"the best arena mean: agreement with the expert {kept.get('agreement', float('nan')):.3f}, policy - greedy "
+             f"{json.dumps(kept.get('arena', {}))}")
+    log(f"kept: point {best['point']} ({kept['phase']})")
+    w = best["weights"].replace_meta(command=cfg.command, seed=cfg.seed, commit=_commit(), notes=notes,
+                                     rules=list(cfg.rules))
     if cfg.out:
         save_weights(w, cfg.out)
         log(f"weights: {cfg.out} ({os.path.getsize(cfg.out):,} bytes)")
