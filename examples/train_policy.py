@@ -8,7 +8,7 @@ import argparse
 import sys
 
 from wuhanmj.cli.train import add_arguments, config
-from wuhanmj.policy.train import train
+from wuhanmj.learn.train import train
 
 if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__)

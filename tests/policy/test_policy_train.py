@@ -1,4 +1,4 @@
-"""The training (wuhanmj.policy.train): the imitation samples (always: numpy and the native
+"""The training (wuhanmj.learn.train): the imitation samples (always: numpy and the native
 engine), and a run of a few hundred gradient steps that changes the weights and writes the
 weights, the curve and its log (when jax and optax, the ``train`` extra, are installed)."""
 
@@ -14,7 +14,7 @@ import pytest
 from wuhanmj.envs.encoding import OBS_SIZE
 from wuhanmj.errors import PolicyError
 from wuhanmj.policy import load_weights, random_weights
-from wuhanmj.policy.train import TrainConfig, collect_imitation
+from wuhanmj.learn.train import TrainConfig, collect_imitation
 
 
 def test_imitation_samples_are_the_expert_codes_on_legal_masks():
@@ -49,7 +49,7 @@ def test_the_command_refuses_bad_arguments_in_one_line():
 def test_a_short_run_changes_the_weights_and_writes_its_files(tmp_path):
     pytest.importorskip("jax")
     pytest.importorskip("optax")
-    from wuhanmj.policy.train import train
+    from wuhanmj.learn.train import train
 
     cfg = TrainConfig(seed=2, minutes=1, rules=("koukou",), hidden=(16, 8), samples_per_minute=3000,
                       bc_steps_per_minute=200, ppo_iterations_per_minute=2, games=16, batch=64, rollout=4,

@@ -38,7 +38,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def config(args: argparse.Namespace, argv: list[str] | None = None) -> Any:
-    from ..policy.train import TrainConfig
+    from ..learn.train import TrainConfig
 
     try:
         hidden = tuple(int(x) for x in args.hidden.split(","))
@@ -53,7 +53,7 @@ def config(args: argparse.Namespace, argv: list[str] | None = None) -> Any:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..policy.train import train
+    from ..learn.train import train
 
     train(config(args))
     return 0

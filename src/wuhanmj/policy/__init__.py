@@ -2,7 +2,7 @@
 :class:`PolicyAgent` (the native agent that plays it, ``"policy"`` in every ``--agents``).
 
 The training (imitation of the expert bot, then PPO against a pool of opponents) is
-:mod:`wuhanmj.policy.train` (the ``train`` extra: jax and optax), run by ``wuhanmj train``.
+:mod:`wuhanmj.learn.train` (the ``train`` extra: jax and optax), run by ``wuhanmj train``.
 Play needs numpy and the native engine only.
 """
 

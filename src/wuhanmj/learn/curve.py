@@ -1,4 +1,4 @@
-"""The training curve of :func:`wuhanmj.policy.train.train`: the mean training reward and
+"""The training curve of :func:`wuhanmj.learn.train.train`: the mean training reward and
 the arena difference against greedy (1v3, per preset, with its 95 % interval) over the run."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The PPO phase of :func:`wuhanmj.policy.train.train`: the network plays the learner seat of
+"""The PPO phase of :func:`wuhanmj.learn.train.train`: the network plays the learner seat of
 :class:`wuhanmj.envs.VectorEnv` games against a pool (greedy, expert, its own snapshots),
 sampling from its masked softmax; clipped surrogate, GAE (gamma 1: one reward a hand, at
 its end), value loss, entropy bonus and the expert's cross-entropy as a regulariser."""

@@ -39,11 +39,11 @@ from typing import Any
 import numpy as np
 
 from ..errors import PolicyError
-from .forward import random_weights
+from ..policy.forward import random_weights
 from .jaxnet import JaxNet, agreement, jax_modules
 from .ppo import ppo
 from .samples import Samples, collect_imitation
-from .weights import PolicyWeights, save_weights
+from ..policy.weights import PolicyWeights, save_weights
 
 __all__ = ["TrainConfig", "train", "collect_imitation", "imitation", "arena_point", "PRESETS"]
 

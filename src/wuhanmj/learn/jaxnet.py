@@ -10,7 +10,7 @@ import numpy as np
 from ..errors import PolicyError
 from ..game.actions import ACTION_SPACE_SIZE
 from .samples import Samples
-from .weights import PolicyWeights
+from ..policy.weights import PolicyWeights
 
 __all__ = ["JaxNet", "jax_modules", "agreement"]
 
