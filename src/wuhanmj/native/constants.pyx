@@ -35,6 +35,38 @@ from wuhanmj.core.defs cimport (
 )
 from wuhanmj.native.agent cimport AGENT_ABI_VERSION, AGENT_MAX_PLAYS, AGENT_MAX_STATE
 from wuhanmj.native.agents cimport AGENT_GREEDY, AGENT_NATIVE, AGENT_PYTHON, AGENT_RANDOM
+from wuhanmj.native.encode cimport (
+    AN_GANG,
+    CHI,
+    CLAIM,
+    DRAWN,
+    ENC_VERSION,
+    HAND,
+    INDICATOR,
+    LAIZI,
+    MING_GANG,
+    N_PLANES,
+    N_RIVER,
+    N_SCALARS,
+    OBS_SIZE,
+    PENG,
+    PIZI,
+    RIVER,
+    SC,
+    SPECIAL,
+    S_DEALER,
+    S_GANG_ALLOWED,
+    S_HAND_SIZES,
+    S_OPENINGS,
+    S_PHASE,
+    S_PREV_LAIZI,
+    S_RULE_FAN,
+    S_RULE_PER_OPENING,
+    S_RULE_PIZI,
+    S_TILES_LEFT,
+    S_TURN,
+    VISIBLE,
+)
 from wuhanmj.native.defs cimport (
     A_AN_GANG,
     A_CHI,
@@ -138,4 +170,5 @@ def pxd_constants():
                                       "AGENT_NATIVE": AGENT_NATIVE, "AGENT_PYTHON": AGENT_PYTHON},
         "wuhanmj/native/agent.pxd": {"AGENT_ABI_VERSION": AGENT_ABI_VERSION, "AGENT_MAX_STATE": AGENT_MAX_STATE,
                                      "AGENT_MAX_PLAYS": AGENT_MAX_PLAYS},
+        "wuhanmj/native/encode.pxd": {"ENC_VERSION": ENC_VERSION, "HAND": HAND, "DRAWN": DRAWN, "CHI": CHI, "PENG": PENG, "MING_GANG": MING_GANG, "AN_GANG": AN_GANG, "SPECIAL": SPECIAL, "VISIBLE": VISIBLE, "INDICATOR": INDICATOR, "LAIZI": LAIZI, "PIZI": PIZI, "CLAIM": CLAIM, "RIVER": RIVER, "N_RIVER": N_RIVER, "N_PLANES": N_PLANES, "SC": SC, "S_PHASE": S_PHASE, "S_TURN": S_TURN, "S_DEALER": S_DEALER, "S_TILES_LEFT": S_TILES_LEFT, "S_HAND_SIZES": S_HAND_SIZES, "S_OPENINGS": S_OPENINGS, "S_GANG_ALLOWED": S_GANG_ALLOWED, "S_RULE_PIZI": S_RULE_PIZI, "S_RULE_FAN": S_RULE_FAN, "S_RULE_PER_OPENING": S_RULE_PER_OPENING, "S_PREV_LAIZI": S_PREV_LAIZI, "N_SCALARS": N_SCALARS, "OBS_SIZE": OBS_SIZE},
     }
