@@ -47,3 +47,14 @@ def test_arena_per_game(benchmark, case, engine, tmp_path):
     if stats is not None:
         benchmark.extra_info["us_per_game"] = round(stats.stats.min / r.games * 1e6, 1)
     assert r.games == r.hands * len(r.seatings)
+
+
+@needs_native
+@pytest.mark.parametrize("control", [False, True])
+def test_arena_control_variates(benchmark, control):
+    """The default arena on the native engine without and with the control variates
+    (``control=True``: the covariates of every wall and of 4 reference walls a wall)."""
+    r = benchmark.pedantic(arena, args=("greedy,random",), kwargs={"hands": 2000, "seed": SEED, "engine": "native",
+                                                                  "control": control}, rounds=5, iterations=1)
+    benchmark.extra_info["games"] = r.games
+    assert r.has_control is control

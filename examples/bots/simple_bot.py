@@ -53,7 +53,7 @@ def main():
                 hand.remove(t)
         elif typ == "request":
             legal = msg["legal"]
-            hand = tiles(msg["hand"]) + (tiles(msg["drawn"]) if msg.get("drawn") else [])
+            hand = tiles(msg["hand"])  # the tile just drawn included ("drawn" names it)
             if HU in legal:
                 code = HU
             elif PASS in legal:

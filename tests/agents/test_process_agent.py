@@ -424,3 +424,177 @@ def test_the_request_hand_is_the_notation_of_the_tiles():
     for _ in range(2000):
         h = sorted(rng.sample(wall, rng.randint(0, 14)))
         assert hand_text(h) == format_tiles(h)
+
+
+# ------------------------------------------------------------------ answers that break the reader
+# A bot that prints the bytes of the file argv[1] at every request.
+ANSWERING = r'''
+import json, sys
+answer = open(sys.argv[1], "rb").read()
+for line in sys.stdin:
+    if json.loads(line)["type"] == "request":
+        sys.stdout.buffer.write(answer)
+        sys.stdout.buffer.flush()
+'''
+
+
+@pytest.fixture
+def answering(tmp_path):
+    """``make(answer: bytes, **kw) -> ProcessAgent`` of a bot printing ``answer`` at every request."""
+    script = tmp_path / "answering_bot.py"
+    script.write_text(ANSWERING)
+    made = []
+
+    def make(answer: bytes, **kw) -> ProcessAgent:
+        path = tmp_path / f"answer-{len(made)}"
+        path.write_bytes(answer)
+        bot = ProcessAgent([PY, str(script), str(path)], **kw)
+        made.append(bot)
+        return bot
+
+    yield make
+    for b in made:
+        b.close()
+
+
+def test_an_answer_nested_too_deep_for_the_json_reader_is_an_illegal_answer(answering):
+    deep = b"[" * 100_000 + b"]" * 100_000
+    assert parse_answer(deep, (4, 162)) == ("illegal", None)
+    assert parse_answer(b'{"code":' + deep + b"}", (4, 162)) == ("illegal", None)
+    with pytest.raises(BotError, match="not one of the legal actions") as info:
+        answering(deep + b"\n").act(None, (4, 162))
+    assert info.value.fault == "illegal"
+    bot = answering(deep + b"\n", on_error="pass")
+    assert bot.act(None, (4, 162)) == 162 and bot.take_faults() == 1
+
+
+def test_a_second_answer_to_one_request_is_a_fault_not_the_next_decisions_answer(answering):
+    # it answers "4" twice at every request: the second line must not answer the next request
+    bot = answering(b"4\n4\n")
+    assert bot.act(None, (4, 162)) == 4
+    time.sleep(0.2)  # the second line has arrived
+    with pytest.raises(BotError, match="printed a line it was not asked for: '4'") as info:
+        bot.act(None, (4, 162))
+    assert info.value.fault == "illegal"
+    safe = answering(b"4\n4\n", on_error="pass")
+    assert safe.act(None, (4, 162)) == 4
+    time.sleep(0.2)
+    assert safe.act(None, (4, 162)) == 162 and safe.take_faults() == 1  # played safe, counted
+    assert safe.act(None, (4, 162)) == 4 and safe.take_faults() == 0  # the extra line is dropped
+
+
+
+@pytest.mark.parametrize("kw", [{"timeout": 1e12}, {"timeout": float("inf")}, {"start_timeout": float("inf")}])
+def test_a_huge_or_infinite_timeout_waits_as_long_as_needed(answering, kw):
+    # select() refuses a wait past the platform's time_t: the wait is taken in pieces
+    assert answering(b"4\n", **kw).act(None, (4, 162)) == 4
+
+
+def test_a_huge_bot_timeout_on_the_command_line(capsys, faulty):
+    cmd, _ = faulty()
+    code, out, err = run(capsys, "simulate", "--agents", f"cmd:{cmd},random,random,random", "--hands", "1",
+                         "--seed", "1", "--quiet", "--bot-timeout", "1e12")
+    assert code == 0, err
+
+
+def test_a_command_or_stderr_that_cannot_work_is_refused_when_the_agent_is_made():
+    import subprocess as sp
+
+    for command in ("py\0thon bot.py", ["python3", "bot\0.py"]):
+        with pytest.raises(AgentError, match="NUL"):
+            ProcessAgent(command)
+    with pytest.raises(AgentError, match=r"words must be str.*got 1 \(int\)"):
+        ProcessAgent(["python3", 1])
+    # paths and bytes are words as the system spells them, not their repr
+    assert ProcessAgent([Path("/usr/bin/python3"), b"bot.py"]).argv == ["/usr/bin/python3", "bot.py"]
+    # PIPE: nobody would read it (the bot blocks once it is full); STDOUT: mixed into the answers
+    for bad in (sp.PIPE, sp.STDOUT, "log.txt", 2.5):
+        with pytest.raises(AgentError, match="stderr"):
+            ProcessAgent(["python3"], stderr=bad)
+    for good in (None, sp.DEVNULL, 2, sys.stderr):
+        assert ProcessAgent(["python3"], stderr=good).stderr is good
+
+
+# A bot that starts a child (its pid written to argv[1]) which outlives it unless killed;
+# it answers 4, then exits with code 3 at its second request.
+FORKING = r'''
+import json, os, sys, time
+if os.fork() == 0:
+    os.close(0); os.close(1)
+    time.sleep(120)
+    os._exit(0)
+n = 0
+for line in sys.stdin:
+    if json.loads(line)["type"] == "request":
+        n += 1
+        if n == 2:
+            sys.exit(3)
+        print(4, flush=True)
+'''
+
+
+def _gone(pid: int, within: float = 5.0) -> bool:
+    """True when ``pid`` has ended (no process, or a zombie its new parent has not reaped yet)."""
+    end = time.monotonic() + within
+    while time.monotonic() < end:
+        stat = Path(f"/proc/{pid}/stat")
+        try:
+            if ") Z" in stat.read_text():
+                return True
+        except OSError:
+            return True
+        time.sleep(0.05)
+    return False
+
+
+@pytest.mark.parametrize("how", ["close", "crash"])
+def test_the_processes_a_bot_starts_end_with_it(tmp_path, how):
+    script, pidfile = tmp_path / "forking_bot.py", tmp_path / "child.pid"
+    script.write_text(FORKING.replace("os.fork() == 0:", f"os.fork() == 0:\n    open({str(pidfile)!r}, 'w').write(str(os.getpid()))"))
+    bot = ProcessAgent([PY, str(script)], timeout=5)
+    assert bot.act(None, (4, 162)) == 4
+    for _ in range(100):
+        if pidfile.exists() and pidfile.read_text():
+            break
+        time.sleep(0.05)
+    child = int(pidfile.read_text())
+    assert not _gone(child, within=0.1)
+    if how == "close":
+        bot.close()
+    else:
+        with pytest.raises(BotError):
+            bot.act(None, (4, 162))  # it exits (exit 3); the engine ends what is left of it
+    assert _gone(child)
+
+
+def test_the_hand_a_fault_names_is_the_processs_whatever_the_batches(faulty):
+    # a run plays its matches in batches, each with its own copies of the agents: the
+    # hand named is the one the bot counts (its deals), not the batch copy's
+    cmd, _ = faulty("crash", hand=5)
+    with pytest.raises(BotError) as info:
+        simulate(hands=8, agents=f"cmd:{cmd},random,random,random", seed=1, match_hands=2, batch_hands=2)
+    assert info.value.hand == 5 and f"bot {cmd!r} (seat 0, hand 5) exited (exit 3)" in str(info.value)
+    assert info.value.record_hand == 4
+
+
+def test_one_process_per_seat_in_each_worker_for_the_whole_run(faulty):
+    # 16 batches on 2 workers: each worker keeps its bot process from batch to batch
+    cmd, log = faulty()
+    r = simulate(hands=32, agents=f"cmd:{cmd},random,random,random", seed=2, match_hands=2, batch_hands=2, workers=2)
+    assert r.hands == 32
+    sent = lines(log)
+    assert sum(1 for m in sent if m["type"] == "deal") == 32
+    assert sum(1 for m in sent if m["type"] == "hello") <= 2  # was one a batch: 16
+    assert not running(cmd)
+
+
+def test_the_python_reference_bot_counts_its_drawn_tile_once():
+    # the request's hand holds the tile just drawn (drawn names it): 1z and 2z are both
+    # single, equally isolated, and the bot keeps the first of a tie (discard 1z, code 27);
+    # counting the drawn 1z twice made it a pair, and the bot threw 2z
+    request = {"type": "request", "id": 1, "legal": [27, 28], "names": ["discard 1z", "discard 2z"], "seat": 0,
+               "phase": "turn", "hand": "1239m456p789s1255z", "drawn": "1z", "claim_tile": None, "turn": 0,
+               "tiles_left": 80}
+    out = subprocess.run([PY, str(PY_BOT)], input=json.dumps(request) + "\n", capture_output=True, text=True,
+                         timeout=30, check=True).stdout
+    assert json.loads(out) == {"code": 27}

@@ -78,6 +78,15 @@ def served(app) -> Iterator[str]:
         thread.join(10)
 
 
+def figure_sizes(driver) -> list[list]:
+    """``[figure id, width, height]`` of the ``<svg>`` in every ``<figure id="plot-…">`` of
+    the page (a report's plots), as laid out."""
+    return driver.execute_script(
+        "return [...document.querySelectorAll('figure[id^=plot-] svg')].map("
+        "s => [s.closest('figure').id, s.getBoundingClientRect().width, s.getBoundingClientRect().height])"
+    )
+
+
 def screenshot(driver, name: str, tmp_path: Path) -> Path:
     """Save a screenshot as ``name`` in ``$WUHANMJ_SCREENSHOTS`` (kept) or ``tmp_path``."""
     where = os.environ.get("WUHANMJ_SCREENSHOTS")

@@ -27,6 +27,7 @@ from wuhanmj.hand.meld import MELD_KINDS
 from wuhanmj.native.agents import AGENT_ABI
 from wuhanmj.native.batch import AGENT_KINDS
 from wuhanmj.native.constants import pxd_constants
+from wuhanmj.native.infer import FEATURES
 from wuhanmj.rules import Rules
 from wuhanmj.scoring.result import REFUSAL_RULES
 from wuhanmj.terms import HOWS, LIABILITY
@@ -127,6 +128,7 @@ def _expected() -> dict[str, dict[str, int]]:
                 "S_HAND_SIZES", "S_OPENINGS", "S_GANG_ALLOWED", "S_RULE_PIZI", "S_RULE_FAN", "S_RULE_PER_OPENING",
                 "S_PREV_LAIZI", "N_SCALARS", "OBS_SIZE")},
         },
+        "wuhanmj/native/infer.pxd": {"N_FEATURES": len(FEATURES)},   # the reading's features
     }
 
 

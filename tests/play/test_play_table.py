@@ -192,3 +192,37 @@ def test_hint_in_a_claim_window_names_the_tile_offered():
 def test_hint_needs_an_observation():
     with pytest.raises(RenderError):
         hint("x")
+
+
+# A bot over the line protocol that answers an action no request allows.
+ILLEGAL_BOT = r'''
+import json, sys
+for line in sys.stdin:
+    if json.loads(line)["type"] == "request":
+        print(999, flush=True)
+'''
+
+
+def test_faults_of_a_cmd_bot_played_safe_are_counted_by_seat_and_shown_after_the_hand(tmp_path):
+    import sys
+
+    from wuhanmj.agents.process import bot_defaults
+    from wuhanmj.play.terminal import play_match
+
+    script = tmp_path / "illegal_bot.py"
+    script.write_text(ILLEGAL_BOT)
+    with bot_defaults(on_error="pass"):
+        t = Table("kaikou", agents=f"greedy,cmd:{sys.executable} {script},greedy", seed=3)
+    try:
+        shown: list[str] = []
+        play_match(t, hands=1, read=lambda prompt: "1", write=shown.append)
+        text = "\n".join(shown)
+        line = next(x for x in shown if "safest action" in x)
+        assert line.startswith(f"cmd:{sys.executable} {script} (seat 2): ")
+        assert int(line.split("(seat 2): ")[1].split()[0]) > 0  # every decision of seat 2
+        assert f"the last: bot '{sys.executable} {script}' (seat 2, hand 1) answered '999'" in line
+        assert t.take_bot_faults() == {}  # taken by the hand's end
+    finally:
+        for b in t.bots:
+            if hasattr(b, "close"):
+                b.close()

@@ -78,17 +78,14 @@ def test_simulate_and_arena_write_a_report(tmp_path, capsys):
 
 def test_a_browser_renders_the_report(results, tmp_path):
     # the system's Chromium through Selenium (helpers.browser: skipped without it, failed in CI)
-    from helpers.browser import chrome, screenshot
+    from helpers.browser import chrome, figure_sizes, screenshot
 
     page = tmp_path / "r.html"
     write_report(list(results), page)
     driver = chrome(1320, 2000)
     try:
         driver.get(page.as_uri())
-        sizes = driver.execute_script(
-            "return [...document.querySelectorAll('figure[id^=plot-] svg')].map("
-            "s => [s.closest('figure').id, s.getBoundingClientRect().width, s.getBoundingClientRect().height])"
-        )
+        sizes = figure_sizes(driver)
         png = screenshot(driver, "report_test.png", tmp_path)
     finally:
         driver.quit()

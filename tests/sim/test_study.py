@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import math
-import re
 import subprocess
 import sys
 from fractions import Fraction
@@ -29,7 +28,7 @@ HANDS, SEED = 240, 11
 @pytest.fixture(scope="module")
 def kaikou_koukou():
     return study("kaikou,koukou", agents="greedy,random,greedy,random", hands=HANDS, seed=SEED,
-                 targets=["jinding=0.1pp", "mean_points=5%"])
+                 targets=["jinding=0.1pp", "transfer=5%"])
 
 
 def _json_records(tmp_path, rules, agents="greedy,random,greedy,random"):
@@ -71,7 +70,7 @@ def test_the_means_and_payments_agree_with_the_json_records(tmp_path, kaikou_kou
     pays = [r["result"]["payments"] for r in recs]
     gain = [sum(p for p in row if p > 0) for row in pays]
     lv = kaikou_koukou.levels[1]
-    assert lv["mean_points"]["mean"] == pytest.approx(sum(gain) / HANDS, abs=1e-12)
+    assert lv["transfer"]["mean"] == pytest.approx(sum(gain) / HANDS, abs=1e-12)
     assert lv["dealer_edge"]["mean"] == pytest.approx(sum(row[r["dealer"]] for row, r in zip(pays, recs)) / HANDS,
                                                       abs=1e-12)
     won = sorted(g for g, r in zip(gain, recs) if r["result"]["winner"] is not None)
@@ -88,7 +87,7 @@ def test_amounts_that_are_not_whole_are_read_exactly(tmp_path):
     pays = [r["result"]["payments"] for r in _json_records(tmp_path, half)]
     assert any(isinstance(p, float) and not p.is_integer() for row in pays for p in row)
     gain = sum(Fraction(p) for row in pays for p in row if p > 0)
-    assert s.levels[1]["mean_points"]["mean"] == float(gain / HANDS)
+    assert s.levels[1]["transfer"]["mean"] == float(gain / HANDS)
     assert s.labels[1].startswith("custom (koukou_fan with money=")
 
 
@@ -99,7 +98,7 @@ def test_the_differences_are_the_levels_differences(kaikou_koukou):
         assert d["mean"] == pytest.approx(other[q]["mean"] - base[q]["mean"], abs=1e-12)
         assert d["walls"] == HANDS and d["matches"] == HANDS // 8
     # koukou's 口口翻 (S1) and 500 gold cap (X1) move more points
-    assert kaikou_koukou.differences[0]["mean_points"]["mean"] > 0
+    assert kaikou_koukou.differences[0]["transfer"]["mean"] > 0
 
 
 def test_the_walls_are_the_same_under_every_rule_set(tmp_path):
@@ -128,7 +127,7 @@ def test_a_rule_that_never_applies_in_a_simulation_differs_by_exactly_zero():
 
 def test_workers_do_not_change_a_study(kaikou_koukou):
     two = study("kaikou,koukou", agents="greedy,random,greedy,random", hands=HANDS, seed=SEED, workers=2,
-                targets=["jinding=0.1pp", "mean_points=5%"])
+                targets=["jinding=0.1pp", "transfer=5%"])
     assert two.to_dict() == kaikou_koukou.to_dict()
 
 
@@ -193,16 +192,16 @@ def test_the_plan_uses_the_pilots_clustered_sd(kaikou_koukou):
         s = lv["jinding"]["se"] * math.sqrt(HANDS)
         assert row["hands"] == math.ceil((1.959963984540054 * s / 0.001) ** 2)
     rel = kaikou_koukou.plans[1]
-    base = kaikou_koukou.levels[0]["mean_points"]
+    base = kaikou_koukou.levels[0]["transfer"]
     assert rel["levels"][0]["half_width"] == pytest.approx(0.05 * base["mean"])
-    d = kaikou_koukou.differences[0]["mean_points"]
+    d = kaikou_koukou.differences[0]["transfer"]
     s = d["se"] * math.sqrt(HANDS)
     assert rel["differences"][0]["hands"] == math.ceil((1.959963984540054 * s / (0.05 * base["mean"])) ** 2)
 
 
 @pytest.mark.parametrize(("text", "width", "relative"), [
-    ("jinding=0.1pp", 0.001, False), ("win=5%", 0.05, True), ("mean_points=5%", 0.05, True),
-    ("mean_points=2.5", 2.5, False),
+    ("jinding=0.1pp", 0.001, False), ("win=5%", 0.05, True), ("transfer=5%", 0.05, True),
+    ("transfer=2.5", 2.5, False),
 ])
 def test_targets_parse(text, width, relative):
     t = parse_target(text, quantity_names(["greedy"] * 4), RATES)
@@ -211,7 +210,7 @@ def test_targets_parse(text, width, relative):
 
 @pytest.mark.parametrize(("text", "word"), [
     ("foo=1pp", "unknown quantity 'foo'"), ("jinding", "NAME=WIDTH"), ("jinding=2", "in pp"),
-    ("mean_points=1pp", "pp"), ("jinding=0pp", "positive"), ("jinding=-1pp", "positive"), ("jinding=abc", "positive"),
+    ("transfer=1pp", "pp"), ("jinding=0pp", "positive"), ("jinding=-1pp", "positive"), ("jinding=abc", "positive"),
 ])
 def test_bad_targets_are_study_errors(text, word):
     with pytest.raises(StudyError, match=word):
@@ -311,18 +310,4 @@ def test_the_command_prints_the_table_and_writes_the_json(tmp_path):
     assert "koukou − kaikou, paired by hand" in p.stdout and "yinding=1pp:" in p.stdout
     d = json.loads(out.read_text())
     again = study("kaikou,koukou", hands=64, seed=2, targets=["yinding=1pp"])
-    assert d["differences"][0]["quantities"]["mean_points"]["mean"] == again.differences[0]["mean_points"]["mean"]
-
-
-def test_the_report_overlays_the_rule_sets_gains(tmp_path, kaikou_koukou):
-    pytest.importorskip("matplotlib")
-    from wuhanmj.files.study_report import write_study_report
-
-    path = tmp_path / "study.html"
-    write_study_report(kaikou_koukou, path)
-    page = path.read_text(encoding="utf-8")
-    assert page.startswith("<!DOCTYPE html>") and "<script" not in page
-    assert not re.search(r"""(src|href)=["']https?:""", page)  # self-contained: nothing fetched
-    assert "id='plot-gains'" in page and "id='plot-caps'" in page and "koukou − kaikou" in page
-    for p in kaikou_koukou.payments:  # every won hand in the histogram the plot draws
-        assert sum(c for _, c in p["gains"]) == round(kaikou_koukou.levels[0]["win"]["mean"] * HANDS)
+    assert d["differences"][0]["quantities"]["transfer"]["mean"] == again.differences[0]["transfer"]["mean"]

@@ -76,3 +76,28 @@ def test_a_crashing_cmd_bot_ends_the_hand_in_the_error_state(tmp_path):
     r = c.post(f"/api/games/{gid}/messages", json={"type": "next", "version": st["version"]})
     assert r.status_code == 200, r.text  # a new process plays the hand dealt again
     assert r.json()["fault"] is None
+
+
+ILLEGAL = r'''
+import json, sys
+for line in sys.stdin:
+    if json.loads(line)["type"] == "request":
+        print(999, flush=True)
+'''
+
+
+def test_faults_played_safe_are_logged_never_silent(tmp_path, caplog):
+    from wuhanmj.agents.process import bot_defaults
+
+    bot = tmp_path / "illegal.py"
+    bot.write_text(ILLEGAL)
+    cmd = f"{sys.executable} {bot}"
+    with bot_defaults(on_error="pass"):
+        c = _client(f"greedy,cmd:{cmd},greedy")
+        with caplog.at_level("WARNING", logger="wuhanmj.web"):
+            m = c.post("/api/games", json={"seed": 3}).json()
+            st = _play_out(c, m["game"], m["state"])
+    assert st["result"] is not None and st["fault"] is None  # the hand was played to its end
+    logged = [r.getMessage() for r in caplog.records if "played as the safest action" in r.getMessage()]
+    assert logged and all(f"bot 'cmd:{cmd}' at seat 2: " in x for x in logged)
+    assert all(f"the last: bot {cmd!r} (seat 2, hand 1) answered '999'" in x for x in logged)

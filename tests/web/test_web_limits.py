@@ -409,3 +409,25 @@ def test_a_bot_decision_over_the_timeout_ends_its_hand(slow_bot):
     st2 = c.get(f"/api/games/{gid}").json()
     assert st2["fault"]["seat"] == 1 and "no decision within 0.2 s" in st2["fault"]["error"]
     assert st2["hand"] == st["hand"] and st2["version"] == st["version"] + 1  # the person's discard undone
+
+
+class PonderingBot:
+    """Greedy after a tenth of a second: a decision still running when it is awaited."""
+
+    def __init__(self) -> None:
+        self.inner = GreedyAgent()
+
+    def act(self, obs, legal):
+        import time
+
+        time.sleep(0.1)
+        return self.inner.act(obs, legal)
+
+
+def test_a_huge_decision_timeout_waits_as_long_as_needed():
+    # a Future's result(1e12) overflows the platform's time_t: the wait is taken in pieces
+    c = TestClient(_app(agents=f"{HERE}:PonderingBot", decision_timeout=1e12))
+    gid, st = _new(c, seed=4)
+    r = _act(c, gid, st["actions"][0]["code"], st["version"])
+    assert r.status_code == 200, r.text
+    assert r.json()["fault"] is None

@@ -38,6 +38,7 @@ import itertools
 import os
 import select
 import shlex
+import signal
 import subprocess
 import sys
 import threading
@@ -49,13 +50,18 @@ from typing import IO, Any
 from ..errors import AgentError, BotError
 from .protocol import PROTOCOL_VERSION, dumps, parse_answer, request_message, safest_action
 
-__all__ = ["ProcessAgent", "ON_ERROR", "bot_defaults"]
+__all__ = ["ProcessAgent", "ON_ERROR", "bot_defaults", "COMMA_HINT"]
+
+COMMA_HINT = ("; a cmd: command cannot hold a comma (the agents are comma-separated): "
+              "put it in a script and name the script")
+"""The hint an error about a command or an agent list adds when a comma may have split a command."""
 
 ON_ERROR = ("stop", "pass")
 """What a bot's fault does: stop the run (BotError), or play the safest action and count it."""
 
 MAX_LINE = 1 << 20  # bytes: an answer is a few bytes; a longer line is not an answer
 _CLOSE_WAIT = 1.0  # seconds a bot has to exit once its input is closed, before it is killed
+_MAX_WAIT = 3600.0  # seconds of one select(): a longer timeout (1e12, inf) is waited in pieces
 
 _tokens = itertools.count(1)
 
@@ -63,19 +69,23 @@ _tokens = itertools.count(1)
 class _Bot:
     """One running bot process: its pipes, a line reader with a deadline, and its end."""
 
-    __slots__ = ("proc", "argv", "_in", "_out", "_buf", "dead", "requests")
+    __slots__ = ("proc", "argv", "_in", "_out", "_buf", "_eof", "dead", "requests", "hands")
 
     def __init__(self, argv: Sequence[str], cwd: str | None, stderr: Any) -> None:
         self.argv = list(argv)
+        # its own session (and process group): its children end with it (end), and a
+        # terminal's Ctrl-C reaches the engine only, which ends its bots
         self.proc = subprocess.Popen(self.argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=stderr,
-                                     bufsize=0, cwd=cwd, close_fds=True)
+                                     bufsize=0, cwd=cwd, close_fds=True, start_new_session=True)
         assert self.proc.stdin is not None and self.proc.stdout is not None
         self._in = self.proc.stdin.fileno()
         self._out = self.proc.stdout.fileno()
         os.set_blocking(self._in, False)  # a bot that stops reading cannot block the engine
         self._buf = b""
+        self._eof = False  # its output ended (found by unasked; readline raises EOFError)
         self.dead = False
         self.requests = 0
+        self.hands = 0  # the deals written to it: the hand it plays is its hands-th
         _RUNNING.add(self)
         try:
             self.write(dumps({"type": "hello", "protocol": PROTOCOL_VERSION, "engine": "wuhanmj"}) + "\n", None)
@@ -90,9 +100,12 @@ class _Bot:
             try:
                 n = os.write(self._in, data)
             except BlockingIOError:
-                wait = 5.0 if deadline is None else deadline - time.monotonic()
-                if wait <= 0 or not select.select([], [self._in], [], wait)[1]:
+                if deadline is None:
+                    deadline = time.monotonic() + 5.0
+                wait = deadline - time.monotonic()
+                if wait <= 0:
                     raise TimeoutError from None
+                select.select([], [self._in], [], min(wait, _MAX_WAIT))
                 continue
             data = data[n:]
 
@@ -106,13 +119,32 @@ class _Bot:
                 return line
             if len(self._buf) > MAX_LINE:
                 raise ValueError("a line longer than 1 MiB")
+            if self._eof:
+                raise EOFError
             wait = deadline - time.monotonic()
-            if wait <= 0 or not select.select([self._out], [], [], wait)[0]:
+            if wait <= 0:
                 raise TimeoutError
+            if not select.select([self._out], [], [], min(wait, _MAX_WAIT))[0]:
+                continue
             data = os.read(self._out, 65536)
             if not data:
                 raise EOFError
             self._buf += data
+
+    def unasked(self) -> bytes:
+        """What the bot printed since its last answer, before it is asked again (a second
+        answer to one request, an answer to an event): b"" when nothing. Never blocks; an
+        end of output is left for :meth:`readline` to find."""
+        while select.select([self._out], [], [], 0)[0]:
+            data = os.read(self._out, 65536)
+            if not data:
+                self._eof = True
+                break
+            self._buf += data
+            if len(self._buf) > MAX_LINE:
+                break
+        out, self._buf = self._buf, b""
+        return out
 
     def exit_text(self) -> str:
         """How the process ended (it has exited, or is being ended): ``exit 3``, ``signal 9``."""
@@ -124,7 +156,8 @@ class _Bot:
 
     def end(self, kill: bool = False) -> None:
         """End the process: close its input (it should exit), kill it if it does not within
-        a second (or at once when ``kill``), and reap it. Idempotent."""
+        a second (or at once when ``kill``), and reap it; then kill what it left behind in
+        its process group (the children it started). Idempotent."""
         if self.dead:
             return
         self.dead = True
@@ -132,20 +165,32 @@ class _Bot:
         p = self.proc
         try:
             if kill:
-                p.kill()
-            for f in (p.stdin, p.stdout):
-                try:
-                    if f is not None:
-                        f.close()
-                except OSError:
-                    pass
+                self._kill_group()
+            _close(p.stdin)
             try:
-                p.wait(_CLOSE_WAIT)
+                p.wait(_CLOSE_WAIT)  # its output stays open meanwhile: an answer it is writing does not break
             except subprocess.TimeoutExpired:
-                p.kill()
+                self._kill_group()
                 p.wait()
         except OSError:  # pragma: no cover - already reaped
             pass
+        _close(p.stdout)
+        self._kill_group()  # the children it started, reparented when it exited: no orphan left
+
+    def _kill_group(self) -> None:
+        """SIGKILL to the bot's process group (its own session: the bot and its children)."""
+        try:
+            os.killpg(self.proc.pid, signal.SIGKILL)
+        except (ProcessLookupError, PermissionError):
+            pass  # nothing left of it
+
+
+def _close(f: IO[Any] | None) -> None:
+    try:
+        if f is not None:
+            f.close()
+    except OSError:
+        pass
 
 
 _RUNNING: set[_Bot] = set()
@@ -184,6 +229,50 @@ def _check_options(timeout: Any, on_error: Any) -> None:
         raise AgentError(f"bot: timeout must be a number of seconds > 0, got {timeout!r}")
     if on_error not in ON_ERROR:
         raise AgentError(f"bot: on_error must be one of {', '.join(ON_ERROR)}, got {on_error!r}")
+
+
+def _argv(command: Any) -> list[str]:
+    """The words of a bot's command: a command line split as a POSIX shell splits it, or a
+    list of str (paths and bytes as the system spells them).
+
+    Raises:
+        AgentError: a command that cannot be read, is empty, has a word that is not text,
+            or holds a NUL character (no program can be given one).
+    """
+    try:
+        words = shlex.split(command) if isinstance(command, str) else list(command)
+    except (ValueError, TypeError) as err:
+        raise AgentError(f"bot: cannot read the command {command!r}: {err}{COMMA_HINT}") from None
+    argv = []
+    for a in words:
+        if not isinstance(a, (str, bytes, os.PathLike)):
+            raise AgentError(f"bot: the command's words must be str (or paths), got {a!r} ({type(a).__name__})")
+        argv.append(os.fsdecode(a))
+    if not argv:
+        raise AgentError(f"bot: an empty command {command!r}")
+    if any("\0" in a for a in argv):
+        raise AgentError(f"bot: the command {command!r} holds a NUL character")
+    return argv
+
+
+def _check_stderr(stderr: Any) -> None:
+    """Refuse a bot's ``stderr`` that cannot work.
+
+    Raises:
+        AgentError: ``subprocess.PIPE`` (nobody reads it: the bot blocks once it is full),
+            ``subprocess.STDOUT`` (its messages would be read as answers), or anything but
+            None, ``subprocess.DEVNULL``, a file descriptor or an object with ``fileno()``.
+    """
+    if stderr is None or stderr == subprocess.DEVNULL and type(stderr) is int:
+        return
+    if type(stderr) is int:
+        if stderr >= 0:
+            return
+        why = {subprocess.PIPE: "PIPE: nobody reads it, and the bot blocks once it is full",
+               subprocess.STDOUT: "STDOUT: its messages would be read as answers"}.get(stderr, "not a file descriptor")
+        raise AgentError(f"bot: stderr={stderr} is refused ({why}); None, subprocess.DEVNULL or a file")
+    if not callable(getattr(stderr, "fileno", None)):
+        raise AgentError(f"bot: stderr must be None, subprocess.DEVNULL, a file descriptor or a file, got {stderr!r}")
 
 
 def _hold(pool: int, held: list[Any]) -> None:
@@ -234,8 +323,9 @@ class ProcessAgent:
     """A seat played by a program over the line protocol (docs/PROTOCOL.md; module docstring).
 
     Args:
-        command: the program and its arguments (a list of str), or one command line
-            (a str, split as a POSIX shell splits words; no shell runs it).
+        command: the program and its arguments (a list of str; paths and bytes are taken
+            as the system spells them), or one command line (a str, split as a POSIX shell
+            splits words; no shell runs it).
         timeout: seconds each decision may take (> 0; default 10): the time from the
             request to the answer line.
         start_timeout: seconds more that the first answer of each process may take (>= 0;
@@ -245,11 +335,13 @@ class ProcessAgent:
         name: the label in results (default ``cmd:`` and the command line).
         cwd: the working directory of the process (default this process's).
         stderr: where the bot's standard error goes: None (this process's, the default),
-            or ``subprocess.DEVNULL`` / a file.
+            or ``subprocess.DEVNULL`` / a file (an object with ``fileno()``, or a file
+            descriptor); never ``subprocess.PIPE`` or ``STDOUT``.
 
     Raises:
-        AgentError: an empty command, a timeout that is not a positive number, or an
-            unknown ``on_error``.
+        AgentError: an empty command, one that cannot be read (unbalanced quotes), a word
+            that is not text or holds a NUL character, a ``stderr`` that cannot work, a
+            timeout that is not a positive number, or an unknown ``on_error``.
 
     Used by ``--agents "cmd:COMMAND"`` (:func:`wuhanmj.agents.make_agent`). A context
     manager: ``with ProcessAgent(["./mybot"]) as bot: ...`` ends its processes on exit.
@@ -260,12 +352,8 @@ class ProcessAgent:
 
     def __init__(self, command: str | Sequence[str], *, timeout: float | None = None, on_error: str | None = None,
                  start_timeout: float = 5.0, name: str | None = None, cwd: str | None = None, stderr: int | IO[Any] | None = None) -> None:
-        try:
-            argv = shlex.split(command) if isinstance(command, str) else [str(a) for a in command]
-        except (ValueError, TypeError) as err:
-            raise AgentError(f"bot: cannot read the command {command!r}: {err}") from None
-        if not argv:
-            raise AgentError(f"bot: an empty command {command!r}")
+        argv = _argv(command)
+        _check_stderr(stderr)
         timeout = _DEFAULTS["timeout"] if timeout is None else timeout
         on_error = _DEFAULTS["on_error"] if on_error is None else on_error
         _check_options(timeout, on_error)
@@ -289,10 +377,12 @@ class ProcessAgent:
         weakref.finalize(self, _drop, self._pool, self._held)
         self._seat: int | None = None
         self._playing: int | None = None  # the seat it plays in the hand under way
-        self._hand = 0  # hands begun (deal events seen)
+        self._dealt = False  # a deal is among the pending lines: the process's next hand
+        self._hand = 0  # the hand in play as the process counts them (its deals; 1 = its first)
         self._broken = False  # this hand: the process crashed or hung; the seat plays safe
         self._pending: list[str] = []  # event lines not yet written
         self._faults = 0
+        self.last_fault: str | None = None  # what its last fault played as the safest action was (its message)
 
     # -------------------------------------------------------------- pickling and copies
     def __getstate__(self) -> dict[str, Any]:
@@ -346,6 +436,7 @@ class ProcessAgent:
         try:
             self._bot = _Bot(self.argv, self.cwd, self.stderr)
         except OSError as err:
+            self._hand = 1  # the first hand of the process it would have been
             raise self._error("start", f"cannot be started: {err.strerror or err}") from None
         return self._bot
 
@@ -400,7 +491,7 @@ class ProcessAgent:
         for e in events:
             typ = e.get("type")
             if typ == "deal":
-                self._hand += 1
+                self._dealt = True
                 self._broken = False
                 self._pending = []
             self._pending.append(dumps(e))
@@ -425,6 +516,7 @@ class ProcessAgent:
         if b is None or b.dead or self._broken:
             self._release()
             return
+        self._count_hand(b)
         try:
             b.write("\n".join(lines) + "\n", time.monotonic() + self.timeout)
         except (OSError, TimeoutError):
@@ -445,11 +537,15 @@ class ProcessAgent:
         codes = legal_actions if type(legal_actions) is tuple else tuple(legal_actions)
         if observation is not None:
             self._at_seat(observation.seat)
-        if self._hand == 0:
-            self._hand = 1  # a loop that sends no events: count from the first request
         if self._broken:
             return safest_action(codes)
         b = self._lease()
+        self._count_hand(b)
+        extra = b.unasked()
+        if extra:
+            shown = extra.split(b"\n", 1)[0][:80].decode("utf-8", "replace")
+            return self._fault("illegal", f"printed a line it was not asked for: {shown!r} (one answer a request, "
+                               "none to the other messages)", codes)
         b.requests += 1
         lines = self._pending
         lines.append(dumps(request_message(observation, codes, b.requests)))
@@ -478,6 +574,14 @@ class ProcessAgent:
             return self._fault("not_json", f"printed a line that is not JSON: {shown!r}", codes)
         return self._fault("illegal", f"answered {shown!r}, not one of the legal actions {list(codes)}", codes)
 
+    def _count_hand(self, b: _Bot) -> None:
+        """The lines about to be written to ``b`` begin a hand (a deal): its next one. The
+        hand in play is the process's count (a loop that sends no events: its first)."""
+        if self._dealt:
+            self._dealt = False
+            b.hands += 1
+        self._hand = max(b.hands, 1)
+
     def _error(self, fault: str, what: str) -> BotError:
         seat = "?" if self._seat is None else self._seat
         hand = self._hand or None
@@ -493,6 +597,7 @@ class ProcessAgent:
                 self._bot = None
             raise self._error(fault, what)
         self._faults += 1
+        self.last_fault = str(self._error(fault, what))
         if broken:
             self._broken = True
             self._bot = None

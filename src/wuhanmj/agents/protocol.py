@@ -84,11 +84,13 @@ def request_message(obs: Any, codes: Sequence[int], rid: int) -> dict[str, Any]:
 def parse_answer(line: bytes, codes: Sequence[int]) -> tuple[str, int | None]:
     """Read a bot's answer line: ``("ok", code)``, ``("not_json", None)`` (not one JSON value)
     or ``("illegal", None)`` (JSON, but no legal code: a code not in ``codes``, a name not
-    of one of them, anything else)."""
+    of one of them, anything else, JSON nested too deep for the reader included)."""
     try:
         v = json.loads(line)
     except (ValueError, UnicodeDecodeError):
         return "not_json", None
+    except RecursionError:  # [[[[...: JSON, but no answer
+        return "illegal", None
     if isinstance(v, dict):
         if "code" in v:
             v = v["code"]

@@ -10,11 +10,15 @@ the Python traceback of the error and its cause first, e.g. of a custom agent.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import importlib
 import os
+import signal
 import sys
+import threading
 import traceback
-from typing import NoReturn
+from collections.abc import Iterator
+from typing import Any, NoReturn
 
 from ..errors import WuhanMJError
 
@@ -78,15 +82,52 @@ def _command_named(argv: list[str]) -> str | None:
     return None
 
 
+class _Stopped(BaseException):
+    """SIGTERM or SIGHUP arrived: unwind like Ctrl-C, so that the bots are ended (``atexit``)."""
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(signum)
+        self.signum = signum
+
+
+def _stop(signum: int, frame: Any) -> NoReturn:
+    raise _Stopped(signum)
+
+
+@contextlib.contextmanager
+def _stopped_by_signals() -> Iterator[None]:
+    """Within the block, SIGTERM and SIGHUP (left at their default: the process would end
+    at once, its ``cmd:`` bots left running in their own sessions) raise :class:`_Stopped`;
+    the handlers before are put back after it. Only in the main thread (where Python
+    takes signals)."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    before = {}
+    for sig in (getattr(signal, "SIGTERM", None), getattr(signal, "SIGHUP", None)):
+        if sig is not None and signal.getsignal(sig) is signal.SIG_DFL:
+            before[sig] = signal.signal(sig, _stop)
+    try:
+        yield
+    finally:
+        for sig, handler in before.items():
+            signal.signal(sig, handler)
+
+
 def main(argv: list[str] | None = None) -> int:
-    """Entry point of the console script; returns the exit code."""
+    """Entry point of the console script; returns the exit code (130 after Ctrl-C, 128 +
+    the signal's number after SIGTERM or SIGHUP)."""
     parser = build_parser(_command_named(sys.argv[1:] if argv is None else argv))
     args = parser.parse_args(argv)
     if not getattr(args, "run", None):
         parser.print_help()
         return 2
     try:
-        return int(args.run(args) or 0)
+        with _stopped_by_signals():
+            return int(args.run(args) or 0)
+    except _Stopped as stop:
+        print(f"wuhanmj: stopped by {signal.Signals(stop.signum).name}", file=sys.stderr)
+        return 128 + stop.signum
     except WuhanMJError as err:
         if getattr(args, "traceback", False):
             traceback.print_exception(err, file=sys.stderr)

@@ -56,6 +56,9 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
                    help="write every game: binary (docs/RECORDS.md) unless FILE ends .jsonl or .jsonl.gz")
     p.add_argument("--report", metavar="FILE", help="write an HTML report (needs matplotlib: wuhanmj[report])")
     p.add_argument("--rating", action="store_true", help="rate the agents with openskill (wuhanmj[arena])")
+    p.add_argument("--control-variates", action="store_true",
+                   help="also estimate each difference with the luck of the deal (starting shanten, 癞子) as "
+                   "control variates, unbiased, its interval beside the paired one (docs/BOTS.md)")
     p.add_argument("--engine", choices=("auto", "native", "python"), default="auto",
                    help="who plays the games: native (the C engine; a Python agent is called at its own "
                    "decisions), python, or auto (default: native when it is built); the result is the same")
@@ -90,6 +93,7 @@ def run(args: argparse.Namespace) -> int:
         result = arena(agents=args.agents, hands=args.hands, mode=args.mode, rules=load_rules(args.rules),
                        seed=args.seed, workers=args.workers, baseline=baseline, records=args.records,
                        progress=progress, match_hands=args.match_hands, rating=args.rating,
+                       control=args.control_variates,
                        engine=args.engine)
     elapsed = time.perf_counter() - t0
     # the summary first: a result file that cannot be written must not lose the run's figures

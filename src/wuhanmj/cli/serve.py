@@ -52,8 +52,9 @@ a module:Name bot's decision longer than --decision-timeout seconds, or a bot th
 ends its hand in an error state (the next hand can be dealt); request bodies: 4,096 bytes, 10 s.
 games are kept in --db (SQLite): a server killed and started again resumes them.
 
-exit codes: 0 stopped; 2 bad options, an address that cannot be bound (a busy port), a
-database that cannot be opened or the web extra missing (one line on stderr)."""
+exit codes: 130 stopped by Ctrl-C, 143 by SIGTERM (its cmd: bots ended either way); 2 bad
+options, an address that cannot be bound (a busy port), a database that cannot be opened or
+the web extra missing (one line on stderr)."""
 
 
 def add_parser(subparsers: Any) -> argparse.ArgumentParser:

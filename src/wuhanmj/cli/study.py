@@ -19,7 +19,8 @@ Play HANDS hands under each of two or more rule sets, on the same walls with the
 match and agent seeds, and print their rates (win, 自摸, 放冲, draws, each big hu, 银顶,
 金顶, 承包) and means (points moved per hand, the dealer's edge, each agent's points)
 side by side, then each rule set's difference from the first (the baseline), paired by
-hand, with its 95% interval clustered by match. --target plans how many hands a
+hand, with its 95% interval clustered by match, beside the interval two independent runs
+would give (and how much narrower the pairing made it). --target plans how many hands a
 precision needs from this run taken as a fixed pilot: n = ceil((z*s/h)^2)."""
 
 EPILOG = """\
@@ -27,9 +28,11 @@ examples:
   wuhanmj study --rules kaikou,koukou --agents greedy --hands 20000 --seed 1
   wuhanmj study --sweep cap=200,300,400 --hands 20000 --seed 1          on kaikou (--base)
   wuhanmj study --base koukou --sweep xiayu=false,true --out study.json
-  wuhanmj study --rules kaikou,my_rules.toml --target jinding=0.1pp --target mean_points=5%
+  wuhanmj study --rules kaikou,my_rules.toml --target jinding=0.1pp --target transfer=5%
+  wuhanmj study --rules kaikou,koukou --records hands/ --report study.html   a records file a rule set
+  wuhanmj study --rules kaikou,koukou --scheduler tcp://host:8786   on a Dask cluster (wuhanmj[dask])
 quantities (target names): win zimo fangchong draw big big.<name> yinding jinding chengbao
-  (rates: give the half-width in pp, or % of the rate), mean_points dealer_edge points.<agent>
+  (rates: give the half-width in pp, or % of the rate), transfer dealer_edge points.<agent>
   (means: % of the mean, or a number of points)"""
 
 
@@ -54,14 +57,22 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
                    help="root seed, the same for every rule set (default: fresh, printed)")
     p.add_argument("--workers", type=_non_negative, default=1, metavar="N",
                    help="local processes (default 1; 0 = one per CPU)")
+    p.add_argument("--scheduler", metavar="ADDRESS",
+                   help="run on a Dask cluster, e.g. tcp://host:8786 (extra wuhanmj[dask])")
+    p.add_argument("--connect-timeout", type=_positive, default=20, metavar="S",
+                   help="seconds to reach the --scheduler (default 20)")
     p.add_argument("--match-hands", type=_positive, default=8, metavar="N", help="hands per match (default 8)")
     p.add_argument("--target", action="append", default=[], metavar="NAME=WIDTH",
                    help="a precision to plan for: jinding=0.1pp (a rate's half-width in percentage points), "
-                   "mean_points=5%% (relative), mean_points=2 (points); repeatable")
+                   "transfer=5%% (relative), transfer=2 (points); repeatable")
     p.add_argument("--out", metavar="FILE", help="write every number as JSON; - for stdout (the table then on stderr)")
+    p.add_argument("--records", metavar="DIR",
+                   help="keep every rule set's hands in DIR (made when missing): 00-LABEL.wmj, 01-LABEL.wmj, ... "
+                   "(binary records, for wuhanmj replay)")
     p.add_argument("--report", metavar="FILE",
-                   help="write an HTML page: the table, the winner's gain of every rule set overlaid, the caps "
-                   "(needs matplotlib: wuhanmj[report])")
+                   help="write an HTML page: the table, the running rates with their bands, the paired "
+                   "differences, the winner's gain of every rule set overlaid, the caps (needs matplotlib: "
+                   "wuhanmj[report])")
     p.add_argument("--engine", choices=("auto", "native", "python"), default="auto",
                    help="who plays the hands (default auto: native when it is built)")
     add_bot_options(p)
@@ -97,10 +108,17 @@ def run(args: argparse.Namespace) -> int:
     distinct_files((("out", args.out), ("report", args.report)), StudyError)
     progress: Any = False if args.quiet else (True if sys.stderr.isatty() else _Progress())
     t0 = time.perf_counter()
+    kwargs: dict[str, Any] = dict(rules=args.rules, sweep=args.sweep, base=args.base, agents=args.agents, hands=args.hands,
+                  seed=args.seed, workers=args.workers, records=args.records, match_hands=args.match_hands,
+                  targets=args.target, engine=args.engine, progress=progress)
     with bot_options(args):
-        result = study(rules=args.rules, sweep=args.sweep, base=args.base, agents=args.agents, hands=args.hands,
-                       seed=args.seed, workers=args.workers, match_hands=args.match_hands, targets=args.target,
-                       engine=args.engine, progress=progress)
+        if args.scheduler:
+            from ..sim.simulate import dask_executor
+
+            with dask_executor(args.scheduler, timeout=args.connect_timeout) as ex:
+                result = study(executor=ex, **kwargs)
+        else:
+            result = study(**kwargs)
     elapsed = time.perf_counter() - t0
     # the table first (on stderr when the JSON goes to stdout): a file that cannot be
     # written must not lose the run's figures
@@ -115,6 +133,8 @@ def run(args: argparse.Namespace) -> int:
     elif args.out:
         write_text_atomic("out", args.out, result.to_json() + "\n")
         print(f"results written to {args.out}", file=report)
+    if result.records:
+        print(f"hand records written to {', '.join(result.records)} (wuhanmj replay FILE --hand 0)", file=report)
     if args.report is not None:
         from ..files.study_report import write_study_report
 

@@ -20,6 +20,7 @@
 
 from libc.stdint cimport int16_t, uint8_t, uint64_t
 
+from wuhanmj.core.routes cimport WSpec
 from wuhanmj.native.agent cimport AgentSpec, AgentView
 from wuhanmj.native.hand cimport HandC
 from wuhanmj.native.rng cimport Pcg64
@@ -95,12 +96,9 @@ cdef int agent_choose(AgentC* a, HandC* h, int seat, const int16_t* codes, int n
 # Python agent's reset raised (its error is set).
 cdef int agent_reset(AgentC* a, uint64_t seed) noexcept nogil
 
-# The view of seat in h (agent.pxd), with the match scores (4, or NULL for zeros).
-cdef void agent_view(AgentView* v, const HandC* h, int seat, const double* scores) noexcept nogil
-
-# The same view from an Observation (wuhanmj.game.observation; with the GIL): what
-# NativeAgent.act gives the agent on the Python engine.
-cdef int view_from_observation(AgentView* v, object o) except -1
+# The view of seat in h (agent.pxd), with the match scores (4, or NULL for zeros): agent_view
+# of wuhanmj/native/view.pxd, cimportable from here too.
+from wuhanmj.native.view cimport agent_view
 
 # The exception that stopped a native loop at seat's agent a (after agent_choose returned
 # -1 or a code hand_apply refused, or agent_reset returned -1): an AgentError or an
@@ -137,3 +135,9 @@ cdef inline bint has_code(const int16_t* codes, int n, int code) noexcept nogil:
 cdef int greedy_turn(const GreedySeat* g, const int16_t* codes, int n) noexcept nogil
 cdef int greedy_claim(const GreedySeat* g, const int16_t* codes, int n, int* now,
                       int* after) noexcept nogil
+
+# The greedy bot's route spec of the seat (wuhanmj.core.routes: its indicator's 癞子 and 痞子,
+# the routes its melds leave open, W6), for a bot that calls the route kernels itself
+# (wuhan_best_discard_c with its own allowed kinds or unseen counts). 0, or -1 when the spec
+# cannot be made.
+cdef int greedy_seat_spec(const GreedySeat* g, WSpec* sp) noexcept nogil

@@ -122,6 +122,7 @@ from wuhanmj.native.defs cimport (
     R_W11,
 )
 from wuhanmj.native.hand cimport MAX_LEGAL, MAX_PLAYS
+from wuhanmj.native.infer cimport N_FEATURES
 
 __all__ = ["pxd_constants"]
 
@@ -171,4 +172,5 @@ def pxd_constants():
         "wuhanmj/native/agent.pxd": {"AGENT_ABI_VERSION": AGENT_ABI_VERSION, "AGENT_MAX_STATE": AGENT_MAX_STATE,
                                      "AGENT_MAX_PLAYS": AGENT_MAX_PLAYS},
         "wuhanmj/native/encode.pxd": {"ENC_VERSION": ENC_VERSION, "HAND": HAND, "DRAWN": DRAWN, "CHI": CHI, "PENG": PENG, "MING_GANG": MING_GANG, "AN_GANG": AN_GANG, "SPECIAL": SPECIAL, "VISIBLE": VISIBLE, "INDICATOR": INDICATOR, "LAIZI": LAIZI, "PIZI": PIZI, "CLAIM": CLAIM, "RIVER": RIVER, "N_RIVER": N_RIVER, "N_PLANES": N_PLANES, "SC": SC, "S_PHASE": S_PHASE, "S_TURN": S_TURN, "S_DEALER": S_DEALER, "S_TILES_LEFT": S_TILES_LEFT, "S_HAND_SIZES": S_HAND_SIZES, "S_OPENINGS": S_OPENINGS, "S_GANG_ALLOWED": S_GANG_ALLOWED, "S_RULE_PIZI": S_RULE_PIZI, "S_RULE_FAN": S_RULE_FAN, "S_RULE_PER_OPENING": S_RULE_PER_OPENING, "S_PREV_LAIZI": S_PREV_LAIZI, "N_SCALARS": N_SCALARS, "OBS_SIZE": OBS_SIZE},
+        "wuhanmj/native/infer.pxd": {"N_FEATURES": N_FEATURES},
     }

@@ -13,7 +13,7 @@ from libc.stdint cimport int8_t, int16_t
 from libc.string cimport memset
 
 from wuhanmj.native.agent cimport AgentView
-from wuhanmj.native.agents cimport view_from_observation
+from wuhanmj.native.view cimport view_from_observation
 from wuhanmj.native.defs cimport MK_AN_GANG, MK_CHI, MK_PENG, PH_CLAIM, PH_OVER, PH_ROB
 
 import numpy as np

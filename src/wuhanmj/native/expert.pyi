@@ -1,35 +1,19 @@
-"""Type stub for ``wuhanmj.native.expert``: the expert bot, a native agent, and its evaluation."""
-
-from collections.abc import Sequence
-
-import numpy as np
-import numpy.typing as npt
+"""Type stub for ``wuhanmj.native.expert``: the expert bot, a native agent (its evaluation's
+names are re-exported from ``wuhanmj.native.evaluation``)."""
 
 from .agents import NativeAgent
-from .handapi import NativeHand
+from .evaluation import CALIBRATED as CALIBRATED
+from .evaluation import EVALUATION_PARAMETERS as EVALUATION_PARAMETERS
+from .evaluation import OPTION_FIELDS as OPTION_FIELDS
+from .evaluation import evaluate_options as evaluate_options
 
-__all__ = ["ExpertAgent", "EXPERT_PARAMETERS", "CALIBRATED", "EVALUATION_PARAMETERS", "OPTION_FIELDS", "evaluate_options"]
+__all__ = ["ExpertAgent", "EXPERT_PARAMETERS", "MAX_SAMPLES", "CALIBRATED", "EVALUATION_PARAMETERS", "OPTION_FIELDS",
+           "evaluate_options"]
 
-EXPERT_PARAMETERS: dict[str, bool]
-OPTION_FIELDS: tuple[str, str, str]
-EVALUATION_PARAMETERS: dict[str, int | float | None]
-CALIBRATED: dict[str, dict[str, float]]
+EXPERT_PARAMETERS: dict[str, bool | int | float]
+MAX_SAMPLES: int
 
 class ExpertAgent(NativeAgent):
     def __init__(self, **params: bool | int | float) -> None: ...
     @property
     def params(self) -> dict[str, bool | int | float]: ...
-
-def evaluate_options(
-    hand: NativeHand,
-    seat: int,
-    codes: Sequence[int] | None = None,
-    *,
-    samples: int = 256,
-    seed: int = 0,
-    hazard: float | None = None,
-    loss_scale: float | None = None,
-    ready_per_opening: float = 0.15,
-    wait_share: float = 0.06,
-    suit_wait_share: float = 0.25,
-) -> npt.NDArray[np.float64]: ...

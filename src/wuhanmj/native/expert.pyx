@@ -19,7 +19,17 @@ Policy, first that applies:
    view cannot value the hu, the hu;
 3. on its turn: the greedy bot's turn (:mod:`wuhanmj.agents.greedy`: 红中杠, 痞子杠, a
    癞子杠 while holding two (W8), else the advised discard, or a gang that keeps the
-   shanten);
+   shanten); with ``evaluate_gangs`` a 蓄杠 or 暗杠 against that discard by value, a 蓄杠
+   less what a 抢杠 of it would cost (P4, L3). With ``danger_scale`` > 0 the discard
+   defends (:mod:`wuhanmj.native.defence`, on the reading of :mod:`wuhanmj.native.infer`:
+   the chance that each other seat wins on each tile, from what the seat sees): when the
+   greedy discard's danger (the expected payment for it: 放冲 S3, a 全求人's liability L1,
+   a 清一色 threat, and with ``feed`` the liability of a one-suit seat's third opening L2)
+   exceeds ``danger_margin``, the greedy bot's choice among the discards safer by more than
+   that, if it keeps the shanten; else, from ``fold_shanten`` on, the safest when it saves
+   more than ``fold_margin``; with ``defend_by_value`` the best of those three by the
+   evaluation's value less the danger. ``weigh_draws`` counts the unseen copies the others
+   likely hold less in the greedy bot's effective draws;
 4. on another seat's discard: the greedy bot's claim (the 冲杠, 碰 or 吃 with the least
    shanten after it, if no worse than now), kept when it lowers the shanten; a claim that
    keeps it is played or passed by value (``evaluate_claims``: its exposure, S1, S5, and
@@ -50,730 +60,38 @@ for each decision of a recorded hand.
 """
 
 from libc.stdint cimport int16_t, uint8_t, uint64_t
-from libc.string cimport memcpy, memset
 
-from wuhanmj.core.defs cimport PAIR_ANY, PAIR_258
-from wuhanmj.core.shanten cimport shanten_c
 from wuhanmj.core.tables cimport ensure_tables
 from wuhanmj.native.agent cimport AgentSpec, AgentView, agent_capsule
 from wuhanmj.native.agents cimport (
     GreedySeat,
     NativeAgent,
-    agent_view,
     agents_prepare,
     greedy_claim,
     greedy_turn,
     has_code,
 )
+from wuhanmj.native.defence cimport DefenceC, defence_options, defend_discard, rob_danger
 from wuhanmj.native.defs cimport (
     A_AN_GANG,
     A_CHI,
     A_CHONG_GANG,
-    A_DISCARD,
     A_HONGZHONG_GANG,
     A_HU,
     A_LAIZI_GANG,
     A_PASS,
-    A_PENG,
-    A_PIZI_GANG,
     A_XU_GANG,
-    HONGZHONG,
-    HOW_FANGCHONG,
-    HOW_GANGSHANGHUA,
-    HOW_HAIDILAO,
-    HOW_ZIMO,
-    MK_AN_GANG,
-    MK_CHONG_GANG,
-    MK_CHI,
-    MK_PENG,
-    MK_XU_GANG,
-    MAX_MONEY_FAN,
     N_ACTIONS,
     PH_CLAIM,
-    PH_OVER,
     PH_TURN,
-    chi_low,
 )
-from wuhanmj.native.hand cimport HandC, hand_apply, hand_current, hand_legal
-from wuhanmj.native.handapi cimport NativeHand
-from wuhanmj.native.rng cimport Pcg64, pcg64_bounded, pcg64_double, pcg64_seed_int
-from wuhanmj.native.rulesc cimport RulesC
-from wuhanmj.native.score cimport SeatC, WinIn, WinOut, evaluate_win_c, personal_fan_c
+from wuhanmj.native.evaluation cimport Table, bot_table, evaluate_one, hu_seen
 
-import numpy as np
-
-from wuhanmj import _checks
-from wuhanmj.errors import AgentError, IllegalActionError, SimulationError
+from wuhanmj.errors import AgentError
+from wuhanmj.native.evaluation import CALIBRATED, EVALUATION_PARAMETERS, OPTION_FIELDS, evaluate_options
 
 __all__ = ["ExpertAgent", "EXPERT_PARAMETERS", "MAX_SAMPLES", "CALIBRATED", "EVALUATION_PARAMETERS", "OPTION_FIELDS",
            "evaluate_options"]
-
-
-# ---------------------------------------------------------------- the evaluation
-#
-# evaluate_options values each legal option of a seat by what the seat can see: its own
-# tiles, every seat's melds and plays, the tiles face up, the wall's length. It plays the
-# rest of the hand many times, the seat alone against the tiles it has not seen:
-# - the others each draw a tile in turn and, in this model, discard it; on its turn each
-#   other seat wins with probability ``hazard``, and the seat then pays what that seat's
-#   small hu by 自摸 costs it, times ``loss_scale`` (its own fan counts, so an opening under
-#   口口翻 or a 红中杠 costs here: the exposure);
-# - the seat wins on a discard (放冲) or its own draw when the scoring accepts the hand (the
-#   real settlement: S, X and L rules, caps, 闭, 风翻); it takes a 碰 or 吃 that lowers its
-#   shanten (or keeps it on a first opening, W4), plays every 红中 / 痞子 and a second 癞子 at
-#   once (P3, W8), and otherwise discards the tile that lowers its shanten most (else the
-#   drawn one); the last four tiles go by the 海底 phase (G3).
-# A discard's value is then lowered by its expected payment into another seat's win
-# (_danger: the defence).
-
-OPTION_FIELDS = ("win", "points", "value")
-"""The columns of :func:`evaluate_options`: the probability of winning the hand after the
-option, the expected payment to the seat when it wins [points or money], and the
-estimated expected payment of the seat for the rest of the hand [points or money]."""
-
-cdef double HAZARD_POINTS = 0.07, LOSS_POINTS = 1.8     # CALIBRATED (X1)
-cdef double HAZARD_FAN = 0.045, LOSS_FAN = 2.5          # CALIBRATED (X2)
-cdef double READY_PER_OPENING = 0.15, WAIT_SHARE = 0.06, SUIT_WAIT_SHARE = 0.25
-
-EVALUATION_PARAMETERS = {"samples": 256, "hazard": None, "loss_scale": None,
-                         "ready_per_opening": READY_PER_OPENING, "wait_share": WAIT_SHARE,
-                         "suit_wait_share": SUIT_WAIT_SHARE}
-"""The parameters of :func:`evaluate_options` and their defaults: ``samples``, the draw
-sequences per option; ``hazard``, the probability that another seat wins on one of its
-turns; ``loss_scale``, what the seat pays when another seat wins, as a multiple of that
-seat's small hu by 自摸 (big hu and 放冲 make it more; None for both: the rule set's
-schedule's value from :data:`CALIBRATED`); the defence weights of a discard:
-``ready_per_opening``, the chance per opening that a seat is ready (at most 0.9),
-``wait_share``, the chance that a given tile is among a ready seat's waits, and
-``suit_wait_share``, the same for a tile of the suit of a seat whose melds are all of one
-suit (a 清一色 threat; its other tiles count as safe)."""
-
-CALIBRATED = {"points": {"hazard": HAZARD_POINTS, "loss_scale": LOSS_POINTS},
-              "fan": {"hazard": HAZARD_FAN, "loss_scale": LOSS_FAN}}
-"""The defaults of ``hazard`` and ``loss_scale`` for each settlement schedule (X1, X2),
-fitted on four expert bots' hands (300 hands a preset, about 1,000 sampled decisions): the
-mean predicted win probability and value of the option played match the win rate and the
-mean payment that followed (``kaikou``/``koukou``: 0.25 against 0.25; ``koukou_fan``: 0.29
-against 0.27)."""
-
-
-ctypedef struct Table:          # what every option of one decision shares
-    const RulesC* r
-    int seat
-    int dealer
-    int indicator
-    int laizi
-    int prev_laizi
-    int n_pizi
-    int pizi[2]
-    int openings[4]             # 开口 of each seat (P5)
-    int doubled                 # X4: every payment ×2
-    double hazard               # the chance that a seat wins on one of its turns
-    double loss_scale           # what the seat pays when another wins, over the small hu
-    double ready_per_opening    # the defence (_danger) weights
-    double wait_share
-    double suit_wait_share
-    uint8_t pool[136]           # the tiles the seat has not seen: the others' hands, the wall
-    int n_pool
-
-
-ctypedef struct Position:       # the seat after an option
-    uint8_t hand[34]            # its concealed counts, 3k+1: a tile to come
-    SeatC seats[4]              # every seat's melds and plays, its own updated
-    int openings                # its 开口 (W4)
-    int before                  # the others' turns before its next draw (0-3)
-    int back                    # its next draw is a replacement (杠上开花)
-    int left                    # tiles left in the live wall (G2)
-
-
-cdef inline bint _blocked(const Table* t, int x) noexcept nogil:
-    """红中 or a 痞子 (W5): played out, never kept (P3)."""
-    return x == HONGZHONG or (t.n_pizi > 0 and (x == t.pizi[0] or x == t.pizi[1]))
-
-
-cdef inline int _shanten(const Table* t, const uint8_t* C) noexcept nogil:
-    """The small-hu shanten (W2: a 2/5/8 pair) of C, its 癞子 as wildcards."""
-    cdef uint8_t c[34]
-    memcpy(c, C, 34)
-    cdef int w = c[t.laizi]
-    c[t.laizi] = 0
-    return shanten_c(c, w, PAIR_258, False)
-
-
-cdef inline int _policy_discard(const Table* t, uint8_t* C, int keep) noexcept nogil:
-    """The model's discard from 3k+2 counts C: the kind that leaves the least shanten,
-    ``keep`` (the drawn tile, or -1) only when it is no worse; a 癞子 or a blocked tile
-    only when nothing else is held. Returns the kind (C unchanged)."""
-    cdef int y, s, best = -1, bs = 99
-    if keep >= 0 and keep != t.laizi and not _blocked(t, keep):
-        C[keep] -= 1
-        bs = _shanten(t, C)
-        C[keep] += 1
-        best = keep
-    for y in range(34):
-        if C[y] == 0 or y == keep or y == t.laizi or _blocked(t, y):
-            continue
-        C[y] -= 1
-        s = _shanten(t, C)
-        C[y] += 1
-        if s < bs:
-            bs = s
-            best = y
-    if best < 0:                # only 癞子 and blocked tiles: give up the first held
-        for y in range(34):
-            if C[y]:
-                return y
-    return best
-
-
-cdef bint _win(const Table* t, const Position* p, const uint8_t* C, const SeatC* me, int x,
-               int how, int d, double* pay) noexcept nogil:
-    """True and the seat's payment in pay when the 14 counts C win on x (W1–W11, S, X, L);
-    how HOW_*, d the discarder (-1 self-drawn)."""
-    cdef WinIn w
-    cdef WinOut o
-    cdef uint8_t c[34]
-    cdef int wl
-    memcpy(c, C, 34)
-    wl = c[t.laizi]
-    c[t.laizi] = 0
-    if shanten_c(c, wl, PAIR_ANY, False) != -1:
-        return False            # not a complete shape (a 乱将 / 乱风 of any shape, W3, is not sought)
-    memset(&w, 0, sizeof(WinIn))
-    memcpy(w.hand, C, 34)
-    w.win_tile = x
-    w.how = how
-    w.winner = t.seat
-    w.dealer = t.dealer
-    w.discarder = d
-    w.indicator = t.indicator
-    w.prev_laizi = t.prev_laizi
-    w.discarder_ready = -1
-    w.discarder_holds_non_jiang = -1
-    memcpy(w.seats, p.seats, sizeof(w.seats))
-    w.seats[t.seat] = me[0]
-    evaluate_win_c(t.r, &w, &o)
-    if not o.legal:
-        return False
-    pay[0] = o.payments[t.seat]
-    return True
-
-
-cdef inline int _next(const Table* t, uint8_t* deck, int* idx, Pcg64* g) noexcept nogil:
-    """The next unseen tile of the sequence (a partial Fisher–Yates shuffle of deck)."""
-    cdef int i = idx[0], j
-    cdef uint8_t x
-    j = i + <int>pcg64_bounded(g, t.n_pool - 1 - i)
-    x = deck[j]
-    deck[j] = deck[i]
-    deck[i] = x
-    idx[0] = i + 1
-    return x
-
-
-cdef inline void _add_meld(SeatC* s, int kind, int tile, int source) noexcept nogil:
-    s.melds[s.n_melds].kind = kind
-    s.melds[s.n_melds].tile = tile
-    s.melds[s.n_melds].source = source
-    s.n_melds += 1
-
-
-cdef inline bint _chow_held(const Table* t, const uint8_t* C, int lo, int x) noexcept nogil:
-    """The two tiles of the chow lo..lo+2 other than x are held (neither a 癞子 nor blocked:
-    they never go into a meld)."""
-    cdef int y
-    for y in range(lo, lo + 3):
-        if y == x:
-            continue
-        if C[y] == 0 or y == t.laizi or _blocked(t, y):
-            return False
-    return True
-
-
-cdef bint _take_claim(const Table* t, uint8_t* C, SeatC* me, int* opened, int x, int src,
-                     bint chi_ok) noexcept nogil:
-    """The model's claim of x discarded by seat src (P2): the 碰, or with chi_ok a 吃, that
-    lowers the shanten after its discard, or keeps it on a first opening (W4); then that
-    discard. True when it claims (C, me, opened updated)."""
-    cdef int s, d, low, lo, best_low = -2, best_d = -1
-    cdef int limit = _shanten(t, C) + (0 if opened[0] else 1)
-    if C[x] >= 2 and x != t.laizi:
-        C[x] -= 2
-        d = _policy_discard(t, C, -1)
-        C[d] -= 1
-        s = _shanten(t, C)
-        C[d] += 1
-        C[x] += 2
-        if s < limit:
-            limit = s
-            best_low = -1
-            best_d = d
-    if chi_ok and x < 27:
-        for lo in range(max(x - 2, (x // 9) * 9), min(x, (x // 9) * 9 + 6) + 1):
-            if not _chow_held(t, C, lo, x):
-                continue
-            C[x] += 1
-            C[lo] -= 1
-            C[lo + 1] -= 1
-            C[lo + 2] -= 1
-            d = _policy_discard(t, C, -1)
-            C[d] -= 1
-            s = _shanten(t, C)
-            C[d] += 1
-            C[lo] += 1
-            C[lo + 1] += 1
-            C[lo + 2] += 1
-            C[x] -= 1
-            if s < limit:
-                limit = s
-                best_low = lo
-                best_d = d
-    if best_d < 0:
-        return False
-    if best_low == -1:
-        C[x] -= 2
-        _add_meld(me, MK_PENG, x, src)
-    else:
-        low = best_low
-        C[x] += 1
-        C[low] -= 1
-        C[low + 1] -= 1
-        C[low + 2] -= 1
-        _add_meld(me, MK_CHI, low, src)
-    opened[0] += 1
-    C[best_d] -= 1
-    return True
-
-
-cdef int _haidi(const Table* t, const Position* p, Pcg64* g, uint8_t* deck, int* idx,
-                const uint8_t* C0, const SeatC* me, int opened, int first, int live,
-                double* pay) noexcept nogil:
-    """G3: the last ``live`` tiles (at most 4), one to each seat in turn from ``first``;
-    only a 海底捞 wins (W6), no discard, no play. 1, -1 or 0 as _sequence."""
-    cdef uint8_t C[34]
-    cdef int i, s, x
-    memcpy(C, C0, 34)
-    for i in range(live):
-        s = (first + i) % 4
-        if s != t.seat:
-            if pcg64_double(g) < t.hazard:
-                pay[0] = -t.loss_scale * _loss(t, p.seats, me, opened, C, s)
-                return -1
-            _next(t, deck, idx, g)
-            continue
-        x = _next(t, deck, idx, g)
-        C[x] += 1
-        if opened and not _holds_blocked(t, C) and _win(t, p, C, me, x, HOW_HAIDILAO, -1, pay):
-            return 1
-        C[x] -= 1
-    return 0
-
-
-cdef inline bint _holds_blocked(const Table* t, const uint8_t* C) noexcept nogil:
-    """W5: a 红中 or a 痞子 in hand."""
-    return C[HONGZHONG] > 0 or (t.n_pizi > 0 and (C[t.pizi[0]] > 0 or C[t.pizi[1]] > 0))
-
-
-cdef int _sequence(const Table* t, const Position* p, Pcg64* g, double* pay) noexcept nogil:
-    """One draw sequence: 1 when the seat wins, -1 when another seat does, 0 for a draw;
-    the seat's payment in pay (negative when it loses). The wall's live part (G2) is
-    drawn in turn; its last four tiles go by the 海底 phase (G3). Every draw takes a tile
-    of the pool, and there are no more draws than it holds (live <= n_pool)."""
-    cdef uint8_t C[34]
-    cdef uint8_t deck[136]
-    cdef SeatC me = p.seats[t.seat]
-    cdef int idx = 0, live = min(p.left, t.n_pool), before = p.before, back = p.back
-    cdef int opened = p.openings
-    cdef int k, x, s, how, src
-    memcpy(C, p.hand, 34)
-    memcpy(deck, t.pool, t.n_pool)
-    while True:
-        k = 0
-        while k < before:                   # the others' turns: a draw and, here, its discard
-            src = (t.seat + 4 - before + k) % 4
-            if live <= 4:
-                return _haidi(t, p, g, deck, &idx, C, &me, opened, src, live, pay)
-            if pcg64_double(g) < t.hazard:  # src wins on its turn
-                pay[0] = -t.loss_scale * _loss(t, p.seats, &me, opened, C, src)
-                return -1
-            x = _next(t, deck, &idx, g)
-            live -= 1
-            if x != t.laizi and not _blocked(t, x):   # a 癞子 is played as a 癞子杠, never discarded
-                if opened:
-                    C[x] += 1
-                    if _win(t, p, C, &me, x, HOW_FANGCHONG, src, pay):
-                        return 1
-                    C[x] -= 1
-                if _take_claim(t, C, &me, &opened, x, src, k == before - 1):
-                    before = 3              # the seat discarded: the next seat's turn
-                    k = 0
-                    continue
-            k += 1
-        before = 3
-        if live <= 4 and not back:          # a replacement draw is never a 海底 one (G4)
-            return _haidi(t, p, g, deck, &idx, C, &me, opened, t.seat, live, pay)
-        x = _next(t, deck, &idx, g)
-        live -= 1
-        C[x] += 1
-        how = HOW_GANGSHANGHUA if back else HOW_ZIMO
-        back = 0
-        while live > 4:                     # 红中杠, 痞子杠, a second 癞子 played (P3, W8; G4)
-            s = -1
-            if C[HONGZHONG]:
-                s = HONGZHONG
-                me.hz += 1
-            elif t.n_pizi and C[t.pizi[0]]:
-                s = t.pizi[0]
-                me.pz += 1
-            elif t.n_pizi and C[t.pizi[1]]:
-                s = t.pizi[1]
-                me.pz += 1
-            elif C[t.laizi] >= 2:
-                s = t.laizi
-                me.lz += 1
-            if s < 0:
-                break
-            C[s] -= 1
-            x = _next(t, deck, &idx, g)
-            live -= 1
-            C[x] += 1
-            how = HOW_GANGSHANGHUA
-        if opened and not _holds_blocked(t, C) and _win(t, p, C, &me, x, how, -1, pay):
-            return 1
-        C[_policy_discard(t, C, x)] -= 1
-
-
-cdef double _amount(const Table* t, int u, int big, const SeatC* me, int opened,
-                    int held) noexcept nogil:
-    """What the seat pays as a loser of fan u (S5): X1 (base 1, or 10 for one big hu; the
-    银顶) or X2 (the money table; nothing below 起胡, W11), then X3 (闭) and X4."""
-    cdef const RulesC* r = t.r
-    cdef double a
-    if r.fan_schedule:
-        if r.min_fan >= 0 and u < r.min_fan:
-            return 0.0
-        u = min(u, r.cap_fan, MAX_MONEY_FAN)
-        a = r.money[u] if r.has_money[u] else 0.0
-    else:
-        a = min((10.0 if big else 1.0) * (1 << min(u, 30)), r.cap)
-    if r.bi and opened == 0 and me.hz + me.pz + me.lz + held == 0:
-        a *= 2.0                # X3 闭
-    if t.doubled:
-        a *= 2.0                # X4
-    return a
-
-
-cdef inline int _held_plays(const Table* t, const uint8_t* C) noexcept nogil:
-    """The 红中 and 痞子 held: played before any win of the seat (W5, P3), so counted."""
-    return C[HONGZHONG] + (C[t.pizi[0]] + C[t.pizi[1]] if t.n_pizi else 0)
-
-
-cdef double _loss(const Table* t, const SeatC* seats, const SeatC* me, int opened,
-                  const uint8_t* C, int j) noexcept nogil:
-    """What the seat pays when seat j wins a small hu by 自摸 with the fan j shows: U = j's
-    fan + 1 (自摸, S2) + the seat's fan + the dealer's (S3, S5). seats: every seat's melds
-    (j's read), me: the seat's now."""
-    cdef const RulesC* r = t.r
-    cdef int held = _held_plays(t, C)
-    cdef int u = personal_fan_c(&seats[j], r.per_opening) + 1
-    u += personal_fan_c(me, r.per_opening) + held
-    u += 1 if (j == t.dealer or t.seat == t.dealer) else 0
-    return _amount(t, u, 0, me, opened, held)
-
-
-cdef int _one_suit(const SeatC* s) noexcept nogil:
-    """The suit (0-2) of every meld of a seat with two or more, all in one suit (a 清一色
-    threat, W6 and L2); -1 otherwise."""
-    cdef int i, suit = -1, k
-    if s.n_melds < 2:
-        return -1
-    for i in range(s.n_melds):
-        if s.melds[i].tile >= 27:
-            return -1
-        k = s.melds[i].tile // 9
-        if suit >= 0 and k != suit:
-            return -1
-        suit = k
-    return suit
-
-
-cdef double _danger(const Table* t, const Position* p, int d) noexcept nogil:
-    """The expected payment of discarding d into another seat's win (放冲): for each other
-    seat j, P(j is ready) = its openings × ready_per_opening (at most 0.9), times the share
-    of j's waits d may be — suit_wait_share for a tile of the suit of j's one-suit melds
-    (a 清一色 threat: nothing for the other tiles), wait_share otherwise — times what the
-    seat then pays as the discarder: U = j's fan + the seat's + 1 (S3) + the dealer's (a
-    small hu) or + big_hu_fan (the 清一色, S4, base 10 under X1)."""
-    cdef const RulesC* r = t.r
-    cdef const SeatC* me = &p.seats[t.seat]
-    cdef int j, u, suit, held = _held_plays(t, p.hand)
-    cdef int mine = personal_fan_c(me, r.per_opening) + held
-    cdef double ready, share, tot = 0.0
-    for j in range(4):
-        if j == t.seat or t.openings[j] == 0:
-            continue
-        ready = min(0.9, t.openings[j] * t.ready_per_opening)
-        suit = _one_suit(&p.seats[j])
-        u = personal_fan_c(&p.seats[j], r.per_opening) + mine + 1
-        if suit >= 0:
-            if d >= 27 or d // 9 != suit:
-                continue
-            share = t.suit_wait_share
-            u += r.big_hu_fan if r.fan_schedule else 0
-        else:
-            share = t.wait_share
-            u += 1 if (j == t.dealer or t.seat == t.dealer) else 0
-        tot += ready * share * _amount(t, u, suit >= 0, me, p.openings, held)
-    return tot
-
-
-cdef void _table(const AgentView* v, Table* t) noexcept nogil:
-    """What every option of the view's decision shares (the weights are the caller's)."""
-    cdef int k, c, n = 0
-    t.r = &v.rules
-    t.seat = v.seat
-    t.dealer = v.dealer
-    t.indicator = v.indicator
-    t.laizi = v.laizi
-    t.prev_laizi = v.prev_laizi
-    t.n_pizi = v.n_pizi
-    t.pizi[0] = v.pizi[0]
-    t.pizi[1] = v.pizi[1]
-    for k in range(4):
-        t.openings[k] = v.openings[k]
-    t.doubled = 1 if (v.rules.wind_laizi_double and (v.laizi >= 27 or v.laizi == v.prev_laizi)) else 0
-    for k in range(34):
-        c = 4 - v.visible[k] - v.hand[k]
-        while c > 0:
-            t.pool[n] = k
-            n += 1
-            c -= 1
-    t.n_pool = n
-
-
-cdef int _position(const AgentView* v, const Table* t, int code, Position* p) noexcept nogil:
-    """The seat's position after code (not A_HU). 0, or -1 for a code it cannot follow."""
-    cdef int seat = t.seat, tile = v.claim_tile, low, k
-    cdef SeatC* me = &p.seats[seat]
-    cdef uint8_t* C = p.hand
-    memcpy(C, v.hand, 34)
-    memcpy(p.seats, v.seats, sizeof(p.seats))
-    p.openings = v.openings[seat]
-    p.left = v.tiles_left - v.rules.dead_wall     # the live wall (G2)
-    p.back = 0
-    p.before = 3
-    if code < A_CHI:                            # a discard
-        C[code - A_DISCARD] -= 1
-        return 0
-    if code == A_PASS:                          # the next draw in turn order (P2)
-        p.before = (seat - v.turn - 1 + 8) % 4
-        return 0
-    if code < A_PENG or code == A_PENG:         # 吃 or 碰, then a discard (D18)
-        if code == A_PENG:
-            C[tile] -= 2
-            _add_meld(me, MK_PENG, tile, v.turn)
-        else:
-            low = chi_low(code)
-            C[low] += 1 if tile == low else 0
-            C[low + 1] += 1 if tile == low + 1 else 0
-            C[low + 2] += 1 if tile == low + 2 else 0
-            C[low] -= 1
-            C[low + 1] -= 1
-            C[low + 2] -= 1
-            _add_meld(me, MK_CHI, low, v.turn)
-        p.openings += 1
-        C[_policy_discard(t, C, -1)] -= 1
-        return 0
-    p.back = 1                                  # a gang or a special play: a replacement draw
-    p.before = 0
-    if code == A_CHONG_GANG:
-        C[tile] -= 3
-        _add_meld(me, MK_CHONG_GANG, tile, v.turn)
-        p.openings += 1
-    elif code < A_AN_GANG:                      # 蓄杠: the 碰 becomes a 明杠 in place (L2)
-        tile = code - A_XU_GANG
-        C[tile] -= 1
-        for k in range(me.n_melds):
-            if me.melds[k].kind == MK_PENG and me.melds[k].tile == tile:
-                me.melds[k].kind = MK_XU_GANG
-    elif code < A_HONGZHONG_GANG:
-        tile = code - A_AN_GANG
-        C[tile] -= 4
-        _add_meld(me, MK_AN_GANG, tile, -1)
-    elif code == A_HONGZHONG_GANG:
-        C[HONGZHONG] -= 1
-        me.hz += 1
-    elif code < A_LAIZI_GANG:
-        C[code - A_PIZI_GANG] -= 1
-        me.pz += 1
-    elif code == A_LAIZI_GANG:
-        C[t.laizi] -= 1
-        me.lz += 1
-    else:
-        return -1
-    return 0
-
-
-cdef double _hu_now(const HandC* h, int seat) noexcept nogil:
-    """The seat's payment when it declares the hu now (the others pass what is left of
-    the window)."""
-    cdef HandC x
-    cdef int16_t codes[N_ACTIONS]
-    cdef int s, n
-    memcpy(&x, h, sizeof(HandC))
-    if hand_apply(&x, seat, A_HU) != 0:
-        return 0.0
-    while x.phase != PH_OVER:
-        s = hand_current(&x)
-        n = hand_legal(&x, s, codes)
-        if not has_code(codes, n, A_PASS) or hand_apply(&x, s, A_PASS) != 0:
-            return 0.0
-    return x.win.payments[seat] if x.winner == seat else 0.0
-
-
-cdef double _hu_seen(const AgentView* v, const Table* t, int* known) noexcept nogil:
-    """The seat's payment for the hu it may declare now, as it sees it (the settlement with
-    the others' hands unknown: discarder_ready and the like at -1). known = 0 when the
-    view cannot value it (a 乱将 / 乱风 shape, W3, or a window the model does not price)."""
-    cdef Position p
-    cdef uint8_t C[34]
-    cdef double pay = 0.0
-    cdef int how, d = -1, x
-    known[0] = 0
-    memcpy(C, v.hand, 34)
-    memcpy(p.seats, v.seats, sizeof(p.seats))
-    if v.phase == PH_TURN and v.drawn >= 0:
-        how = HOW_GANGSHANGHUA if v.replacement else HOW_ZIMO
-        x = v.drawn
-    elif v.phase == PH_CLAIM and v.claim_tile >= 0:
-        how = HOW_FANGCHONG
-        d = v.turn
-        x = v.claim_tile
-        C[x] += 1
-    else:
-        return 0.0
-    if _win(t, &p, C, &p.seats[t.seat], x, how, d, &pay):
-        known[0] = 1
-    return pay
-
-
-cdef void _evaluate_one(const AgentView* v, const Table* t, int code, int samples, uint64_t seed,
-                        double* out) noexcept nogil:
-    """out[0..2] = win, points, value of code (not A_HU)."""
-    cdef Position p
-    cdef Pcg64 g
-    cdef int i, r, wins = 0
-    cdef double pay = 0.0, won = 0.0, total = 0.0
-    _position(v, t, code, &p)
-    pcg64_seed_int(&g, seed)            # the same sequences for every option of a decision
-    for i in range(samples):
-        r = _sequence(t, &p, &g, &pay)
-        if r == 1:
-            wins += 1
-            won += pay
-        if r != 0:
-            total += pay
-    out[0] = wins / <double>samples
-    out[1] = won / wins if wins else 0.0
-    out[2] = total / samples
-    if code < A_CHI:
-        out[2] -= _danger(t, &p, code - A_DISCARD)
-
-
-def evaluate_options(NativeHand hand not None, seat, codes=None, *, samples=256, seed=0,
-                     hazard=None, loss_scale=None, ready_per_opening=READY_PER_OPENING,
-                     wait_share=WAIT_SHARE, suit_wait_share=SUIT_WAIT_SHARE):
-    """The expert's value of each legal option of ``seat`` now, from what the seat sees.
-
-    For each option, over ``samples`` draw sequences of the rest of the hand (the comment
-    above this function: the seat plays alone against the tiles it has not seen; each
-    other seat wins on its turn with probability ``hazard``): the probability that the
-    seat wins, the mean payment it then receives (the real settlement: S/X/L rules, the
-    schedule, caps, 闭, 风翻), and the mean of its payment over all sequences — its wins,
-    and what it pays when another seat wins, which grows with its own fan (an opening
-    under 口口翻, S1, or a 红中杠 doubles it) — less, for a discard, its expected payment
-    into another seat's win (放冲, S3; the suit of a 清一色 threat, W6, costs most). A hu
-    now is worth its payment (win 1). Deterministic for a seed: every option is valued on
-    the same sequences.
-
-    Args:
-        hand: a NativeHand (not changed; only what ``seat`` sees is read).
-        seat: 0-3, a seat with a decision now.
-        codes: action codes legal for it (default: all of them, ascending).
-        samples: draw sequences per option, 1 to 2**31 - 1 (default 256).
-        seed: an int 0 <= seed < 2**64.
-        hazard: the probability that another seat wins on one of its turns, 0-1 (None:
-            :data:`CALIBRATED` for the hand's schedule).
-        loss_scale: what the seat pays when another seat wins, over that seat's small hu
-            by 自摸, >= 0 (None: :data:`CALIBRATED`).
-        ready_per_opening, wait_share, suit_wait_share: the defence weights, 0-1
-            (:data:`EVALUATION_PARAMETERS`): a discard's value is lowered by its expected
-            payment into another seat's win (放冲, S3; a 清一色 threat's suit, W6).
-
-    Returns:
-        float64 array (len(codes), 3): the columns of :data:`OPTION_FIELDS` — win
-        (probability), points (the seat's payment when it wins, points or money, as
-        ``NativeHand.result.payments``), value (its expected payment, the same unit).
-
-    Raises:
-        IllegalActionError: ``seat`` is not a seat or has no decision now, ``codes`` is
-            not a sequence of codes (a number, a string), or a code is not legal for it.
-        SimulationError: ``samples`` not 1 to 2**31 - 1, ``hazard`` or a defence weight
-            outside 0-1, ``loss_scale`` < 0, or a bad seed.
-    """
-    cdef HandC* h = &hand.h
-    cdef int16_t legal[N_ACTIONS]
-    cdef int s = _checks.seat(seat, "seat", IllegalActionError), n, i, k, m, ns
-    cdef Table t
-    cdef AgentView v
-    cdef uint64_t sd
-    cdef double[:, ::1] view
-    ensure_tables()             # the shanten kernels' tables
-    agents_prepare()            # the hand engine's (the hu now, the scoring)
-    if h.phase == PH_OVER:
-        raise IllegalActionError(f"evaluate_options: the hand is over (seat {s} has no decision)")
-    n = hand_legal(h, s, legal)
-    if n == 0:
-        raise IllegalActionError(f"evaluate_options: seat {s} has no decision now")
-    allowed = [legal[i] for i in range(n)]
-    if codes is not None and (isinstance(codes, (str, bytes)) or not hasattr(codes, "__iter__")):
-        raise IllegalActionError(f"evaluate_options: codes must be a sequence of action codes, got {codes!r}")
-    cs = allowed if codes is None else list(codes)
-    for c in cs:
-        if _checks.index(c) is None or c not in allowed:
-            raise IllegalActionError(f"evaluate_options: {c!r} is not a legal code for seat {s} "
-                                     f"(legal: {allowed})")
-    ns = _checks.count(samples, "evaluate_options: samples", SimulationError, 1, 2 ** 31 - 1)
-    sd = _checks.count(seed, "evaluate_options: seed", SimulationError, 0, 2 ** 64 - 1)
-    fit = CALIBRATED["fan" if h.rules.fan_schedule else "points"]
-    hazard = fit["hazard"] if hazard is None else hazard
-    loss_scale = fit["loss_scale"] if loss_scale is None else loss_scale
-    weights = {"hazard": hazard, "loss_scale": loss_scale, "ready_per_opening": ready_per_opening,
-               "wait_share": wait_share, "suit_wait_share": suit_wait_share}
-    for name, x in weights.items():
-        high = float("inf") if name == "loss_scale" else 1.0
-        if isinstance(x, bool) or not isinstance(x, (int, float)) or not 0 <= x <= high or x == float("inf"):
-            bound = ">= 0" if name == "loss_scale" else "from 0 to 1"
-            raise SimulationError(f"evaluate_options: {name} must be a number {bound}, got {x!r}")
-    arr = np.zeros((len(cs), len(OPTION_FIELDS)), dtype=np.float64)
-    view = arr
-    codes_c = [int(c) for c in cs]
-    agent_view(&v, h, s, NULL)          # what the seat sees, as a native agent sees it
-    _table(&v, &t)
-    t.hazard = hazard
-    t.loss_scale = loss_scale
-    t.ready_per_opening = ready_per_opening
-    t.wait_share = wait_share
-    t.suit_wait_share = suit_wait_share
-    for k in range(len(codes_c)):
-        m = codes_c[k]
-        with nogil:
-            if m == A_HU:
-                view[k, 0] = 1.0
-                view[k, 1] = view[k, 2] = _hu_now(h, s)
-            else:
-                _evaluate_one(&v, &t, m, ns, sd, &view[k, 0])
-    return arr
 
 
 # ---------------------------------------------------------------- the bot
@@ -786,16 +104,30 @@ ctypedef struct Params:
     uint8_t evaluate_claims
     int samples
     double hu_margin
+    DefenceC defence            # the discards' defence (danger_scale 0: none)
+    uint8_t defend_by_value     # weigh the defence's discards by the evaluation
+    uint8_t evaluate_gangs      # a 蓄杠 / 暗杠 against the greedy discard by value
+    uint8_t reseed              # the reset seed salts the evaluation's sequences
     uint64_t seed               # the reset seed: the evaluation's sequences (deterministic)
 
 
 EXPERT_PARAMETERS = {"equal_first": True, "equal_gang": True, "equal_other": False,
                      "evaluate_hu": True, "evaluate_claims": True, "samples": 64,
-                     "hu_margin": 0.5}
+                     "hu_margin": 0.5, "danger_scale": 0.0, "danger_margin": 0.0, "fold_shanten": 99,
+                     "fold_margin": 0.0, "qys_share": 0.6, "hard_share": 0.4, "feed": 0.0,
+                     "weigh_draws": False, "keep_draws": 0.0, "defend_by_value": False, "evaluate_gangs": False,
+                     "reseed": True}
 """The parameters of :class:`ExpertAgent` and their defaults (see the module docstring):
-the claim rules ``equal_first``, ``equal_gang``, ``equal_other`` (bool); ``evaluate_hu``
-and ``evaluate_claims`` (bool), the decisions taken by value; ``samples`` (int), the draw
-sequences of an option; ``hu_margin`` (float), the hu's extra weight against a gang."""
+the claim rules ``equal_first``, ``equal_gang``, ``equal_other`` (bool); ``evaluate_hu``,
+``evaluate_claims`` and ``evaluate_gangs`` (bool), the decisions taken by value;
+``samples`` (int), the draw sequences of an option; ``hu_margin`` (float), the hu's extra
+weight against a gang; the defence: ``danger_scale`` (float, 0 for none), ``danger_margin``
+and ``fold_margin`` (float, points or money), ``fold_shanten`` (int, 99 for never),
+``qys_share``, ``hard_share`` and ``feed`` (probabilities, :data:`wuhanmj.native.defence.DEFENCE_WEIGHTS`),
+``weigh_draws`` and ``defend_by_value`` (bool); ``reseed`` (bool): the reset seed salts the
+evaluation's draw sequences (False: a decision depends on the position alone, so that two
+bots with the same parameters play alike at every seat, as a duplicate comparison of two
+variants wants)."""
 
 MAX_SAMPLES = 4096
 """The most draw sequences an :class:`ExpertAgent` option may take (``samples``)."""
@@ -815,18 +147,6 @@ cdef uint64_t _decision_seed(const Params* p, const AgentView* v) noexcept nogil
     return x
 
 
-cdef void _bot_table(const AgentView* v, Table* t) noexcept nogil:
-    """The table of the view's decision with the bot's weights: the defaults of
-    EVALUATION_PARAMETERS, hazard and loss_scale as CALIBRATED for the rule set's schedule
-    (X1, X2)."""
-    _table(v, t)
-    t.hazard = HAZARD_FAN if t.r.fan_schedule else HAZARD_POINTS
-    t.loss_scale = LOSS_FAN if t.r.fan_schedule else LOSS_POINTS
-    t.ready_per_opening = READY_PER_OPENING
-    t.wait_share = WAIT_SHARE
-    t.suit_wait_share = SUIT_WAIT_SHARE
-
-
 cdef int _best_of(const Params* p, const AgentView* v, const Table* t, const int16_t* options, int m,
                   double first_value) noexcept nogil:
     """The option of options[0 .. m-1] with the best value (evaluate_options' value column)
@@ -840,7 +160,7 @@ cdef int _best_of(const Params* p, const AgentView* v, const Table* t, const int
         if options[k] == A_HU:
             out[2] = first_value
         else:
-            _evaluate_one(v, t, options[k], p.samples, sd, out)
+            evaluate_one(v, t, options[k], p.samples, sd, out)
         if out[2] > best:
             best = out[2]
             pick = options[k]
@@ -861,11 +181,74 @@ cdef int _hu_or_play(const Params* p, const AgentView* v, const int16_t* codes, 
             m += 1
     if m == 1:
         return A_HU
-    _bot_table(v, &t)
-    hu = _hu_seen(v, &t, &known)
+    bot_table(v, &t)
+    hu = hu_seen(v, &t, &known)
     if not known:
         return A_HU
     return _best_of(p, v, &t, options, m, hu * (1.0 + p.hu_margin))
+
+
+cdef int _gang_or_discard(const Params* p, const AgentView* v, const GreedySeat* g, const int16_t* codes,
+                          int n, int choice) noexcept nogil:
+    """A 蓄杠 or 暗杠 against the greedy bot's discard, by value: a gang's fan counts both ways
+    (S1, S5), its replacement draw may win a 杠上开花 (G4, W6), and a 蓄杠 may be robbed (P4;
+    the robbed seat pays all, L3: rob_danger)."""
+    cdef int16_t options[N_ACTIONS]
+    cdef int16_t discards[N_ACTIONS]
+    cdef int i, m = 1, nd = 0, pick = choice
+    cdef double out[3]
+    cdef double val, best = -1e300
+    cdef Table t
+    cdef uint64_t sd
+    for i in range(n):
+        if codes[i] < A_CHI:
+            discards[nd] = codes[i]
+            nd += 1
+        elif A_XU_GANG <= codes[i] < A_HONGZHONG_GANG:
+            options[m] = codes[i]
+            m += 1
+    if m == 1 or nd == 0 or not (choice < A_CHI or A_XU_GANG <= choice < A_HONGZHONG_GANG):
+        return choice
+    options[0] = greedy_turn(g, discards, nd)
+    bot_table(v, &t)
+    sd = _decision_seed(p, v)
+    for i in range(m):
+        evaluate_one(v, &t, options[i], p.samples, sd, out)
+        val = out[2]
+        if A_XU_GANG <= options[i] < A_AN_GANG:
+            val -= rob_danger(&p.defence, v, options[i] - A_XU_GANG)
+        if val > best:
+            best = val
+            pick = options[i]
+    return pick
+
+
+cdef int _defend_by_value(const Params* p, const AgentView* v, const GreedySeat* g, const int16_t* codes,
+                          int n, int choice) noexcept nogil:
+    """The discard among the defence's options (defence_options: the greedy bot's, a safer one,
+    the safest) with the best value: the evaluation's value of the hand going on, times the
+    chance that nobody wins on the discard, less its danger (the expected payment for it)."""
+    cdef int cands[3]
+    cdef int shanten[3]
+    cdef double danger[3]
+    cdef double hit[3]
+    cdef double out[3]
+    cdef double val, best = -1e300
+    cdef Table t
+    cdef uint64_t sd
+    cdef int k, pick = choice, m = defence_options(&p.defence, v, g, codes, n, choice, cands, danger, hit, shanten)
+    if m == 1:
+        return cands[0]
+    bot_table(v, &t)
+    t.ready_per_opening = 0.0   # the reading's danger, not the evaluation's own
+    sd = _decision_seed(p, v)
+    for k in range(m):
+        evaluate_one(v, &t, cands[k], p.samples, sd, out)
+        val = (1.0 - hit[k]) * out[2] - danger[k]
+        if val > best:
+            best = val
+            pick = cands[k]
+    return pick
 
 
 cdef int decide(void* state, const AgentView* v, const int16_t* codes, int n) noexcept nogil:
@@ -886,7 +269,16 @@ cdef int decide(void* state, const AgentView* v, const int16_t* codes, int n) no
     g.indicator = v.indicator
     g.laizi = v.laizi
     if v.phase == PH_TURN:
-        return greedy_turn(&g, codes, n)
+        c = greedy_turn(&g, codes, n)
+        if p.evaluate_gangs and codes[n - 1] >= A_XU_GANG:
+            c = _gang_or_discard(p, v, &g, codes, n, c)
+            if c >= A_CHI:
+                return c
+        if p.defend_by_value and p.defence.scale > 0.0:
+            return _defend_by_value(p, v, &g, codes, n, c)
+        if p.defence.scale > 0.0 or p.defence.weigh_draws:
+            return defend_discard(&p.defence, v, &g, codes, n, c)
+        return c
     if v.phase == PH_CLAIM:
         c = greedy_claim(&g, codes, n, &now, &after)
         if c < 0 or c == A_PASS or after < now or not has_code(codes, n, A_PASS):
@@ -894,7 +286,7 @@ cdef int decide(void* state, const AgentView* v, const int16_t* codes, int n) no
         if p.evaluate_claims:
             options[0] = A_PASS
             options[1] = c
-            _bot_table(v, &t)
+            bot_table(v, &t)
             return _best_of(p, v, &t, options, 2, 0.0)
         if p.equal_other or (p.equal_first and v.openings[me] == 0) or (p.equal_gang and c == A_CHONG_GANG):
             return c
@@ -903,7 +295,7 @@ cdef int decide(void* state, const AgentView* v, const int16_t* codes, int n) no
 
 
 cdef void reset(void* state, uint64_t seed) noexcept nogil:
-    (<Params*>state).seed = seed
+    (<Params*>state).seed = seed if (<Params*>state).reseed else 0
 
 
 cdef AgentSpec SPEC
@@ -926,10 +318,16 @@ class ExpertAgent(NativeAgent):
         samples: int 1 to :data:`MAX_SAMPLES`, the draw sequences of each option valued.
         hu_margin: float >= 0, the hu's value is multiplied by ``1 + hu_margin`` against
             a gang (the seat's view undervalues it).
+        evaluate_gangs: bool, a 蓄杠 or 暗杠 against the greedy discard by value (S1, P4, L3).
+        danger_scale, danger_margin, fold_margin: floats >= 0, the defence (0: none; the
+            margins in points or money); fold_shanten: int 0 to 99 (99: never fold).
+        qys_share, hard_share, feed: numbers 0 to 1, the danger's weights (W6, W9, L2).
+        weigh_draws, defend_by_value, reseed: bool (see :data:`EXPERT_PARAMETERS`).
 
     Raises:
-        AgentError: an unknown parameter, a flag that is not a bool, ``samples`` not an
-            int in range or ``hu_margin`` not a finite number >= 0 (the message names it).
+        AgentError: an unknown parameter, a flag that is not a bool, ``samples`` or
+            ``fold_shanten`` not an int in range, a weight or margin out of its range or
+            not a finite number (the message names it).
     """
 
     def __init__(self, **params):
@@ -943,9 +341,15 @@ class ExpertAgent(NativeAgent):
             if key == "samples":
                 if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= MAX_SAMPLES:
                     raise AgentError(f"ExpertAgent: samples must be an int from 1 to {MAX_SAMPLES}, got {value!r}")
-            elif key == "hu_margin":
+            elif key == "fold_shanten":
+                if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 99:
+                    raise AgentError(f"ExpertAgent: fold_shanten must be an int from 0 to 99, got {value!r}")
+            elif key in ("qys_share", "hard_share", "feed", "keep_draws"):
+                if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value <= 1:
+                    raise AgentError(f"ExpertAgent: {key} must be a number from 0 to 1, got {value!r}")
+            elif isinstance(EXPERT_PARAMETERS[key], float):
                 if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value < float("inf"):
-                    raise AgentError(f"ExpertAgent: hu_margin must be a number >= 0, got {value!r}")
+                    raise AgentError(f"ExpertAgent: {key} must be a number >= 0, got {value!r}")
             elif not isinstance(value, bool):
                 raise AgentError(f"ExpertAgent: {key} must be True or False, got {value!r}")
         self._set({**EXPERT_PARAMETERS, **params})
@@ -960,6 +364,19 @@ class ExpertAgent(NativeAgent):
         p.evaluate_claims = values["evaluate_claims"]
         p.samples = values["samples"]
         p.hu_margin = values["hu_margin"]
+        p.defence.scale = values["danger_scale"]
+        p.defence.margin = values["danger_margin"]
+        p.defence.fold_shanten = values["fold_shanten"]
+        p.defence.fold_margin = values["fold_margin"]
+        p.defence.qys_share = values["qys_share"]
+        p.defence.hard_share = values["hard_share"]
+        p.defence.feed = values["feed"]
+        p.defence.weigh_draws = values["weigh_draws"]
+        p.defence.keep_draws = values["keep_draws"]
+        p.reseed = values["reseed"]
+        p.defend_by_value = values["defend_by_value"]
+        p.evaluate_gangs = values["evaluate_gangs"]
+        p.seed = p.seed if p.reseed else 0
 
     @property
     def params(self):
@@ -969,7 +386,13 @@ class ExpertAgent(NativeAgent):
         return {"equal_first": bool(p.equal_first), "equal_gang": bool(p.equal_gang),
                 "equal_other": bool(p.equal_other), "evaluate_hu": bool(p.evaluate_hu),
                 "evaluate_claims": bool(p.evaluate_claims), "samples": int(p.samples),
-                "hu_margin": float(p.hu_margin)}
+                "hu_margin": float(p.hu_margin), "danger_scale": p.defence.scale,
+                "danger_margin": p.defence.margin, "fold_shanten": int(p.defence.fold_shanten),
+                "fold_margin": p.defence.fold_margin, "qys_share": p.defence.qys_share,
+                "hard_share": p.defence.hard_share, "feed": p.defence.feed,
+                "weigh_draws": bool(p.defence.weigh_draws), "keep_draws": p.defence.keep_draws,
+                "defend_by_value": bool(p.defend_by_value), "evaluate_gangs": bool(p.evaluate_gangs),
+                "reseed": bool(p.reseed)}
 
     def __repr__(self):
         changed = {k: v for k, v in self.params.items() if v != EXPERT_PARAMETERS[k]}

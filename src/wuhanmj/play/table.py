@@ -132,6 +132,19 @@ class Table:
         self._advance()
         return g
 
+    def take_bot_faults(self) -> dict[int, tuple[int, str]]:
+        """The bots' faults played as the safest action since the last call, by seat: how
+        many, and what the last one was (the ``cmd:`` bots with ``on_error="pass"``,
+        :meth:`ProcessAgent.take_faults <wuhanmj.agents.process.ProcessAgent.take_faults>`);
+        the seats without any left out."""
+        out = {}
+        for s, b in enumerate(self.bots):
+            take = getattr(b, "take_faults", None)
+            n = take() if take is not None else 0
+            if n:
+                out[s] = (n, str(getattr(b, "last_fault", None) or "?"))
+        return out
+
     def to_act(self) -> bool:
         """True when the person has a decision to make now."""
         g = self.match.game

@@ -127,6 +127,9 @@ def _hand_end(table: Table, write: Callable[[str], None], glyphs: bool) -> None:
     write(f"payments: {pays}")
     sc = table.scores
     write(f"scores after hand {table.hand_no}: " + "  ".join(f"{names[s]} {x:+g}" for s, x in enumerate(sc)))
+    for s, (n, last) in table.take_bot_faults().items():
+        write(f"{names[s]}: {n} decision{'s' if n > 1 else ''} played as the safest action "
+              f"(--on-bot-error pass); the last: {last}")
     write("=" * 60)
 
 

@@ -8,6 +8,8 @@ from __future__ import annotations
 import copy
 from typing import Any
 
+import numpy as np
+
 from ..agents.base import reset_agent
 from ..errors import AgentError, BotError, IllegalActionError
 from ..files.recordio import BINARY
@@ -21,6 +23,7 @@ from ..stats.tally import Tally, exact
 from .arena_native import run_native_arena_batch
 from .arena_spec import ArenaSpec, agent_seed, json_line, seat_copies, wall_values
 from .batch import at_hand, count_bot_faults, match_seeds
+from .luck import add_batch_controls
 
 __all__ = ["arena_batch", "native_arena_batch"]
 
@@ -49,6 +52,9 @@ def _play(spec: ArenaSpec, first: int, stop: int, tally: Tally, items: list[Any]
     players = [[copy.deepcopy(spec.agents[a]) for a in seating] for seating in spec.seatings]
     labels = [tuple(spec.labels[a] for a in seating) for seating in spec.seatings]
     _, dscale = scales(spec)
+    dealt: list[list[int]] = []  # the walls and each challenger's wall differences, for the control variates
+    d_walls: dict[str, list[Any]] = {spec.labels[c]: [] for c, _ in spec.groups}
+    sizes: list[int] = []
     for m in range(first, stop):
         start = m * spec.match_hands
         n = min(spec.match_hands, spec.hands - start)
@@ -84,9 +90,17 @@ def _play(spec: ArenaSpec, first: int, stop: int, tally: Tally, items: list[Any]
                     items.append(encode_hand(g, o, hand, m, h, j) if spec.records == BINARY
                                  else json_line(spec, g, o, hand, m, h, j, labels[j]))
                 pays.append([exact(p) for p in o.payments])
+                if j == 0 and spec.control:
+                    dealt.append(list(g.state.wall))
                 mt.finish_hand()
             wall_values(spec, pays, values, dscale, tally, tbin, walls)
         add_match(tally, values)
+        if spec.control:
+            sizes.append(n)
+            for lab in d_walls:
+                d_walls[lab] += values[f"diff:{lab}"]
+    if spec.control:
+        add_batch_controls(tally, spec.rules, spec.seed, range(first, stop), sizes, np.array(dealt, np.uint8), d_walls)
 
 
 def native_arena_batch(spec: ArenaSpec, first: int, stop: int) -> tuple[Tally, list[Any] | None, list[Any] | None]:

@@ -36,6 +36,7 @@ from ..files.native_records import record_items
 from ..stats.outcome import TRACE_BINS, trace_bin
 from ..stats.paired import add_match
 from ..stats.tally import Tally, exact
+from .luck import add_batch_controls
 
 __all__ = ["run_native_arena_batch"]
 
@@ -85,20 +86,31 @@ def run_native_arena_batch(spec: ArenaSpec, first: int, stop: int) -> tuple[Tall
             tally.count(f"seathands.agent:{lab}", n)
     walls: list[Any] | None = [] if spec.rating else None
     pays = np.stack([a["payments"] for a in runs])  # (seatings, hands, 4)
+    d_walls: dict[str, Any]
     if bool(np.all(pays == np.rint(pays))) and bool(np.all(np.abs(pays) < 2**40)):
-        _walls_int(spec, pays.astype(np.int64), runs[0]["match"], tally, walls)
+        d_walls = _walls_int(spec, pays.astype(np.int64), runs[0]["match"], tally, walls)
     else:
-        _walls_exact(spec, pays, runs[0]["match"], tally, walls)
+        d_walls = _walls_exact(spec, pays, runs[0]["match"], tally, walls)
+    if spec.control:
+        from ..native.rng import shuffled_walls
+
+        ms = runs[0]["match"].astype(np.int64)
+        matches, sizes = np.unique(ms, return_counts=True)  # in order: a batch's matches ascend
+        add_batch_controls(tally, spec.rules, spec.seed, matches.tolist(), sizes.tolist(),
+                           shuffled_walls(runs[0]["seed"]), d_walls)
     items = _records(spec, runs, labels) if record else None
     return tally, items, walls
 
 
 # ---------------------------------------------------------------- the paired values
-def _walls_exact(spec: ArenaSpec, pays: np.ndarray, match: np.ndarray, tally: Tally, walls: list[Any] | None) -> None:
-    """The paired values wall by wall, as the Python batch counts them (exact fractions)."""
+def _walls_exact(spec: ArenaSpec, pays: np.ndarray, match: np.ndarray, tally: Tally,
+                 walls: list[Any] | None) -> dict[str, list[Any]]:
+    """The paired values wall by wall, as the Python batch counts them (exact fractions);
+    returns each challenger's wall differences."""
     _, dscale = scales(spec)
     ms = match.tolist()
     rows = pays.tolist()
+    d_walls: dict[str, list[Any]] = {spec.labels[c]: [] for c, _ in spec.groups}
     i, n = 0, len(ms)
     while i < n:
         m = ms[i]
@@ -109,6 +121,9 @@ def _walls_exact(spec: ArenaSpec, pays: np.ndarray, match: np.ndarray, tally: Ta
             wall_values(spec, [[exact(x) for x in r[i]] for r in rows], values, dscale, tally, tbin, walls)
             i += 1
         add_match(tally, values)
+        for lab in d_walls:
+            d_walls[lab] += values[f"diff:{lab}"]
+    return d_walls
 
 
 def _held(pays: np.ndarray, seating: Sequence[int], agent: int) -> np.ndarray:
@@ -116,10 +131,12 @@ def _held(pays: np.ndarray, seating: Sequence[int], agent: int) -> np.ndarray:
     return pays[:, [s for s in range(4) if seating[s] == agent]].sum(axis=1)
 
 
-def _walls_int(spec: ArenaSpec, pays: np.ndarray, match: np.ndarray, tally: Tally, walls: list[Any] | None) -> None:
+def _walls_int(spec: ArenaSpec, pays: np.ndarray, match: np.ndarray, tally: Tally,
+               walls: list[Any] | None) -> dict[str, np.ndarray]:
     """The paired values of every wall at once from whole payments ``pays`` (seatings,
     walls, 4) int64: the same keys and exact sums as :func:`wall_values` and
-    :func:`~wuhanmj.stats.paired.add_match` give wall by wall and match by match."""
+    :func:`~wuhanmj.stats.paired.add_match` give wall by wall and match by match; returns
+    each challenger's wall differences."""
     _, dscale = scales(spec)
     n = pays.shape[1]
     total = np.zeros((len(spec.labels), n), np.int64)
@@ -150,6 +167,7 @@ def _walls_int(spec: ArenaSpec, pays: np.ndarray, match: np.ndarray, tally: Tall
     tally.add_moments("cl.n", int_moments(sizes.astype(np.int64)))
     if walls is not None:
         walls.extend(tuple(row) for row in total.T.tolist())
+    return {spec.labels[c]: values[f"diff:{spec.labels[c]}"] for c, _ in spec.groups}
 
 
 # ---------------------------------------------------------------- records

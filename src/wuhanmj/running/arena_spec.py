@@ -49,7 +49,8 @@ class ArenaSpec:
     ``rules``; the made ``agents`` and their unique ``labels``; the ``baseline`` index;
     the ``seatings`` (agent index by seat) and the ``groups`` (challenger, its seatings);
     ``records`` (False, or the record kind of :func:`~wuhanmj.files.recordio.record_kind`);
-    ``rating`` (keep every wall's agent totals).
+    ``rating`` (keep every wall's agent totals); ``control`` (add the sums of the
+    control-variate estimate, :mod:`wuhanmj.stats.control`).
     """
 
     seed: int
@@ -63,6 +64,7 @@ class ArenaSpec:
     groups: tuple[tuple[int, tuple[int, ...]], ...]
     records: bool | str
     rating: bool
+    control: bool = False
 
 
 def wall_values(spec: ArenaSpec, pays: Sequence[Sequence[Any]], values: dict[str, list[Any]],

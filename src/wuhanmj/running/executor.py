@@ -100,6 +100,20 @@ def kept(out: Any, run: Callable[..., Any], *args: Any) -> Any:
         raise
 
 
+_kept_spec: Any = None
+
+
+def _run_keeping(run: Callable[..., Any], spec: Any, *batch: Any) -> Any:
+    """``run(spec, *batch)`` in a worker of the local pool, which keeps ``spec`` until its
+    next batch arrives: the bot processes its agents hold (``cmd:`` bots, one per seat)
+    then play the worker's every batch, instead of starting again at each one (a copy of
+    the spec comes with every batch; the next one holds the processes before this one is
+    let go). The pool's end ends them."""
+    global _kept_spec
+    _kept_spec = spec
+    return run(spec, *batch)
+
+
 def run_batches(
     run: Callable[..., Any],
     spec: Any,
@@ -150,7 +164,7 @@ def run_batches(
         window = 2 * (pool_size if own else 16)
         pending: deque[tuple[Any, tuple[int, int]]] = deque()
         for b in batches:
-            pending.append((ex.submit(run, spec, *b), b))
+            pending.append((ex.submit(_run_keeping, run, spec, *b) if own else ex.submit(run, spec, *b), b))
             if len(pending) >= window:
                 fut, bb = pending.popleft()
                 consume(kept(out, fut.result), bb)

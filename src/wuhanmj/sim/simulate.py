@@ -46,6 +46,7 @@ import numpy as np
 
 from .. import _checks
 from ..agents.base import agent_name, make_agent
+from ..agents.process import COMMA_HINT
 from ..errors import AgentError, SimulationError, WuhanMJError
 from ..files.paths import check_output_path, check_text_file, write_text_atomic
 from ..files.recordio import open_sink, record_kind
@@ -88,6 +89,8 @@ def _resolve_agents(agents: Any) -> tuple[Any, Any, Any, Any]:
         names = [a for a in agents.split(",")]
         if len(names) == 1:
             names = names * 4
+        elif len(names) != 4 and "cmd:" in agents:
+            raise AgentError(f"agents: four expected (one per seat), got {len(names)} from {agents!r}{COMMA_HINT}")
         agents = names
     agents = list(_checks.four(agents, "agents", AgentError))
     out = []

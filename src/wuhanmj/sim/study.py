@@ -9,7 +9,9 @@ same wall under every rule set, and every agent is reset with the same seeds. Th
 write their hands to binary records in a temporary folder, which give the outcome of
 every hand (:func:`~wuhanmj.files.outcomes.record_outcomes`) for the paired
 statistics; the walls are checked to be the same, hand by hand. Each run's tally is the
-one ``simulate`` gives alone on that seed (records change nothing in a run).
+one ``simulate`` gives alone on that seed (records change nothing in a run). ``records=DIR`` keeps those files, one a rule set
+(:func:`records_paths`); ``executor`` runs every rule set's batches on it (Dask, as
+``simulate``).
 
 The dealer of a match's first hand is the same everywhere (``m % 4``); later ones follow
 each rule set's results (D5), so a rule that changes who wins may change later dealers:
@@ -20,9 +22,11 @@ from __future__ import annotations
 
 import itertools
 import os
+import re
 import tempfile
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import Any
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -35,9 +39,13 @@ from ..rules import Rules
 from ..stats.planner import Target, parse_target
 from ..stats.results import SimulationResult
 from ..stats.study import RATES, StudyResult, quantity_names
+from ..files.paths import check_output_path
 from .simulate import DEFAULT_MATCH_HANDS, _check_int, _resolve_agents, check_hands, simulate
 
-__all__ = ["study", "rule_sets", "parse_sweep", "SWEEP_FIELDS"]
+if TYPE_CHECKING:
+    from concurrent.futures import Executor
+
+__all__ = ["study", "rule_sets", "parse_sweep", "records_paths", "SWEEP_FIELDS"]
 
 SWEEP_FIELDS = tuple(f for f in Rules.__dataclass_fields__ if f not in ("name", "money"))
 """The rule fields a sweep may vary: every field of :class:`~wuhanmj.rules.Rules` but
@@ -157,6 +165,33 @@ def _text(v: Any) -> str:
     return "none" if v is None else str(v)
 
 
+def records_paths(folder: str | os.PathLike, labels: Sequence[str]) -> list[Path]:
+    """The records file of each rule set in ``folder``: ``00-kaikou.wmj``, ``01-koukou.wmj``,
+    ``02-cap=200.wmj`` (the index, then the label with every character but letters, digits
+    and ``.=+-_`` as ``_``, cut to 60), binary records (docs/RECORDS.md). Checked before any
+    hand; the folder is made when missing (its parent must exist), files in it replaced.
+
+    Raises:
+        StudyError: ``folder`` is a file, or its parent folder does not exist.
+        SimulationError: a file that cannot be written (:func:`~wuhanmj.files.paths.check_output_path`).
+    """
+    text = os.fspath(folder)
+    p = Path(text)
+    if not text:
+        raise StudyError("records: an empty path; give a folder")
+    if p.exists() and not p.is_dir():
+        raise StudyError(f"records: {text!r} is a file; give a folder (one records file a rule set goes in it)")
+    if not p.exists():
+        if not p.resolve().parent.is_dir():
+            raise StudyError(f"records: the folder holding {text!r} does not exist")
+        p.mkdir()
+    out = []
+    for j, label in enumerate(labels):
+        slug = re.sub(r"[^A-Za-z0-9.=+_-]", "_", os.path.basename(label.rstrip("/\\")) or label)[:60]
+        out.append(check_output_path("records", p / f"{j:02d}-{slug}.wmj"))
+    return out
+
+
 def study(
     rules: Any = None,
     sweep: Any = None,
@@ -165,6 +200,8 @@ def study(
     hands: int = 2000,
     seed: int | None = None,
     workers: int = 1,
+    executor: Executor | None = None,
+    records: str | os.PathLike | None = None,
     match_hands: int = DEFAULT_MATCH_HANDS,
     targets: Sequence[str] = (),
     engine: str = "auto",
@@ -180,8 +217,13 @@ def study(
         seed: the root seed (int >= 0), the same for every rule set; None draws one
             (kept in the result).
         workers: as for ``simulate`` (0: one per CPU).
+        executor: any ``concurrent.futures.Executor`` every rule set's batches run on
+            (Dask's, :func:`~wuhanmj.sim.simulate.dask_executor`), as for ``simulate``.
+        records: a folder to keep every rule set's hands in, one binary records file a
+            rule set (:func:`records_paths`; ``wuhanmj replay`` reads them); None keeps
+            none (they are written to a temporary folder and read back).
         match_hands: hands per match (D5, M2).
-        targets: precisions to plan for, ``"jinding=0.1pp"``, ``"mean_points=5%"``
+        targets: precisions to plan for, ``"jinding=0.1pp"``, ``"transfer=5%"``
             (:func:`~wuhanmj.stats.planner.parse_target`); the names are those of
             :func:`~wuhanmj.stats.study.quantity_names`.
         engine: as for ``simulate`` (the native engine where it can play).
@@ -190,15 +232,16 @@ def study(
 
     Returns:
         :class:`~wuhanmj.stats.study.StudyResult`: per rule set its rates and means
-        (win, 自摸, 放冲, each big hu, 银顶, 金顶, 承包, draws; points moved per hand,
-        the dealer's edge, each agent's points [points, or money under the fan schedule])
-        with 95 % intervals, its payment quantiles, and the paired difference of each
-        from the baseline.
+        (win, 自摸, 放冲, each big hu, 银顶, 金顶, 承包, draws; the mean absolute
+        transfer per hand, the dealer's edge, each agent's points [points, or money under
+        the fan schedule]) with 95 % intervals, its payment quantiles, and the paired
+        difference of each from the baseline beside the unpaired interval.
 
     Raises:
         RulesError: a bad rule set or sweep (named).
-        StudyError: fewer than two rule sets, two equal ones, a bad target (all before
-            any hand is played); walls that differ between the runs (a bug).
+        StudyError: fewer than two rule sets, two equal ones, a bad target, ``records``
+            that is a file or in a missing folder (all before any hand is played); walls
+            that differ between the runs (a bug).
         SimulationError, AgentError: as ``simulate`` raises them.
     """
     sets = rule_sets(rules, sweep, base)
@@ -211,9 +254,10 @@ def study(
     root = int.from_bytes(os.urandom(4), "little") if seed is None else _check_int("seed", seed, 0)
     results: list[SimulationResult] = []
     outcomes: list[dict[str, np.ndarray]] = []
+    kept = None if records is None else records_paths(records, [lab for lab, _ in sets])
     with tempfile.TemporaryDirectory(prefix="wuhanmj-study-") as tmp:
         for j, (label, r) in enumerate(sets):
-            path = os.path.join(tmp, f"{j}.wmj")
+            path = os.path.join(tmp, f"{j}.wmj") if kept is None else os.fspath(kept[j])
             report: Any = progress
             if callable(progress) and progress is not True:
                 def report(done: int, total: int, _label: str = label) -> Any:
@@ -221,8 +265,8 @@ def study(
 
                 report(0, hands)  # the rule set starts (a display's clock, its rate)
             # the agents as given: each run makes its own from names (a cmd: bot its own process)
-            res = simulate(hands=hands, rules=r, agents=agents, seed=root, workers=workers, records=path,
-                           progress=report, match_hands=match_hands, engine=engine)
+            res = simulate(hands=hands, rules=r, agents=agents, seed=root, workers=workers, executor=executor,
+                           records=path, progress=report, match_hands=match_hands, engine=engine)
             with RecordsReader(path) as reader:
                 o = record_outcomes(reader)
             if outcomes and not np.array_equal(o["wall"], outcomes[0]["wall"]):
@@ -232,4 +276,5 @@ def study(
                 del o["wall"]  # checked: the baseline's walls are every rule set's
             results.append(res)
             outcomes.append(o)
-    return StudyResult.from_outcomes([lab for lab, _ in sets], results, outcomes, plans)
+    return StudyResult.from_outcomes([lab for lab, _ in sets], results, outcomes, plans,
+                                     None if kept is None else [os.fspath(k) for k in kept])

@@ -20,7 +20,9 @@ from typing import Any
 from .._json import check_depth, load_json, nan_to_none
 from ..errors import SimulationError, StatsError
 from ..rules import Rules
+from .control import control_variate
 from .figures import unit_figures
+from .labels import legend, short_labels
 from .paired import clustered, iid_interval
 from .tally import Moments, Tally, rate
 
@@ -194,6 +196,25 @@ class ArenaResult:
                         "unpaired_ci95": unp["ci95"], "unpaired_se": unp["se"]})
         return out
 
+    @property
+    def has_control(self) -> bool:
+        """The run kept the sums of the control-variate estimate (``arena(control=True)``)."""
+        return any(k.startswith("cvref.") for k, _ in self.moments)
+
+    def control_variates(self) -> list[dict[str, Any]]:
+        """Per challenger, its difference against the baseline estimated with the luck of
+        the deal as control variates (:func:`~wuhanmj.stats.control.control_variate`:
+        ``mean``, ``ci95``, ``se``, ``df``, ``plain_se``, ``narrower``, ``beta``,
+        ``covariates``, ``reference_walls``; with ``agent`` and ``baseline``); empty when
+        the run kept no control sums (:attr:`has_control`)."""
+        if not self.has_control:
+            return []
+        _, d = scales(self)
+        moments = dict(self.moments)
+        return [{"agent": self.agents[c], "baseline": self.agents[self.baseline],
+                 **control_variate(lambda key: moments.get(key, Moments()), self.agents[c], d[c][0])}
+                for c, _js in self.groups]
+
     def trace(self, label: str) -> list[dict[str, float]]:
         """The challenger's running paired difference by bin of matches: ``walls`` so far,
         ``mean`` and its 95 % band (normal, walls taken as independent) [per hand]."""
@@ -225,6 +246,7 @@ class ArenaResult:
             "rules": self.rules.to_dict(),
             "by_agent": [self.agent_figures(a) for a in self.agents],
             "differences": self.differences(),
+            "control_variates": self.control_variates(),
             "rating": self.rating,
             "bot_faults": self.bot_faults,
             "tally": Tally.to_dict(self.tally()),
@@ -278,16 +300,18 @@ class ArenaResult:
         def num(x: float) -> str:
             return "-" if math.isnan(x) else f"{x:+.2f}"
 
+        short = short_labels(self.agents)
         for a in self.agents:
             f = self.agent_figures(a)
             lo, hi = f["ci95"]
             fan = "-" if math.isnan(f["mean_fan"]) else f"{f['mean_fan']:.2f}"
             lines.append(
-                f"{a[:12]:<12}  {f['role']:<10} {num(f['mean']):>8}  [{num(lo):>9}, {num(hi):>9}]"
+                f"{short[a]:<12}  {f['role']:<10} {num(f['mean']):>8}  [{num(lo):>9}, {num(hi):>9}]"
                 f"        {pct(f['win_rate'])}  {pct(f['self_draw_rate'])}  {pct(f['deal_in_rate'])}"
                 f"  {pct(f['big_hu_rate'])}  {pct(f['yinding_rate'])}  {pct(f['jinding_rate'])}"
                 f"  {pct(f['liability_rate'])} {fan:>5}"
             )
+        lines += [f"  {line}" for line in legend(short)]
         lines += ["", "difference against the baseline, paired over walls (t, clustered by match):"]
         diffs = self.differences()
         for d in diffs:
@@ -300,6 +324,15 @@ class ArenaResult:
                 f"  {d['agent']} - {d['baseline']}: {num(d['mean'])} [{num(lo)}, {num(hi)}] {unit} per hand, "
                 f"p = {ptext}; unpaired [{num(ulo)}, {num(uhi)}]" + width_text(ratio)
             )
+        for cv in self.control_variates():
+            lo, hi = cv["ci95"]
+            ratio = cv["narrower"]
+            how = "" if ratio is None else (f" ({ratio:.3f}x narrower than the paired one)" if ratio >= 1
+                                            else f" ({100 * (1 / ratio - 1):.1f} % wider than the paired one)")
+            lines.append(
+                f"  {cv['agent']} - {cv['baseline']}, the deal's luck as control variates: {num(cv['mean'])} "
+                f"[{num(lo)}, {num(hi)}]{how}; {cv['reference_walls']:,} reference walls"
+            )
         clusters = min((d["matches"] for d in diffs), default=0)
         if clusters < FEW_CLUSTERS:
             lines.append(
@@ -310,7 +343,7 @@ class ArenaResult:
         if self.rating:
             lines += ["", "rating (openskill Plackett-Luce, one game a wall):"]
             for a, r in sorted(self.rating.items(), key=lambda kv: -kv[1]["ordinal"]):
-                lines.append(f"  {a[:12]:<12} mu {r['mu']:6.2f}  sigma {r['sigma']:5.2f}  ordinal {r['ordinal']:6.2f}")
+                lines.append(f"  {short[a]:<12} mu {r['mu']:6.2f}  sigma {r['sigma']:5.2f}  ordinal {r['ordinal']:6.2f}")
         if self.bot_faults:
             lines += ["", "bot faults played as the safest action (--on-bot-error pass): "
                       + ", ".join(f"{a} {n}" for a, n in self.bot_faults.items())]

@@ -23,6 +23,7 @@ from collections.abc import Callable, Iterable, Mapping
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
+from .labels import short_labels
 from .tally import Exact, Moments, rate
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -197,7 +198,8 @@ def summary_lines(r: SimulationResult) -> list[str]:
     for s in range(4):
         row(f"seat {s}", seat_figures(r, s))
     if len(set(r.agents)) > 1:
+        short = short_labels(r.agents)
         for a in dict.fromkeys(r.agents):
-            row(a, agent_figures(r, a))
+            row(short[a], agent_figures(r, a))
     lines.append("(自摸: self-drawn wins, 放冲: hands won on its tile, per seat-hand; fan: the winner's)")
     return lines

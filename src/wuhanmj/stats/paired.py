@@ -22,10 +22,11 @@ and the p-value that of ``t = x̄ / se`` on G − 1 degrees of freedom (:mod:`wu
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
-from typing import Any
+from typing import Any, Union
 
 import numpy as np
 
@@ -33,7 +34,12 @@ from ..errors import StatsError
 from .tally import Exact, Moments, Tally, exact, int_moments
 from .tdist import t_quantile, two_sided_p
 
-__all__ = ["add_match", "clustered", "clustered_means", "iid_interval"]
+Values = Union[np.ndarray, list[Exact]]
+"""Exact numbers in order: an int64 array, or a list of ints and Fractions (amounts that
+are not whole)."""
+
+__all__ = ["add_match", "clustered", "clustered_means", "clustered_sums", "clustered_trace", "match_sums", "unpaired", "iid_interval",
+           "Values"]
 
 
 def add_match(tally: Tally, values: Mapping[str, Sequence[Exact]]) -> None:
@@ -51,13 +57,75 @@ def add_match(tally: Tally, values: Mapping[str, Sequence[Exact]]) -> None:
         tally.observe("cl.n", n_m)
 
 
+def match_sums(
+    values: Mapping[str, Sequence[Exact] | np.ndarray], match: Sequence[int] | np.ndarray,
+) -> tuple[dict[str, Values], np.ndarray]:
+    """Per-hand values reduced to per-match sums: the sufficient statistics of
+    :func:`clustered_sums` (and of any prefix of the matches, or of two runs put together).
+
+    Args:
+        values: quantity name -> one exact value per hand (an integer numpy array, or a
+            sequence of ints and Fractions), the hands in the same order for every quantity.
+        match: the match of each hand (same length); the hands of one match must be
+            consecutive (as a run's records keep them).
+
+    Returns:
+        ``(sums, sizes)``: quantity -> the sum of each match's values in match order (an
+        int64 array for an integer array, else a list of exact numbers), and the hands of
+        each match (int64 array).
+
+    Raises:
+        StatsError: a quantity whose length is not the number of hands, or the hands of a
+            match that are not consecutive.
+    """
+    ms = np.asarray(match, dtype=np.int64)
+    n = int(ms.size)
+    for q, v in values.items():
+        if len(v) != n:
+            raise StatsError(f"statistics: {q}: {len(v)} values for {n} hands")
+    starts = np.flatnonzero(np.r_[True, ms[1:] != ms[:-1]]) if n else np.zeros(0, np.int64)
+    seen: set[int] = set()
+    for m in ms[starts].tolist():
+        if m in seen:
+            raise StatsError(f"statistics: the hands of match {m} are not consecutive")
+        seen.add(m)
+    sizes = np.diff(np.r_[starts, n]).astype(np.int64)
+    bounds = list(zip(starts.tolist(), (starts + sizes).tolist()))
+    sums: dict[str, Values] = {}
+    for q, v in values.items():
+        if isinstance(v, np.ndarray) and v.dtype.kind in "iub":
+            sums[q] = np.add.reduceat(v.astype(np.int64), starts) if n else np.zeros(0, np.int64)
+        else:
+            exact_v = [exact(x) for x in v]
+            sums[q] = [sum(exact_v[a:b]) for a, b in bounds]
+    return sums, sizes
+
+
+def clustered_sums(per_match: Values, sizes: np.ndarray, scale: int = 1) -> dict[str, Any]:
+    """:func:`clustered` of a quantity given by its per-match sums (:func:`match_sums`):
+    ``per_match[m]`` the sum of match ``m``'s values (kept times ``scale``), ``sizes[m]``
+    its hands. Exact: integer arrays are summed by numpy without overflow
+    (:func:`~wuhanmj.stats.tally.int_moments`), other values as ints and Fractions."""
+    tally = Tally()
+    tally.add_moments("cl.n", int_moments(np.asarray(sizes, dtype=np.int64)))
+    if isinstance(per_match, np.ndarray) and per_match.dtype.kind in "iub":
+        per = per_match.astype(np.int64)
+        tally.add_moments("cl.q", int_moments(per))
+        tally.add_moments("clx.q", int_moments(sizes * per))
+    else:
+        for s, k in zip(per_match, np.asarray(sizes).tolist()):
+            tally.observe("cl.q", s)
+            tally.observe("clx.q", k * s)
+    return clustered(tally.moments, "q", scale)
+
+
 def clustered_means(
     values: Mapping[str, Sequence[Exact] | np.ndarray], match: Sequence[int] | np.ndarray,
     scale: Mapping[str, int] | None = None,
 ) -> dict[str, dict[str, Any]]:
     """The mean per hand of each quantity and its 95 % interval clustered by match, from
-    per-hand values (a pure function of its arguments: the sums :func:`add_match` keeps,
-    then :func:`clustered`).
+    per-hand values (a pure function of its arguments: :func:`match_sums`, then
+    :func:`clustered_sums`).
 
     Args:
         values: quantity name -> one exact value per hand, the hands in the same order
@@ -77,35 +145,31 @@ def clustered_means(
         StatsError: a quantity whose length is not the number of hands, or the hands of a
             match that are not consecutive.
     """
-    ms = np.asarray(match, dtype=np.int64)
-    n = int(ms.size)
-    for q, v in values.items():
-        if len(v) != n:
-            raise StatsError(f"statistics: {q}: {len(v)} values for {n} hands")
-    starts = np.flatnonzero(np.r_[True, ms[1:] != ms[:-1]]) if n else np.zeros(0, np.int64)
-    seen: set[int] = set()
-    for m in ms[starts].tolist():
-        if m in seen:
-            raise StatsError(f"statistics: the hands of match {m} are not consecutive")
-        seen.add(m)
-    sizes = np.diff(np.r_[starts, n]).astype(np.int64)
-    tally = Tally()
-    tally.add_moments("cl.n", int_moments(sizes))
-    bounds = list(zip(starts.tolist(), (starts + sizes).tolist()))
-    for q, v in values.items():
-        if isinstance(v, np.ndarray) and v.dtype.kind in "iub":
-            per = np.add.reduceat(v.astype(np.int64), starts) if n else np.zeros(0, np.int64)
-            tally.add_moments(f"cl.{q}", int_moments(per))
-            tally.add_moments(f"clx.{q}", int_moments(sizes * per))
-        else:
-            exact_v = [exact(x) for x in v]
-            part = Tally()
-            for a, b in bounds:
-                add_match(part, {q: exact_v[a:b]})
-            tally.add_moments(f"cl.{q}", part.moments(f"cl.{q}"))
-            tally.add_moments(f"clx.{q}", part.moments(f"clx.{q}"))
+    sums, sizes = match_sums(values, match)
     k = scale or {}
-    return {q: clustered(tally.moments, q, k.get(q, 1)) for q in values}
+    return {q: clustered_sums(sums[q], sizes, k.get(q, 1)) for q in values}
+
+
+def unpaired(a: Mapping[str, Any], b: Mapping[str, Any]) -> dict[str, Any]:
+    """The interval of ``mean(b) − mean(a)`` as if the two had been measured on
+    independent samples (two runs on different seeds): from the two clustered intervals
+    ``a`` and ``b`` (:func:`clustered`'s dicts), ``se = √(se_a² + se_b²)`` and Welch–
+    Satterthwaite's degrees of freedom ``se⁴ / (se_a⁴/df_a + se_b⁴/df_b)``.
+
+    Returns:
+        ``{"mean", "ci95", "se", "df"}`` [the quantities' unit]; nan where either interval
+        is undefined; ``df`` nan (and the interval the mean itself) when neither varies.
+    """
+    mean = b["mean"] - a["mean"]
+    sa, sb, da, db = a["se"], b["se"], a["df"], b["df"]
+    if any(math.isnan(x) for x in (mean, sa, sb)) or not (da > 0 and db > 0):
+        return {"mean": mean, "ci95": [math.nan, math.nan], "se": math.nan, "df": math.nan}
+    se = math.hypot(sa, sb)
+    if se == 0:
+        return {"mean": mean, "ci95": [mean, mean], "se": 0.0, "df": math.nan}
+    df = se**4 / (sa**4 / da + sb**4 / db)
+    half = t_quantile(0.975, df) * se
+    return {"mean": mean, "ci95": [mean - half, mean + half], "se": se, "df": df}
 
 
 def clustered(moment: Callable[[str], Moments], q: str, scale: int = 1) -> dict[str, Any]:
@@ -135,6 +199,49 @@ def clustered(moment: Callable[[str], Moments], q: str, scale: int = 1) -> dict[
     t = m / se if se > 0 else (math.nan if m == 0 else math.copysign(math.inf, m))
     out.update(ci95=[m - half, m + half], se=se, t=t, p=two_sided_p(t, g - 1) if se > 0 else (1.0 if m == 0 else 0.0))
     return out
+
+
+def clustered_trace(per_match: Values, sizes: np.ndarray, scale: int = 1, points: int = 40,
+                    start: int = 2) -> dict[str, list[float]]:
+    """The running mean of a quantity over its first matches and its 95 % band: the
+    interval of :func:`clustered` (CR1, t on G − 1 degrees of freedom) of the hands of the
+    first G matches, for about ``points`` values of G spaced evenly on a log scale from
+    ``start`` (at least 2; all the matches when there are fewer) to all of them. Floats (for plots; the exact figures are
+    :func:`clustered_sums`'), the values kept times ``scale`` divided by it.
+
+    Args:
+        per_match: the sum of each match's values (:func:`match_sums`), in match order.
+        sizes: the hands of each match.
+        scale: the integer the values are kept times.
+        points: the most checkpoints (int >= 1).
+        start: the fewest matches of a checkpoint.
+
+    Returns:
+        ``{"matches", "hands", "mean", "lo", "hi"}``: lists of the same length (empty
+        with fewer than two matches).
+    """
+    g_all = len(sizes)
+    if g_all < 2:
+        return {"matches": [], "hands": [], "mean": [], "lo": [], "hi": []}
+    gs = np.unique(np.rint(np.geomspace(min(max(2, start), g_all), g_all, max(1, points))).astype(np.int64))
+    per = np.asarray([float(x) for x in per_match] if not isinstance(per_match, np.ndarray) else per_match,
+                     dtype=np.float64)
+    k = np.asarray(sizes, dtype=np.float64)
+    at = gs - 1
+    n = np.cumsum(k)[at]
+    s1, s2 = np.cumsum(per)[at], np.cumsum(per * per)[at]
+    sx, nn = np.cumsum(k * per)[at], np.cumsum(k * k)[at]
+    mean = s1 / n
+    ss = np.maximum(s2 - 2 * mean * sx + mean * mean * nn, 0.0)
+    se = np.sqrt(gs / (gs - 1) * ss) / n
+    half = np.array([_t975(int(g) - 1) for g in gs]) * se
+    return {"matches": gs.tolist(), "hands": n.astype(np.int64).tolist(), "mean": (mean / scale).tolist(),
+            "lo": ((mean - half) / scale).tolist(), "hi": ((mean + half) / scale).tolist()}
+
+
+@functools.lru_cache(maxsize=4096)
+def _t975(df: int) -> float:
+    return t_quantile(0.975, df)
 
 
 def iid_interval(m: Moments, scale: int | Fraction = 1) -> dict[str, Any]:

@@ -14,12 +14,14 @@ until an interval looks narrow enough.
 
 A target is ``NAME=WIDTH``: a rate's absolute half-width in percentage points
 (``jinding=0.1pp``), or any quantity's half-width relative to its pilot mean
-(``mean_points=5%``), or a mean's absolute half-width in its unit (``mean_points=2``,
+(``transfer=5%``), or a mean's absolute half-width in its unit (``transfer=2``,
 points or money).
 
+>>> import math
+>>> from wuhanmj.stats.planner import hands_needed, parse_target
 >>> hands_needed(math.sqrt(0.02 * 0.98), 0.001)
 75293
->>> parse_target("jinding=0.1pp", ["jinding", "mean_points"], rates=["jinding"])
+>>> parse_target("jinding=0.1pp", ["jinding", "transfer"], rates=["jinding"])
 Target(name='jinding', width=0.001, relative=False, text='jinding=0.1pp')
 """
 
@@ -66,7 +68,7 @@ def parse_target(text: str, known: Collection[str], rates: Collection[str] = ())
     """A target ``NAME=WIDTH`` (see the module docstring).
 
     Args:
-        text: ``"jinding=0.1pp"``, ``"mean_points=5%"``, ``"mean_points=2"``.
+        text: ``"jinding=0.1pp"``, ``"transfer=5%"``, ``"transfer=2"``.
         known: the quantity names a target may name.
         rates: those of ``known`` that are rates (``pp`` is for them, a bare number is not).
 
@@ -76,7 +78,7 @@ def parse_target(text: str, known: Collection[str], rates: Collection[str] = ())
             number for a rate.
     """
     if not isinstance(text, str) or "=" not in text:
-        raise StudyError(f"target: expected NAME=WIDTH (jinding=0.1pp, mean_points=5%), got {text!r}")
+        raise StudyError(f"target: expected NAME=WIDTH (jinding=0.1pp, transfer=5%), got {text!r}")
     name, _, width = text.partition("=")
     name = name.strip()
     if name not in known:

@@ -14,7 +14,7 @@ if TYPE_CHECKING:  # pragma: no cover
 
 __all__ = ["study_table"]
 
-_CHINESE = {"win": "胡", "zimo": "自摸", "fangchong": "放冲", "draw": "荒庄", "big": "大胡", "yinding": "银顶",
+_CHINESE = {"transfer": "mean absolute", "win": "胡", "zimo": "自摸", "fangchong": "放冲", "draw": "荒庄", "big": "大胡", "yinding": "银顶",
             "jinding": "金顶", "chengbao": "承包", **{f"big.{b}": label for b, label in _BIG_LABEL.items()}}
 
 _NAME_WIDTH = 30
@@ -31,14 +31,26 @@ def _level(is_rate: bool, iv: dict[str, Any]) -> str:
     return f"{100 * m:.2f} %" if is_rate else f"{m:+.2f}"
 
 
+def _interval(k: int, lo: float, hi: float) -> str:
+    return "[n/a]" if math.isnan(lo) or math.isnan(hi) else f"[{k * lo:+.2f}, {k * hi:+.2f}]"
+
+
 def _diff(is_rate: bool, iv: dict[str, Any]) -> str:
-    m, (lo, hi) = iv["mean"], iv["ci95"]
+    """``+7.27 pp [+6.92, +7.63]   unpaired [+6.67, +7.88]   1.7x narrower paired``."""
+    m = iv["mean"]
     if math.isnan(m):
         return "-"
     k, unit = (100, " pp") if is_rate else (1, "")
-    if math.isnan(lo) or math.isnan(hi):
-        return f"{k * m:+.2f}{unit} [n/a]"
-    return f"{k * m:+.2f}{unit} [{k * lo:+.2f}, {k * hi:+.2f}]"
+    paired = f"{k * m:+.2f}{unit} {_interval(k, *iv['ci95'])}"
+    unp = _interval(k, *iv["unpaired_ci95"])
+    ratio = iv["narrower"]
+    if ratio is not None:
+        how = f"{ratio:.1f}x narrower paired" if ratio >= 1 else f"paired {1 / ratio:.2f}x wider"
+    elif iv["ci95"][0] == iv["ci95"][1] and not math.isnan(iv["ci95"][0]):
+        how = "paired: no spread (every match alike)"
+    else:
+        how = ""
+    return f"{paired:<30} unpaired {unp:<20} {how}".rstrip()
 
 
 def _hands(n: int | None) -> str:
@@ -54,7 +66,8 @@ def study_table(r: StudyResult) -> str:
     rates = set(r.rates)
     width = max(14, *(len(lab) + 2 for lab in r.labels))
     lines = [
-        f"rule study: {r.hands:,} hands on the same walls under {len(r.labels)} rule sets, seed {r.seed}, "
+        f"rule study: {r.hands:,} hands on the same walls under {len(r.labels)} rule sets, "
+        f"{'seed' if len(r.seeds) == 1 else 'seeds'} {', '.join(str(x) for x in r.seeds)}, "
         f"agents {','.join(r.agents)}, matches of {r.match_hands} hands, engine {r.engine}",
         f"baseline: {r.labels[0]}; rates per hand, means in {unit} per hand",
         "",
@@ -66,11 +79,12 @@ def study_table(r: StudyResult) -> str:
                        ("max", "winner's gain max"), ("largest_loss", "largest loss of a seat")):
         cells = ["-" if isinstance(p[key], float) and math.isnan(p[key]) else f"{p[key]:,}" for p in r.payments]
         lines.append(ljust(title, _NAME_WIDTH) + "".join(c.rjust(width) for c in cells))
-    lines.append(f"(mean_points: what the winner gains a hand, the {unit} that change hands; dealer_edge: the "
-                 "dealer's payment a hand; points.<agent>: its payment a seat-hand)")
+    lines.append(f"(transfer: the mean absolute transfer a hand, the {unit} that change hands = the winner's gain, "
+                 "0 for a draw;")
+    lines.append(" dealer_edge: the dealer's payment a hand; points.<agent>: its payment a seat-hand)")
     for lab, d, same in zip(r.labels[1:], r.differences, r.same_dealer):
-        lines += ["", f"{lab} − {r.labels[0]}, paired by hand (mean [95% CI clustered by match]); "
-                  f"the same dealer in {100 * same:.1f} % of the hands"]
+        lines += ["", f"{lab} − {r.labels[0]}, paired by hand (mean [95% CI clustered by match]), beside the "
+                  f"interval of two independent runs; the same dealer in {100 * same:.1f} % of the hands"]
         for q in r.quantities:
             lines.append(_name(q) + "  " + _diff(q in rates, d[q]))
     if r.plans:

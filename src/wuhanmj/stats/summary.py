@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 from ..hand.bighu import BIG_HU as _BIG_LABEL
 from .figures import summary_lines
+from .labels import legend, short_labels
 from .outcome import BIG_HU, LIABILITY, SELF_DRAWN
 from .tally import rate
 
@@ -67,10 +68,11 @@ def summary(r: SimulationResult) -> str:
         f"seat  agent         wins   win %        mean  95% CI of the mean (t)      std  [{unit} per hand]",
     ]
     wr = r.win_rate_by_seat
+    short = short_labels(r.agents)
     for s, m in enumerate(r.payments_by_seat):
         lo, hi = m.ci95
         lines.append(
-            f"{s:>4}  {r.agents[s][:12]:<12} {r.count(f'win.seat{s}'):>5}   {_pct(wr[s])}"
+            f"{s:>4}  {short[r.agents[s]]:<12} {r.count(f'win.seat{s}'):>5}   {_pct(wr[s])}"
             f"  {_num(m.mean):>10}  {_ci(lo, hi)}  {_std(m.std)}"
         )
     if len(set(r.agents)) > 1:
@@ -80,9 +82,10 @@ def summary(r: SimulationResult) -> str:
             seats = ",".join(str(s) for s in range(4) if r.agents[s] == a)
             lo, hi = agent_ci[a]
             lines.append(
-                f"{a[:12]:<12}  {seats:<7} {_pct(r.win_rate_by_agent[a])}   {_num(m.mean):>16}"
+                f"{short[a]:<12}  {seats:<7} {_pct(r.win_rate_by_agent[a])}   {_num(m.mean):>16}"
                 f"  {_ci(lo, hi)}"
             )
+    lines += legend(short)
     w = r.wins
     lines += ["", "outcome                        count  % hands  % wins"]
 

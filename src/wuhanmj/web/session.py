@@ -40,6 +40,7 @@ from __future__ import annotations
 import concurrent.futures
 import json
 import logging
+import time
 from typing import Any
 
 from .._json import load_json
@@ -59,6 +60,7 @@ __all__ = ["WebGame", "parse_message", "MESSAGE_TYPES"]
 
 MESSAGE_TYPES = ("state", "act", "hint", "next")
 MAX_MESSAGE = 4096  # bytes: no legal message is longer
+_MAX_WAIT = 3600.0  # seconds of one wait for a bot's decision: a longer timeout is waited in pieces
 log = logging.getLogger("wuhanmj.web")
 
 
@@ -123,11 +125,16 @@ class TimedBot:
         if self._late is not None and not self._late.done():
             raise TimeoutError(f"still busy with a decision that took longer than {self.timeout:g} s")
         fut = self._executor.submit(self._act, obs, legal)
-        try:
-            return fut.result(self.timeout)
-        except concurrent.futures.TimeoutError:
-            self._late = fut
-            raise TimeoutError(f"no decision within {self.timeout:g} s") from None
+        deadline = time.monotonic() + self.timeout
+        while True:
+            # in pieces: a wait past the platform's time_t (a timeout of 1e12 s) overflows
+            wait = min(deadline - time.monotonic(), _MAX_WAIT)
+            try:
+                return fut.result(max(wait, 0.0))
+            except concurrent.futures.TimeoutError:
+                if wait < _MAX_WAIT:
+                    self._late = fut
+                    raise TimeoutError(f"no decision within {self.timeout:g} s") from None
 
 
 def _own(bot: Any) -> bool:
@@ -170,6 +177,7 @@ class WebGame:
                           for s, b in enumerate(table.bots)]
         if deal:
             table.deal()
+            self._log_bot_faults()
 
     @property
     def names(self) -> list[str]:
@@ -290,6 +298,7 @@ class WebGame:
             t.match.game, t.auto_played = before, auto  # nothing of the person's action stays
             self._set_fault(failed, err)
             raise RequestError(f"a bot failed: {self._fault_text()}", 500) from None
+        self._log_bot_faults()
         self.version += 1
         return self.state()
 
@@ -307,6 +316,7 @@ class WebGame:
         except (AgentError, IllegalActionError) as err:  # the new hand was dealt; a bot failed in it
             self._set_fault(t.game, err)
             raise RequestError(f"next: a bot failed: {self._fault_text()}", 500) from None
+        self._log_bot_faults()
         self.fault = None
         self.version += 1
         return self.state()
@@ -317,6 +327,14 @@ class WebGame:
         self.fault = {"seat": seat, "bot": bot, "error": str(err)}
         self.version += 1
         log.error("game %s: hand %d ended: %s", self.gid, self.table.hand_no, self._fault_text())
+
+    def _log_bot_faults(self) -> None:
+        """Log the decisions the bots played as the safest action since the last move (the
+        ``cmd:`` bots of a server started with ``--on-bot-error pass``): never silent."""
+        for s, (n, last) in self.table.take_bot_faults().items():
+            log.warning("game %s: hand %d: bot %r at seat %d: %d decision%s played as the safest action "
+                        "(--on-bot-error pass); the last: %s", self.gid, self.table.hand_no, self.table.names[s], s,
+                        n, "s" if n > 1 else "", last)
 
     def _fault_text(self) -> str:
         f = self.fault
