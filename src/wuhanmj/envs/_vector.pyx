@@ -39,6 +39,7 @@ from wuhanmj.native.defs cimport (
 )
 from wuhanmj.native.encode cimport CLAIM, N_PLANES, N_RIVER, OBS_SIZE, RIVER, S_PREV_LAIZI, VISIBLE, encode_view
 from wuhanmj.native.hand cimport HandC, hand_apply, hand_current, hand_deal, hand_legal
+from wuhanmj.native.lookahead cimport N_LOOK, lookahead_c
 from wuhanmj.native.rng cimport match_seeds_c, pcg64_seed_int, seed_sequence_state, shuffled_wall_c
 from wuhanmj.native.rulesc cimport RulesC, rules_to_c
 
@@ -304,6 +305,30 @@ cdef class VectorCore:
                 n = hand_legal(&g.h, g.learner, codes)
                 out[i] = agent_choose(&a, &g.h, g.learner, codes, n)
         del keep
+
+    def lookahead(self, int8_t[:, :, ::1] out):
+        """The look-ahead features (wuhanmj.native.lookahead) of each game's current learner
+        decision into out (N, 163, N_LOOK): the row of each legal code, zeros elsewhere (and
+        for a game that is over)."""
+        cdef AgentView view
+        cdef int16_t codes[N_ACTIONS]
+        cdef int8_t rows[N_ACTIONS * N_LOOK]
+        cdef int i, k, j, n
+        cdef GameC* g
+        if out.shape[0] != self.n or out.shape[1] != N_ACTIONS or out.shape[2] != N_LOOK:
+            raise ValueError(f"out must be ({self.n}, {N_ACTIONS}, {N_LOOK})")
+        with nogil:
+            for i in range(self.n):
+                g = &self.games[i]
+                memset(&out[i, 0, 0], 0, N_ACTIONS * N_LOOK)
+                if g.h.phase == PH_OVER:
+                    continue
+                n = hand_legal(&g.h, g.learner, codes)
+                agent_view(&view, &g.h, g.learner, NULL)
+                lookahead_c(&view, codes, n, rows)
+                for k in range(n):
+                    for j in range(N_LOOK):
+                        out[i, codes[k], j] = rows[k * N_LOOK + j]
 
     def seats(self):
         """The learner's seat in each game (list of ints)."""

@@ -292,6 +292,27 @@ class VectorEnv:
         self._core.advise(made, out)
         return out
 
+    def lookahead(self) -> np.ndarray:
+        """The policy's look-ahead features (:mod:`wuhanmj.native.lookahead`) of each game's
+        current learner decision, worked out natively from the learner's view; the games are
+        left as they are (the learned policy's inputs beside the observation, for training).
+
+        Returns:
+            int8 ``(N, 163, N_LOOKAHEAD)``: the row of each legal code, zeros elsewhere.
+
+        Raises:
+            EnvError: ``reset`` was not called, or the Python backend.
+        """
+        if not self._started:
+            raise EnvError("call reset() before lookahead()")
+        if self._core is None:
+            raise EnvError("lookahead() needs the native backend")
+        from ..native.lookahead import N_LOOKAHEAD
+
+        out = np.empty((self.num_envs, ACTION_SPACE_SIZE, N_LOOKAHEAD), dtype=np.int8)
+        self._core.lookahead(out)
+        return out
+
     def close(self) -> None:
         """Nothing to release."""
 
