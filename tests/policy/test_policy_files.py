@@ -31,7 +31,7 @@ def write(path, arrays, meta) -> str:
 
 @pytest.fixture
 def good():
-    return random_weights((8, 4), seed=1, rules=["koukou"], command="wuhanmj train --seed 1")
+    return random_weights((8, 4, 4), seed=1, rules=["koukou"], command="wuhanmj train --seed 1")
 
 
 def test_round_trip_keeps_arrays_as_float16_and_metadata(tmp_path, good):
@@ -49,9 +49,14 @@ def test_round_trip_keeps_arrays_as_float16_and_metadata(tmp_path, good):
 @pytest.mark.parametrize("change, words", [
     (lambda a, m: m.update(encoding_version=2), "encoding version 2"),
     (lambda a, m: m.update(format_version=9), "format version 9"),
+    (lambda a, m: m.update(format_version=1), "format version 1"),
+    (lambda a, m: m.update(features_version=2), "features version 2"),
+    (lambda a, m: m.pop("features_version"), "no 'features_version'"),
     (lambda a, m: m.update(format="other"), "format is 'other'"),
     (lambda a, m: m.pop("hidden"), "no 'hidden'"),
     (lambda a, m: m.update(hidden=[8]), "'hidden' must be"),
+    (lambda a, m: m.update(hidden=[8, 4]), "'hidden' must be three ints"),
+    (lambda a, m: a.update(wf=np.zeros((23, 4), np.float32)), "'wf' has shape (23, 4), expected (24, 4)"),
     (lambda a, m: a.update(w2=np.zeros((8, 5), np.float32)), "'w2' has shape (8, 5), expected (8, 4)"),
     (lambda a, m: a.update(w1=a["w1"][:4209]), "'w1' has shape (4209, 8)"),
     (lambda a, m: a.pop("bp"), "bp missing"),

@@ -29,6 +29,11 @@ def test_imitation_samples_are_the_expert_codes_on_legal_masks():
         row = s.idx[s.ptr[i]:s.ptr[i + 1]].astype(int)
         codes = row[row >= OBS_SIZE] - OBS_SIZE
         assert sorted(codes) == np.flatnonzero(s.masks[i]).tolist()
+    # a look-ahead row per legal code, the discards' tagged as discards (column 0)
+    assert s.fptr[-1] == len(s.feats) == s.masks.sum()
+    for i in range(0, len(s), 97):
+        rows, codes = s.feats[s.fptr[i]:s.fptr[i + 1]], np.flatnonzero(s.masks[i])
+        assert (rows[:, 0] == (codes < 34)).all()
     # a hand's reward is given to every decision of it: payments / 金顶, mostly small
     assert np.abs(s.returns).max() <= 3 and (s.returns != 0).any()
 
@@ -51,14 +56,15 @@ def test_a_short_run_changes_the_weights_and_writes_its_files(tmp_path):
     pytest.importorskip("optax")
     from wuhanmj.learn.train import train
 
-    cfg = TrainConfig(seed=2, minutes=1, rules=("koukou",), hidden=(16, 8), samples_per_minute=3000,
+    cfg = TrainConfig(seed=2, minutes=1, rules=("koukou",), hidden=(16, 8, 8), samples_per_minute=3000,
                       bc_steps_per_minute=200, ppo_iterations_per_minute=2, games=16, batch=64, rollout=4,
                       evals=1, eval_walls=3, out=str(tmp_path / "w.npz"), curve=str(tmp_path / "c.png"),
                       log=str(tmp_path / "c.json"), command="wuhanmj train --seed 2 --minutes 1")
     lines: list[str] = []
     w = train(cfg, log=lines.append)
-    start = random_weights((16, 8), seed=2)
+    start = random_weights((16, 8, 8), seed=2)
     assert not np.allclose(w.arrays["w2"], start.arrays["w2"])
+    assert not np.allclose(w.arrays["wf"], start.arrays["wf"])      # the scorer learned too
     loaded = load_weights(tmp_path / "w.npz")
     assert loaded.meta["command"] == "wuhanmj train --seed 2 --minutes 1" and loaded.meta["seed"] == 2
     curve = json.loads((tmp_path / "c.json").read_text())

@@ -9,10 +9,15 @@ import numpy as np
 
 from ..errors import PolicyError
 from ..game.actions import ACTION_SPACE_SIZE
+from ..policy.weights import N_FEATURES, PolicyWeights
 from .samples import Samples
-from ..policy.weights import PolicyWeights
 
-__all__ = ["JaxNet", "jax_modules", "agreement"]
+__all__ = ["JaxNet", "jax_modules", "agreement", "FEATURE_SCALE"]
+
+FEATURE_SCALE = np.array([1] * 11 + [4, 32, 1, 4, 4, 4, 1, 1, 4, 100, 4, 7, 1], np.float32)
+"""What each look-ahead feature is divided by in training (about its largest value), folded
+back into ``wf`` when the weights are written (the file reads raw features)."""
+assert len(FEATURE_SCALE) == N_FEATURES
 
 
 def jax_modules() -> tuple[Any, Any, Any]:
@@ -33,8 +38,9 @@ def _input_high() -> np.ndarray:
 
 class JaxNet:
     """The network of :mod:`wuhanmj.policy.forward` as jax parameters, trained on inputs
-    scaled to 0-1 (each entry over its largest value); :meth:`weights` folds the scale back
-    into ``w1`` so that the file reads raw observations."""
+    scaled to about 0-1 (each observation entry over its largest value, each look-ahead
+    feature over :data:`FEATURE_SCALE`); :meth:`weights` folds the scales back into ``w1``
+    and ``wf`` so that the file reads raw inputs."""
 
     def __init__(self, weights: PolicyWeights) -> None:
         jax, jnp, _ = jax_modules()
@@ -44,50 +50,71 @@ class JaxNet:
         a = weights.arrays
         self.params = {k: jnp.asarray(v) for k, v in a.items()}
         self.params["w1"] = jnp.asarray(a["w1"] * self.high[:, None])
-        self._fwd = jax.jit(self.apply, static_argnums=(5,))
+        self.params["wf"] = jnp.asarray(a["wf"] * FEATURE_SCALE[:, None])
+        self._fwd = jax.jit(self.apply, static_argnums=(8,))
 
-    def apply(self, p: Any, rows: Any, cols: Any, vals: Any, masks: Any, nb: int) -> tuple[Any, Any]:
-        """Masked logits (-1e9 at illegal codes) and values of a CSR batch of nb rows."""
+    def apply(self, p: Any, rows: Any, cols: Any, vals: Any, masks: Any, frow: Any, fcode: Any, feats: Any,
+              nb: int) -> tuple[Any, Any]:
+        """Masked logits (-1e9 at illegal codes) and values of a batch of nb decisions: the
+        observations in CSR (rows, cols, vals), the masks, and the look-ahead rows (frow:
+        the decision, fcode: the code, feats: the scaled features; padding rows have frow nb)."""
         jax, jnp = self.jax, self.jnp
         h = jax.ops.segment_sum(p["w1"][cols] * vals[:, None], rows, num_segments=nb + 1)[:nb]
         h = jax.nn.relu(h + p["b1"])
         h = jax.nn.relu(h @ p["w2"] + p["b2"])
-        logits = jnp.where(masks, h @ p["wp"] + p["bp"], -1e9)
+        ctx = jnp.concatenate([h @ p["wc"] + p["bs"], jnp.zeros((1, p["bs"].shape[0]))])
+        z = jax.nn.relu(feats @ p["wf"] + ctx[frow])
+        score = jnp.zeros((nb + 1, ACTION_SPACE_SIZE)).at[frow, fcode].add(z @ p["ws"])[:nb]
+        logits = jnp.where(masks, h @ p["wp"] + p["bp"] + score, -1e9)
         return logits, h @ p["wv"] + p["bv"][0]
 
-    def batch(self, s: Samples, nb: int | None = None) -> tuple[np.ndarray, ...]:
-        """(rows, cols, vals, masks) of samples, padded to a bucketed number of entries."""
-        n = len(s) if nb is None else nb
+    def batch(self, s: Samples) -> tuple[np.ndarray, ...]:
+        """(rows, cols, vals, masks, frow, fcode, feats) of samples, padded to bucketed sizes."""
+        n = len(s)
         lens = np.diff(s.ptr)
-        rows = np.repeat(np.arange(len(s), dtype=np.int32), lens)
+        rows = np.repeat(np.arange(n, dtype=np.int32), lens)
         cols = s.idx.astype(np.int32)
         vals = s.val / self.high[cols]
         cap = -(-len(rows) // (n * 16)) * (n * 16) if len(rows) else n * 16
         pad = cap - len(rows)
+        frow, fcode = np.nonzero(s.masks)
+        fcap = -(-len(frow) // (n * 4)) * (n * 4) if len(frow) else n * 4
+        fpad = fcap - len(frow)
+        feats = s.feats.astype(np.float32) / FEATURE_SCALE
         return (np.concatenate([rows, np.full(pad, n, np.int32)]), np.concatenate([cols, np.zeros(pad, np.int32)]),
-                np.concatenate([vals, np.zeros(pad, np.float32)]).astype(np.float32), s.masks)
+                np.concatenate([vals, np.zeros(pad, np.float32)]).astype(np.float32), s.masks,
+                np.concatenate([frow.astype(np.int32), np.full(fpad, n, np.int32)]),
+                np.concatenate([fcode.astype(np.int32), np.zeros(fpad, np.int32)]),
+                np.concatenate([feats, np.zeros((fpad, feats.shape[1]), np.float32)]))
 
     def forward(self, s: Samples) -> tuple[np.ndarray, np.ndarray]:
-        rows, cols, vals, masks = self.batch(s)
-        logits, values = self._fwd(self.params, rows, cols, vals, masks, len(s))
+        logits, values = self._fwd(self.params, *self.batch(s), len(s))
         return np.asarray(logits), np.asarray(values)
 
     def weights(self, **meta: Any) -> PolicyWeights:
         arrays = {k: np.asarray(v, dtype=np.float32) for k, v in self.params.items()}
         arrays["w1"] = arrays["w1"] / self.high[:, None]
+        arrays["wf"] = arrays["wf"] / FEATURE_SCALE[:, None]
         return PolicyWeights(arrays, {**self.meta, **meta})
 
 
 def agreement(net: JaxNet, held: Samples) -> dict[str, float]:
     """Top-1 agreement with the expert on held-out decisions: all, turns (a discard is
-    legal), claims (the others)."""
+    legal), claims (the others), and on turns up to ties (the network's discard is the
+    expert's, or one with the same look-ahead: the same shanten and effective draws)."""
     preds = []
     for i in range(0, len(held), 2048):
         logits, _ = net.forward(held.take(np.arange(i, min(len(held), i + 2048))))
         preds.append(np.argmax(logits, axis=1))
-    ok = np.concatenate(preds) == held.labels
+    pred = np.concatenate(preds)
+    ok = pred == held.labels
     turn = held.masks[:, :34].any(axis=1)
+    same = ok.copy()
+    for i in np.flatnonzero(turn & ~ok & (pred < 34) & (held.labels < 34)):
+        rows = held.feats[held.fptr[i]:held.fptr[i + 1]]
+        codes = np.flatnonzero(held.masks[i])
+        a, b = rows[codes == pred[i]][0], rows[codes == held.labels[i]][0]
+        same[i] = a[11] == b[11] and a[12] == b[12] and a[13] == b[13]
     return {"agreement": float(ok.mean()), "agreement_turn": float(ok[turn].mean()),
+            "agreement_turn_ties": float(same[turn].mean()),
             "agreement_claim": float(ok[~turn].mean()) if (~turn).any() else float("nan")}
-
-

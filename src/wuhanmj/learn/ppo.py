@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from .jaxnet import JaxNet, agreement, jax_modules
-from .samples import Samples, concat, make_envs, to_rows
+from .samples import Samples, concat, decisions, make_envs
 
 if TYPE_CHECKING:
     from .train import TrainConfig
@@ -41,9 +41,9 @@ def ppo(net: JaxNet, held: Samples, cfg: TrainConfig, iterations: int, rng: np.r
     state = opt.init(net.params)
     B = cfg.batch
 
-    def loss(p: Any, rows: Any, cols: Any, vals: Any, masks: Any, acts: Any, old_logp: Any, adv: Any, ret: Any,
-             labels: Any) -> Any:
-        logits, values = net.apply(p, rows, cols, vals, masks, B)
+    def loss(p: Any, rows: Any, cols: Any, vals: Any, masks: Any, frow: Any, fcode: Any, feats: Any, acts: Any,
+             old_logp: Any, adv: Any, ret: Any, labels: Any) -> Any:
+        logits, values = net.apply(p, rows, cols, vals, masks, frow, fcode, feats, B)
         logp_all = jax.nn.log_softmax(logits)
         logp = jnp.take_along_axis(logp_all, acts[:, None], axis=1)[:, 0]
         ratio = jnp.exp(logp - old_logp)
@@ -70,10 +70,9 @@ def ppo(net: JaxNet, held: Samples, cfg: TrainConfig, iterations: int, rng: np.r
         for _ in range(cfg.rollout):
             obs = np.concatenate([s[0] for s in states])
             masks = np.concatenate([s[1] for s in states])
-            idx, val, cnt = to_rows(obs, masks)
+            feats = np.concatenate([env.lookahead() for env in envs])
             labels = np.concatenate([env.advise(teacher) for env in envs]).astype(np.int32)
-            s = Samples(idx, val, np.concatenate([[0], cnt.cumsum()]), masks != 0, labels,
-                        np.zeros(len(labels), np.float32))
+            s = decisions(obs, masks, feats, labels)
             logits, values = net.forward(s)
             z = logits - logits.max(axis=1, keepdims=True)
             pr = np.exp(z)
@@ -95,9 +94,8 @@ def ppo(net: JaxNet, held: Samples, cfg: TrainConfig, iterations: int, rng: np.r
         # GAE (gamma 1), cut at the ends of hands; the last values bootstrap the unfinished
         obs = np.concatenate([s[0] for s in states])
         masks = np.concatenate([s[1] for s in states])
-        idx, val, cnt = to_rows(obs, masks)
-        _, last = net.forward(Samples(idx, val, np.concatenate([[0], cnt.cumsum()]), masks != 0,
-                                      np.zeros(len(obs), np.int32), np.zeros(len(obs), np.float32)))
+        feats = np.concatenate([env.lookahead() for env in envs])
+        _, last = net.forward(decisions(obs, masks, feats, np.zeros(len(obs), np.int32)))
         adv_next = np.zeros(len(obs), np.float32)
         v_next = last
         advs = []

@@ -1,6 +1,7 @@
 """The samples of the policy's training: learner decisions of native
 :class:`wuhanmj.envs.VectorEnv` games in compressed rows (the non-zero inputs of the
-observation and its mask), labelled with the expert bot's code."""
+observation and its mask), the look-ahead rows of their legal codes
+(:mod:`wuhanmj.native.lookahead`), labelled with the expert bot's code."""
 
 from __future__ import annotations
 
@@ -10,12 +11,13 @@ from typing import Any
 
 import numpy as np
 
-__all__ = ["Samples", "to_rows", "concat", "make_envs", "collect_imitation"]
+__all__ = ["Samples", "to_rows", "concat", "make_envs", "collect", "collect_imitation", "decisions"]
 
 
 @dataclass
 class Samples:
-    """Observations in compressed rows (the non-zero inputs of obs + mask), their masks,
+    """Decisions: observations in compressed rows (the non-zero inputs of obs + mask), their
+    masks, the look-ahead rows of their legal codes (in the order of the masks' ones),
     labels (the expert's codes) and returns (the hand's reward)."""
 
     idx: np.ndarray          # int16 (nnz,): input index 0-4371
@@ -24,16 +26,22 @@ class Samples:
     masks: np.ndarray        # bool (n, 163)
     labels: np.ndarray       # int32 (n,)
     returns: np.ndarray      # float32 (n,)
+    feats: np.ndarray        # int8 (L, 24): a row per legal code, sample after sample
+    fptr: np.ndarray         # int64 (n + 1,): sample i's rows are feats[fptr[i]:fptr[i + 1]]
 
     def __len__(self) -> int:
         return len(self.labels)
 
     def take(self, ids: np.ndarray) -> Samples:
-        starts, ends = self.ptr[ids], self.ptr[ids + 1]
-        lens = ends - starts
-        sel = np.repeat(ends - lens.cumsum(), lens) + np.arange(lens.sum())
-        return Samples(self.idx[sel], self.val[sel], np.concatenate([[0], lens.cumsum()]), self.masks[ids],
-                       self.labels[ids], self.returns[ids])
+        return Samples(*_gather(self.idx, self.val, self.ptr, ids), self.masks[ids], self.labels[ids],
+                       self.returns[ids], *_gather(self.feats, None, self.fptr, ids)[::2])
+
+
+def _gather(a: np.ndarray, b: np.ndarray | None, ptr: np.ndarray, ids: np.ndarray) -> tuple[Any, Any, np.ndarray]:
+    starts, ends = ptr[ids], ptr[ids + 1]
+    lens = ends - starts
+    sel = np.repeat(ends - lens.cumsum(), lens) + np.arange(lens.sum())
+    return a[sel], (None if b is None else b[sel]), np.concatenate([[0], lens.cumsum()])
 
 
 def to_rows(obs: np.ndarray, masks: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -43,12 +51,23 @@ def to_rows(obs: np.ndarray, masks: np.ndarray) -> tuple[np.ndarray, np.ndarray,
     return c.astype(np.int16), x[r, c].astype(np.float32), np.bincount(r, minlength=len(obs))
 
 
+def decisions(obs: np.ndarray, masks: np.ndarray, feats: np.ndarray, labels: np.ndarray) -> Samples:
+    """Samples of a batch of decisions: ``obs`` (N, 4209), ``masks`` (N, 163), ``feats``
+    (N, 163, 24) as ``VectorEnv.lookahead`` gives them, ``labels`` (N,); returns zero."""
+    idx, val, cnt = to_rows(obs, masks)
+    legal = masks != 0
+    return Samples(idx, val, np.concatenate([[0], cnt.cumsum()]), legal, labels.astype(np.int32),
+                   np.zeros(len(labels), np.float32), feats[legal], np.concatenate([[0], legal.sum(axis=1).cumsum()]))
+
+
 def concat(parts: Sequence[Samples]) -> Samples:
-    lens = [np.diff(p.ptr) for p in parts]
-    allp = np.concatenate(lens)
+    def ptr(ps: list[np.ndarray]) -> np.ndarray:
+        return np.concatenate([[0], np.concatenate([np.diff(p) for p in ps]).cumsum()])
+
     return Samples(np.concatenate([p.idx for p in parts]), np.concatenate([p.val for p in parts]),
-                   np.concatenate([[0], allp.cumsum()]), np.concatenate([p.masks for p in parts]),
-                   np.concatenate([p.labels for p in parts]), np.concatenate([p.returns for p in parts]))
+                   ptr([p.ptr for p in parts]), np.concatenate([p.masks for p in parts]),
+                   np.concatenate([p.labels for p in parts]), np.concatenate([p.returns for p in parts]),
+                   np.concatenate([p.feats for p in parts]), ptr([p.fptr for p in parts]))
 
 
 def make_envs(rules: Sequence[str], games: int, opponents: Sequence[Any], seed: int) -> list[Any]:
@@ -63,10 +82,16 @@ def make_envs(rules: Sequence[str], games: int, opponents: Sequence[Any], seed: 
     return envs
 
 
-def collect_imitation(rules: Sequence[str], n: int, seed: int, games: int = 128,
-                      opponents: Sequence[Any] = ("greedy", ("expert", "greedy", "expert"))) -> Samples:
-    """``n`` (or a few more) learner decisions labelled with the expert's code, the expert
-    playing them, against the opponents given, under each preset (equal shares)."""
+OPPONENTS: tuple[Any, ...] = ("greedy", ("expert", "greedy", "expert"))
+"""The opponents of the training games: three greedy bots, or two experts and a greedy bot."""
+
+
+def collect(rules: Sequence[str], n: int, seed: int, games: int = 128, player: Any = None,
+            opponents: Sequence[Any] = OPPONENTS) -> Samples:
+    """``n`` (or a few more) learner decisions, each labelled with the expert's code, against
+    the opponents given, under each preset (equal shares). The learner seat plays the
+    expert's code (``player`` None) or ``player``'s (a native agent: the policy being
+    trained, DAgger's states)."""
     from ..native.expert import ExpertAgent
 
     teacher = ExpertAgent()
@@ -79,10 +104,8 @@ def collect_imitation(rules: Sequence[str], n: int, seed: int, games: int = 128,
         for e, env in enumerate(envs):
             obs, masks = states[e]
             labels = env.advise(teacher)
-            idx, val, cnt = to_rows(obs, masks)
-            s = Samples(idx, val, np.concatenate([[0], cnt.cumsum()]), masks != 0, labels.astype(np.int32),
-                        np.zeros(len(labels), np.float32))
-            obs, rew, term, masks = env.step(labels)
+            s = decisions(obs, masks, env.lookahead(), labels)
+            obs, rew, term, masks = env.step(labels if player is None else env.advise(player))
             states[e] = (obs, masks)
             pending[e].append((s, np.arange(len(labels))))
             # returns: the reward of the hand each decision belongs to (filled when it ends)
@@ -91,6 +114,12 @@ def collect_imitation(rules: Sequence[str], n: int, seed: int, games: int = 128,
     for e in range(len(envs)):
         _fill_returns(pending[e], np.zeros(envs[e].num_envs, np.float32), np.ones(envs[e].num_envs, bool), parts)
     return concat(parts)
+
+
+def collect_imitation(rules: Sequence[str], n: int, seed: int, games: int = 128,
+                      opponents: Sequence[Any] = OPPONENTS) -> Samples:
+    """:func:`collect` with the expert playing the learner seat."""
+    return collect(rules, n, seed, games, None, opponents)
 
 
 def _fill_returns(pending: list[tuple[Samples, np.ndarray]], rew: np.ndarray, term: np.ndarray,
@@ -109,5 +138,3 @@ def _fill_returns(pending: list[tuple[Samples, np.ndarray]], rew: np.ndarray, te
         else:
             out.append(s)
     pending[:] = keep
-
-

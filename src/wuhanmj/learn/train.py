@@ -58,7 +58,7 @@ class TrainConfig:
         seed: the root seed (int >= 0): the games, the initial weights, the batches.
         minutes: the budget on a 2-core machine; the counts below scale with it.
         rules: the presets trained for.
-        hidden: (H1, H2), the hidden sizes.
+        hidden: (H1, H2, Z), the hidden sizes (the context's two layers, the scorer's).
         samples_per_minute, bc_steps_per_minute, ppo_iterations_per_minute: the budgets.
         games: games per preset in the environments.
         batch: the minibatch of a gradient step.
@@ -74,7 +74,7 @@ class TrainConfig:
     seed: int = 0
     minutes: float = 60.0
     rules: tuple[str, ...] = PRESETS
-    hidden: tuple[int, int] = (256, 128)
+    hidden: tuple[int, int, int] = (128, 64, 64)
     samples_per_minute: int = 40_000
     bc_steps_per_minute: int = 300
     ppo_iterations_per_minute: float = 2.0
@@ -117,14 +117,15 @@ def imitation(net: JaxNet, data: Samples, held: Samples, steps: int, cfg: TrainC
     state = opt.init(net.params)
     B = cfg.batch
 
-    def loss(p: Any, rows: Any, cols: Any, vals: Any, masks: Any, labels: Any, returns: Any) -> Any:
-        logits, values = net.apply(p, rows, cols, vals, masks, B)
+    def loss(p: Any, rows: Any, cols: Any, vals: Any, masks: Any, frow: Any, fcode: Any, feats: Any, labels: Any,
+             returns: Any) -> Any:
+        logits, values = net.apply(p, rows, cols, vals, masks, frow, fcode, feats, B)
         ce = optax.softmax_cross_entropy_with_integer_labels(logits, labels).mean()
         return ce + cfg.value_coef * ((values - returns) ** 2).mean(), ce
 
     @jax.jit
-    def step(p: Any, st: Any, rows: Any, cols: Any, vals: Any, masks: Any, labels: Any, returns: Any) -> Any:
-        (_, ce), g = jax.value_and_grad(loss, has_aux=True)(p, rows, cols, vals, masks, labels, returns)
+    def step(p: Any, st: Any, *b: Any) -> Any:
+        (_, ce), g = jax.value_and_grad(loss, has_aux=True)(p, *b)
         u, st = opt.update(g, st, p)
         return optax.apply_updates(p, u), st, ce
 

@@ -2,21 +2,28 @@
 
 The network (:mod:`wuhanmj.policy.forward`) reads one observation of the version-1
 encoding (docs/ENCODING.md, 4209 ``int8`` entries) followed by its action mask (163), 4372
-inputs in all, through two hidden layers of rectified linear units to 163 action logits (the
-policy) and one number (the value: the expected reward of the hand, training only).
+inputs in all, through two hidden layers of rectified linear units (the context); each
+legal code's look-ahead features (:mod:`wuhanmj.native.lookahead`, 24 small integers: what
+playing it does to the hand) go with the context through one more layer, the scorer,
+shared by every code, to that code's logit, added to a logit of the context alone. The
+value (the expected reward of the hand, training only) is one number from the context.
 
 A file holds exactly these arrays, all ``float16`` or all ``float32`` (loaded as
-``float32``), ``H1``/``H2`` the hidden sizes:
+``float32``), ``H1``/``H2`` the hidden sizes, ``Z`` the scorer's:
 
 ======  ==============  ================================================
 name    shape           what
 ======  ==============  ================================================
 w1      (4372, H1)      first layer, one row per input (raw int values)
 b1      (H1,)
-w2      (H1, H2)
+w2      (H1, H2)        second layer: the context
 b2      (H2,)
-wp      (H2, 163)       the policy head: one logit per action code
+wp      (H2, 163)       the context's logit of each action code
 bp      (163,)
+wf      (24, Z)         the scorer: one row per look-ahead feature (raw values)
+wc      (H2, Z)         the scorer: the context
+bs      (Z,)
+ws      (Z,)            the scorer's units to the code's logit
 wv      (H2,)           the value head
 bv      (1,)
 meta    (n,) uint8      UTF-8 JSON, see :data:`META_KEYS`
@@ -24,8 +31,8 @@ meta    (n,) uint8      UTF-8 JSON, see :data:`META_KEYS`
 
 Loading never runs code from the file (``numpy.load(allow_pickle=False)``) and checks
 everything: the zip, every array's name, shape and dtype, that every value is finite, the
-metadata's format and encoding version; a file that fails is a :class:`PolicyError` naming
-the file and what is wrong.
+metadata's format, encoding version and features version; a file that fails is a
+:class:`PolicyError` naming the file and what is wrong.
 """
 
 from __future__ import annotations
@@ -46,24 +53,28 @@ from ..errors import PolicyError
 from ..game.actions import ACTION_SPACE_SIZE
 
 __all__ = ["PolicyWeights", "load_weights", "save_weights", "FORMAT", "FORMAT_VERSION", "ENCODING_VERSION",
-           "N_INPUTS", "META_KEYS", "ARRAYS", "default_weights_path"]
+           "FEATURES_VERSION", "N_FEATURES", "N_INPUTS", "META_KEYS", "ARRAYS", "default_weights_path"]
 
 FORMAT = "wuhanmj-policy"
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2
 ENCODING_VERSION = 1
 """The observation encoding the network reads (wuhanmj.envs.encoding.ENCODING_VERSION 1)."""
+FEATURES_VERSION = 1
+"""The look-ahead features the network reads (wuhanmj.native.lookahead.LOOKAHEAD_VERSION 1)."""
+N_FEATURES = 24
+"""Look-ahead features of a code (wuhanmj.native.lookahead.N_LOOKAHEAD)."""
 OBS_SIZE = 123 * 34 + 27
 N_INPUTS = OBS_SIZE + ACTION_SPACE_SIZE
-"""Inputs of the network: the observation (4209) and the action mask (163)."""
-ARRAYS = ("w1", "b1", "w2", "b2", "wp", "bp", "wv", "bv")
-META_KEYS = ("format", "format_version", "encoding_version", "hidden", "rules", "command", "seed", "commit",
-             "date", "notes")
-"""The metadata's keys: ``format`` ("wuhanmj-policy"), ``format_version`` (1),
-``encoding_version`` (1), ``hidden`` ([H1, H2]), ``rules`` (the presets it was trained
-under), ``command`` (the training command), ``seed``, ``commit`` (the git commit of the
-code that trained it, or ""), ``date`` (ISO 8601), ``notes`` (free text: the training's
-figures)."""
-_REQUIRED = ("format", "format_version", "encoding_version", "hidden")
+"""Inputs of the context: the observation (4209) and the action mask (163)."""
+ARRAYS = ("w1", "b1", "w2", "b2", "wp", "bp", "wf", "wc", "bs", "ws", "wv", "bv")
+META_KEYS = ("format", "format_version", "encoding_version", "features_version", "hidden", "rules", "command",
+             "seed", "commit", "date", "notes")
+"""The metadata's keys: ``format`` ("wuhanmj-policy"), ``format_version`` (2),
+``encoding_version`` (1), ``features_version`` (1), ``hidden`` ([H1, H2, Z]), ``rules``
+(the presets it was trained under), ``command`` (the training command), ``seed``,
+``commit`` (the git commit of the code that trained it, or ""), ``date`` (ISO 8601),
+``notes`` (free text: the training's figures)."""
+_REQUIRED = ("format", "format_version", "encoding_version", "features_version", "hidden")
 _DTYPES = (np.dtype(np.float16), np.dtype(np.float32))
 MAX_HIDDEN = 4096
 
@@ -73,9 +84,10 @@ def default_weights_path() -> str:
     return os.path.join(os.path.dirname(os.path.abspath(__file__)), "policy_v1.npz")
 
 
-def _shapes(h1: int, h2: int) -> dict[str, tuple[int, ...]]:
+def _shapes(h1: int, h2: int, z: int) -> dict[str, tuple[int, ...]]:
     return {"w1": (N_INPUTS, h1), "b1": (h1,), "w2": (h1, h2), "b2": (h2,), "wp": (h2, ACTION_SPACE_SIZE),
-            "bp": (ACTION_SPACE_SIZE,), "wv": (h2,), "bv": (1,)}
+            "bp": (ACTION_SPACE_SIZE,), "wf": (N_FEATURES, z), "wc": (h2, z), "bs": (z,), "ws": (z,),
+            "wv": (h2,), "bv": (1,)}
 
 
 @dataclass(frozen=True, eq=False)
@@ -100,8 +112,8 @@ class PolicyWeights:
         what = self.source or "policy weights"
         meta = dict(self.meta)
         _check_meta(meta, what)
-        h1, h2 = meta["hidden"]
-        want = _shapes(h1, h2)
+        h1, h2, z = meta["hidden"]
+        want = _shapes(h1, h2, z)
         names = set(self.arrays)
         if names != set(want):
             missing, extra = sorted(set(want) - names), sorted(names - set(want))
@@ -115,7 +127,7 @@ class PolicyWeights:
                                   f"{getattr(a, 'dtype', type(a).__name__)}")
             if a.shape != want[name]:
                 raise PolicyError(f"{what}: array {name!r} has shape {a.shape}, expected {want[name]} "
-                                  f"(hidden {h1}, {h2})")
+                                  f"(hidden {h1}, {h2}, {z})")
             b = np.array(a, dtype=np.float32, order="C")
             if not np.isfinite(b).all():
                 raise PolicyError(f"{what}: array {name!r} has a value that is not finite")
@@ -125,9 +137,10 @@ class PolicyWeights:
         object.__setattr__(self, "meta", meta)
 
     @property
-    def hidden(self) -> tuple[int, int]:
-        """The hidden sizes (H1, H2)."""
-        return int(self.meta["hidden"][0]), int(self.meta["hidden"][1])
+    def hidden(self) -> tuple[int, int, int]:
+        """The hidden sizes (H1, H2, Z)."""
+        h = self.meta["hidden"]
+        return int(h[0]), int(h[1]), int(h[2])
 
     def __eq__(self, other: object) -> bool:
         """The same arrays (value for value) and the same metadata."""
@@ -159,10 +172,13 @@ def _check_meta(meta: dict[str, Any], what: str) -> None:
     if meta["encoding_version"] != ENCODING_VERSION:
         raise PolicyError(f"{what}: trained on observation encoding version {meta['encoding_version']!r}, this "
                           f"wuhanmj encodes version {ENCODING_VERSION} (docs/ENCODING.md)")
+    if meta["features_version"] != FEATURES_VERSION:
+        raise PolicyError(f"{what}: trained on look-ahead features version {meta['features_version']!r}, this "
+                          f"wuhanmj writes version {FEATURES_VERSION} (wuhanmj.native.lookahead)")
     h = meta["hidden"]
-    if (not isinstance(h, list) or len(h) != 2
+    if (not isinstance(h, list) or len(h) != 3
             or not all(isinstance(x, int) and not isinstance(x, bool) and 1 <= x <= MAX_HIDDEN for x in h)):
-        raise PolicyError(f"{what}: metadata 'hidden' must be two ints 1-{MAX_HIDDEN}, got {h!r}")
+        raise PolicyError(f"{what}: metadata 'hidden' must be three ints 1-{MAX_HIDDEN} (H1, H2, Z), got {h!r}")
 
 
 def load_weights(path: str | os.PathLike[str] | None = None) -> PolicyWeights:
@@ -178,7 +194,8 @@ def load_weights(path: str | os.PathLike[str] | None = None) -> PolicyWeights:
         PolicyError: the file cannot be read, is not a zip of ``.npy`` arrays (truncated or
             corrupted), holds an object array (never unpickled), lacks or has extra arrays,
             a wrong shape or dtype, a value that is not finite, metadata that is not JSON,
-            another format, format version or encoding version (the message names the file).
+            another format, format version, encoding version or features version (the
+            message names the file).
     """
     p = os.fspath(default_weights_path() if path is None else path)
     try:
