@@ -1,7 +1,7 @@
 """The policy's look-ahead features (wuhanmj.native.lookahead) against the Python analysis
 of the hand (wuhanmj.hand.analysis.discard_advice, whose kernel is written apart from the
 best-discard search the features come from): the shanten after each discard and its
-unseen effective draws (W1-W3, W6-W8, D6), the code kinds, and the same rows from an
+unseen effective draws (W1-W3, W6-W8, D6), the code kinds, the Python greedy bot's choice, and the same rows from an
 Observation as from VectorEnv."""
 
 from __future__ import annotations
@@ -30,7 +30,7 @@ def own_meld_counts(obs) -> np.ndarray:
 
 @pytest.mark.parametrize("rules, seed", [("koukou", 1), ("kaikou", 2), ("koukou_fan", 3)])
 def test_discard_rows_are_the_python_discard_advice(rules, seed):
-    checked = 0
+    checked = greedy_seen = 0
     for k in range(4):
         g = Game(rules, seed=seed * 10 + k)
         bots = [make_agent("greedy") for _ in range(4)]
@@ -40,8 +40,13 @@ def test_discard_rows_are_the_python_discard_advice(rules, seed):
             legal = g.legal_actions(s)
             codes = [a.code for a in legal]
             ds = [c for c in codes if c < 34]
-            if ds and len(codes) > 1:
+            played = bots[s].act(o, legal)
+            if len(codes) > 1:
                 rows = lookahead(o, legal)
+                # the greedy column marks the Python greedy bot's choice, and only it
+                assert rows[:, COL["greedy"]].sum() == 1 and rows[played.code, COL["greedy"]] == 1
+                greedy_seen += 1
+            if ds and len(codes) > 1:
                 # every seen copy outside the hand and the seat's melds (D6)
                 visible = np.asarray(o.visible_counts) - own_meld_counts(o)
                 opts = {d.tile: d for d in discard_advice(list(o.hand), o.melds[s], o.laizi, g.rules, visible)}
@@ -62,8 +67,8 @@ def test_discard_rows_are_the_python_discard_advice(rules, seed):
                     if c >= 34:
                         assert rows[c][:11].sum() == 1 and rows[c][COL["discard"]] == 0
                 assert not rows[[c for c in range(ACTION_SPACE_SIZE) if c not in codes]].any()
-            g.step(s, bots[s].act(o, legal))
-    assert checked > 200
+            g.step(s, played)
+    assert checked > 200 and greedy_seen > 50
 
 
 def test_the_rows_from_an_observation_are_vector_env_rows():

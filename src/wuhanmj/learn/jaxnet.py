@@ -14,7 +14,7 @@ from .samples import Samples
 
 __all__ = ["JaxNet", "jax_modules", "agreement", "FEATURE_SCALE"]
 
-FEATURE_SCALE = np.array([1] * 11 + [4, 32, 1, 4, 4, 4, 1, 1, 4, 100, 4, 7, 1], np.float32)
+FEATURE_SCALE = np.array([1] * 11 + [4, 32, 1, 4, 4, 4, 1, 1, 4, 100, 4, 7, 1, 1], np.float32)
 """What each look-ahead feature is divided by in training (about its largest value), folded
 back into ``wf`` when the weights are written (the file reads raw features)."""
 assert len(FEATURE_SCALE) == N_FEATURES

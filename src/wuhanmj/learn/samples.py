@@ -26,7 +26,7 @@ class Samples:
     masks: np.ndarray        # bool (n, 163)
     labels: np.ndarray       # int32 (n,)
     returns: np.ndarray      # float32 (n,)
-    feats: np.ndarray        # int8 (L, 24): a row per legal code, sample after sample
+    feats: np.ndarray        # int8 (L, 25): a row per legal code, sample after sample
     fptr: np.ndarray         # int64 (n + 1,): sample i's rows are feats[fptr[i]:fptr[i + 1]]
 
     def __len__(self) -> int:
@@ -53,7 +53,7 @@ def to_rows(obs: np.ndarray, masks: np.ndarray) -> tuple[np.ndarray, np.ndarray,
 
 def decisions(obs: np.ndarray, masks: np.ndarray, feats: np.ndarray, labels: np.ndarray) -> Samples:
     """Samples of a batch of decisions: ``obs`` (N, 4209), ``masks`` (N, 163), ``feats``
-    (N, 163, 24) as ``VectorEnv.lookahead`` gives them, ``labels`` (N,); returns zero."""
+    (N, 163, 25) as ``VectorEnv.lookahead`` gives them, ``labels`` (N,); returns zero."""
     idx, val, cnt = to_rows(obs, masks)
     legal = masks != 0
     return Samples(idx, val, np.concatenate([[0], cnt.cumsum()]), legal, labels.astype(np.int32),

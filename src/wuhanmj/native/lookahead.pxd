@@ -8,7 +8,7 @@ from libc.stdint cimport int8_t, int16_t
 from wuhanmj.native.agent cimport AgentView
 
 cdef enum:
-    LOOK_VERSION = 1
+    LOOK_VERSION = 2
     # the columns of a code's row (LOOKAHEAD_FEATURES)
     F_TYPE = 0                  # 11 one-hot columns: the code's kind (T_* below)
     F_SHANTEN_DELTA = 11        # the shanten after the code less the shanten now
@@ -24,7 +24,8 @@ cdef enum:
     F_OPENINGS = 21             # the seat's openings now (P5)
     F_ROUTES = 22               # the routes to a win its melds leave open after the code (W6)
     F_DRAWN = 23                # the discard of the tile just drawn
-    N_LOOK = 24
+    F_GREEDY = 24               # the code the greedy bot plays here
+    N_LOOK = 25
     # the kinds of code (column F_TYPE + kind)
     T_DISCARD = 0
     T_CHI = 1

@@ -27,11 +27,13 @@ as a wildcard, D8, and the 痞子 and 红中 as tiles still to exchange, R3):
   an honor, and a suit tile's distance from the suit's end (1 and 9: 0, 5: 4);
 - ``danger``: for a discard, 100 × the chance that another seat wins on it
   (:func:`wuhanmj.native.infer.reading`'s ``hit``, 放冲, P2), rounded;
-- ``drawn``: the discard is the tile the seat just drew.
+- ``drawn``: the discard is the tile the seat just drew;
+- ``greedy``: the code the greedy bot plays here (:mod:`wuhanmj.agents.greedy`: a legal hu,
+  else its turn or its claim).
 
-These are the quantities the greedy bot ranks its discards and claims by, shown to the
-network beside the version-1 observation; which code the greedy bot or the expert would
-play is not. A decision costs one best-discard search of its turn (about 10 µs) and one of
+These are the quantities the greedy bot ranks its discards and claims by and its choice,
+shown to the network beside the version-1 observation (the expert's choice is not: it is
+what the network learns). A decision costs one best-discard search of its turn (about 10 µs) and one of
 each 吃 or 碰 it may claim. :class:`wuhanmj.envs.VectorEnv` writes them for the learner's
 decisions (``VectorEnv.lookahead``) and :class:`~wuhanmj.native.policy.PolicyAgent` for its
 own, with the one function here.
@@ -43,7 +45,15 @@ from libc.string cimport memcpy, memset
 from wuhanmj.core.defs cimport N_ROUTES, is_jiang_c
 from wuhanmj.core.routes cimport WSpec, wuhan_discard_draws_c, wuhan_draws_c, wuhan_routes_c
 from wuhanmj.native.agent cimport AgentView
-from wuhanmj.native.agents cimport GreedySeat, agents_prepare, greedy_seat_spec, play_counts
+from wuhanmj.native.agents cimport (
+    GreedySeat,
+    agents_prepare,
+    greedy_claim,
+    greedy_seat_spec,
+    greedy_turn,
+    has_code,
+    play_counts,
+)
 from wuhanmj.native.defs cimport (
     A_AN_GANG,
     A_CHI,
@@ -57,6 +67,8 @@ from wuhanmj.native.defs cimport (
     A_XU_GANG,
     HONGZHONG,
     N_ACTIONS,
+    PH_CLAIM,
+    PH_TURN,
 )
 from wuhanmj.native.infer cimport ReadingC, read_view
 from wuhanmj.native.view cimport view_from_observation
@@ -74,7 +86,8 @@ N_LOOKAHEAD = N_LOOK
 """Features of a code (the columns of a row)."""
 LOOKAHEAD_FEATURES = ("discard", "chi", "peng", "chong_gang", "xu_gang", "an_gang", "hongzhong_gang",
                       "pizi_gang", "laizi_gang", "hu", "pass", "shanten_delta", "eff", "eff_known", "shanten",
-                      "hand", "unseen", "jiang", "honor", "edge", "danger", "openings", "routes", "drawn")
+                      "hand", "unseen", "jiang", "honor", "edge", "danger", "openings", "routes", "drawn",
+                      "greedy")
 """The names of the columns, in order (see the module docstring)."""
 
 cdef enum:
@@ -150,7 +163,7 @@ cdef int lookahead_c(const AgentView* v, const int16_t* codes, int n, int8_t* ou
     cdef int16_t effs[34]
     cdef int res[N_ROUTES]
     cdef int best[3]
-    cdef int i, k, c, t, now, sh, eff, kind, routes, me = v.seat, has_discard = 0
+    cdef int i, k, c, t, now, sh, eff, kind, routes, greedy, me = v.seat, has_discard = 0
     cdef int8_t* row
     cdef double miss
     memset(out, 0, n * N_LOOK)
@@ -178,6 +191,14 @@ cdef int lookahead_c(const AgentView* v, const int16_t* codes, int n, int8_t* ou
         read_view(v, &rd)
     else:
         now = wuhan_routes_c(v.hand, &sp, res)
+    if has_code(codes, n, A_HU):
+        greedy = A_HU
+    elif v.phase == PH_TURN:
+        greedy = greedy_turn(&g, codes, n)
+    elif v.phase == PH_CLAIM:
+        greedy = greedy_claim(&g, codes, n, NULL, NULL)
+    else:
+        greedy = A_PASS if has_code(codes, n, A_PASS) else codes[0]
     for i in range(n):
         c = codes[i]
         row = out + i * N_LOOK
@@ -237,6 +258,7 @@ cdef int lookahead_c(const AgentView* v, const int16_t* codes, int n, int8_t* ou
             kind = T_PASS
             t = v.claim_tile
         row[F_TYPE + kind] = 1
+        row[F_GREEDY] = c == greedy
         row[F_SHANTEN_DELTA] = _clip(sh - now, -2, 6)
         if eff >= 0:
             row[F_EFF] = _clip(eff, 0, 127)

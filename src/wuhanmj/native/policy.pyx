@@ -259,7 +259,7 @@ def native_forward(weights, obs, masks, features):
     Args:
         weights: a PolicyWeights (or a PolicyAgent's ``weights``).
         obs: int8 ``(N, 4209)``; masks: ``(N, 163)`` (non-zero = legal, each with one);
-        features: int8 ``(N, 163, 24)``, the look-ahead rows of the codes.
+        features: int8 ``(N, 163, 25)``, the look-ahead rows of the codes.
 
     Raises:
         PolicyError: wrong shapes or dtypes, or a mask without a legal code.

@@ -49,7 +49,7 @@ def policy_forward(weights: PolicyWeights, obs: np.ndarray, masks: np.ndarray,
         weights: the network.
         obs: int8 ``(N, 4209)``, version-1 observations.
         masks: ``(N, 163)``, their action masks (non-zero = legal; each with a legal code).
-        features: int8 ``(N, 163, 24)``, the look-ahead features of each code
+        features: int8 ``(N, 163, 25)``, the look-ahead features of each code
             (:func:`wuhanmj.native.lookahead.lookahead`, ``VectorEnv.lookahead``; the rows of
             illegal codes are not read).
 

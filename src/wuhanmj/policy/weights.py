@@ -3,7 +3,7 @@
 The network (:mod:`wuhanmj.policy.forward`) reads one observation of the version-1
 encoding (docs/ENCODING.md, 4209 ``int8`` entries) followed by its action mask (163), 4372
 inputs in all, through two hidden layers of rectified linear units (the context); each
-legal code's look-ahead features (:mod:`wuhanmj.native.lookahead`, 24 small integers: what
+legal code's look-ahead features (:mod:`wuhanmj.native.lookahead`, 25 small integers: what
 playing it does to the hand) go with the context through one more layer, the scorer,
 shared by every code, to that code's logit, added to a logit of the context alone. The
 value (the expected reward of the hand, training only) is one number from the context.
@@ -20,7 +20,7 @@ w2      (H1, H2)        second layer: the context
 b2      (H2,)
 wp      (H2, 163)       the context's logit of each action code
 bp      (163,)
-wf      (24, Z)         the scorer: one row per look-ahead feature (raw values)
+wf      (25, Z)         the scorer: one row per look-ahead feature (raw values)
 wc      (H2, Z)         the scorer: the context
 bs      (Z,)
 ws      (Z,)            the scorer's units to the code's logit
@@ -59,9 +59,9 @@ FORMAT = "wuhanmj-policy"
 FORMAT_VERSION = 2
 ENCODING_VERSION = 1
 """The observation encoding the network reads (wuhanmj.envs.encoding.ENCODING_VERSION 1)."""
-FEATURES_VERSION = 1
-"""The look-ahead features the network reads (wuhanmj.native.lookahead.LOOKAHEAD_VERSION 1)."""
-N_FEATURES = 24
+FEATURES_VERSION = 2
+"""The look-ahead features the network reads (wuhanmj.native.lookahead.LOOKAHEAD_VERSION 2)."""
+N_FEATURES = 25
 """Look-ahead features of a code (wuhanmj.native.lookahead.N_LOOKAHEAD)."""
 OBS_SIZE = 123 * 34 + 27
 N_INPUTS = OBS_SIZE + ACTION_SPACE_SIZE
@@ -70,7 +70,7 @@ ARRAYS = ("w1", "b1", "w2", "b2", "wp", "bp", "wf", "wc", "bs", "ws", "wv", "bv"
 META_KEYS = ("format", "format_version", "encoding_version", "features_version", "hidden", "rules", "command",
              "seed", "commit", "date", "notes")
 """The metadata's keys: ``format`` ("wuhanmj-policy"), ``format_version`` (2),
-``encoding_version`` (1), ``features_version`` (1), ``hidden`` ([H1, H2, Z]), ``rules``
+``encoding_version`` (1), ``features_version`` (2), ``hidden`` ([H1, H2, Z]), ``rules``
 (the presets it was trained under), ``command`` (the training command), ``seed``,
 ``commit`` (the git commit of the code that trained it, or ""), ``date`` (ISO 8601),
 ``notes`` (free text: the training's figures)."""
