@@ -13,8 +13,8 @@ from wuhanmj import Game
 from wuhanmj.agents import make_agent
 from wuhanmj.envs.vector import VectorEnv
 from wuhanmj.errors import AgentError
-from wuhanmj.game.actions import ACTION_SPACE_SIZE
-from wuhanmj.hand.analysis import discard_advice
+from wuhanmj.game.actions import ACTION_SPACE_SIZE, PASS
+from wuhanmj.hand.analysis import discard_advice, effective_tiles
 from wuhanmj.native.lookahead import LOOKAHEAD_FEATURES, N_LOOKAHEAD, lookahead
 
 COL = {name: i for i, name in enumerate(LOOKAHEAD_FEATURES)}
@@ -30,7 +30,7 @@ def own_meld_counts(obs) -> np.ndarray:
 
 @pytest.mark.parametrize("rules, seed", [("koukou", 1), ("kaikou", 2), ("koukou_fan", 3)])
 def test_discard_rows_are_the_python_discard_advice(rules, seed):
-    checked = greedy_seen = 0
+    checked = greedy_seen = passes = 0
     for k in range(4):
         g = Game(rules, seed=seed * 10 + k)
         bots = [make_agent("greedy") for _ in range(4)]
@@ -46,6 +46,13 @@ def test_discard_rows_are_the_python_discard_advice(rules, seed):
                 # the greedy column marks the Python greedy bot's choice, and only it
                 assert rows[:, COL["greedy"]].sum() == 1 and rows[played.code, COL["greedy"]] == 1
                 greedy_seen += 1
+                if o.phase == "claim" and PASS in codes:
+                    # a pass keeps the hand: its unseen effective draws, to weigh a claim by
+                    visible = np.asarray(o.visible_counts) - own_meld_counts(o)
+                    e = effective_tiles(list(o.hand), o.melds[s], o.laizi, g.rules, visible)
+                    assert rows[PASS, COL["eff_known"]] == 1 and rows[PASS, COL["eff"]] == min(e.total, 127)
+                    assert rows[PASS, COL["shanten"]] == e.shanten and rows[PASS, COL["shanten_delta"]] == 0
+                    passes += 1
             if ds and len(codes) > 1:
                 # every seen copy outside the hand and the seat's melds (D6)
                 visible = np.asarray(o.visible_counts) - own_meld_counts(o)
@@ -68,7 +75,7 @@ def test_discard_rows_are_the_python_discard_advice(rules, seed):
                         assert rows[c][:11].sum() == 1 and rows[c][COL["discard"]] == 0
                 assert not rows[[c for c in range(ACTION_SPACE_SIZE) if c not in codes]].any()
             g.step(s, played)
-    assert checked > 200 and greedy_seen > 50
+    assert checked > 200 and greedy_seen > 50 and passes > 10
 
 
 def test_the_rows_from_an_observation_are_vector_env_rows():

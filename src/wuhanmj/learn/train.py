@@ -75,9 +75,9 @@ class TrainConfig:
     minutes: float = 60.0
     rules: tuple[str, ...] = PRESETS
     hidden: tuple[int, int, int] = (128, 64, 64)
-    samples_per_minute: int = 40_000
-    bc_steps_per_minute: int = 300
-    ppo_iterations_per_minute: float = 2.0
+    samples_per_minute: int = 60_000
+    bc_steps_per_minute: int = 600
+    ppo_iterations_per_minute: float = 0.0
     games: int = 128
     batch: int = 1024
     lr: float = 1e-3

@@ -19,7 +19,8 @@ as a wildcard, D8, and the 痞子 and 红中 as tiles still to exchange, R3):
   :func:`wuhanmj.hand.analysis.discard_advice` and
   :func:`~wuhanmj.hand.analysis.effective_tiles`), worked out for the discards within one
   of the least shanten, for a 吃 or 碰 (the best discard after it: least shanten, then most
-  such draws) and for the gangs and special plays; clipped to 127;
+  such draws), for the gangs and special plays, and for a pass in a claim window (the
+  hand's own draws, to weigh against a claim's); clipped to 127;
 - ``shanten``: the shanten now (-1 .. 8); ``openings``: the seat's openings (P5);
   ``routes``: how many routes to a win the seat's melds leave open after the code (W6);
 - the code's tile (the discard, the claimed tile, the gang's kind, 红中, the 痞子 or the
@@ -257,6 +258,8 @@ cdef int lookahead_c(const AgentView* v, const int16_t* codes, int n, int8_t* ou
         else:
             kind = T_PASS
             t = v.claim_tile
+            if v.phase == PH_CLAIM:         # the hand kept as it is: its own draws
+                _after_draws(v.hand, &sp, unseen, &eff)
         row[F_TYPE + kind] = 1
         row[F_GREEDY] = c == greedy
         row[F_SHANTEN_DELTA] = _clip(sh - now, -2, 6)
