@@ -300,15 +300,15 @@ def test_a_crashed_or_hung_bot_is_reaped(faulty, fault):
 def test_close_and_collection_end_the_process():
     bot = ProcessAgent([PY, str(PY_BOT)])
     play_game(Game("kaikou", seed=1), [bot, RandomAgent(1), RandomAgent(2), RandomAgent(3)])
-    from wuhanmj.agents import process
+    from wuhanmj.agents.botprocess import pooled
 
-    pids = [b.proc.pid for b in process._POOLS[bot._pool]]
+    pids = [b.proc.pid for b in pooled(bot._pool)]
     assert len(pids) == 1 and not reaped(pids[0])
     bot.close()
     assert reaped(pids[0])
     again = ProcessAgent([PY, str(PY_BOT)])
     play_game(Game("kaikou", seed=2), [again, RandomAgent(1), RandomAgent(2), RandomAgent(3)])
-    pid = process._POOLS[again._pool][0].proc.pid
+    pid = pooled(again._pool)[0].proc.pid
     del again
     import gc
 

@@ -230,6 +230,29 @@ def test_sweeps_parse_their_values():
     assert by_dict == [("cap=200", Rules.koukou().replace(cap=200)), ("cap=300", Rules.koukou())]
 
 
+def test_a_sweep_in_one_string_is_its_values_not_its_characters():
+    # a str is iterable: read as a sequence, "cap=200,300" was the fields 'c', 'a', 'p' ...
+    # and {"cap": "23"} the caps 2 and 3
+    expected = [("cap=200", Rules.kaikou().replace(cap=200)), ("cap=250", Rules.kaikou().replace(cap=250))]
+    assert rule_sets(sweep="cap=200,250") == expected
+    assert rule_sets(sweep={"cap": "200,250"}) == expected
+    assert rule_sets(sweep=[("cap", "200,250")]) == expected
+
+
+@pytest.mark.parametrize(("kwargs", "word"), [
+    ({"targets": 5}, "targets: expected NAME=WIDTH strings"), ({"records": 5}, "records: expected a folder path"),
+])
+def test_a_study_of_other_types_is_a_study_error_before_any_hand(monkeypatch, kwargs, word):
+    import wuhanmj.sim.study as mod
+
+    def no_play(*a, **k):
+        raise AssertionError("a hand was played")
+
+    monkeypatch.setattr(mod, "simulate", no_play)
+    with pytest.raises(StudyError, match=word):
+        study("kaikou,koukou", hands=8, seed=1, **kwargs)
+
+
 def test_a_rules_file_is_a_rule_set_named_by_its_path(tmp_path):
     from wuhanmj.rulefiles import rules_toml
 
@@ -250,6 +273,18 @@ def test_a_rules_file_is_a_rule_set_named_by_its_path(tmp_path):
     ({"rules": "kaikou", "sweep": ["cap=300,200"]}, StudyError, "'kaikou' and 'cap=300' are the same"),
     ({"rules": "kaikou"}, StudyError, "two or more rule sets"),
     ({}, StudyError, "two or more rule sets"),
+    ({"rules": 3}, RulesError, "rules: expected rule sets"),
+    ({"rules": b"kaikou,koukou"}, RulesError, "rules: expected rule sets"),
+    ({"sweep": 5}, RulesError, "sweep: expected FIELD=V1,V2"),
+    ({"sweep": {"cap": 200}}, RulesError, "sweep cap: expected its values"),
+    ({"sweep": {"cap": []}}, RulesError, "sweep cap: no value"),
+    ({"sweep": [("cap", 200, 300)]}, RulesError, r"or \(field, values\)"),
+    # the second cap replaced the first in every combination: a study of cap=300 and cap=400 alone
+    ({"sweep": ["cap=200,250", "xiayu=true", "cap=300,400"]}, RulesError, "cap is swept twice"),
+    # a base is what a sweep changes, not the baseline (the first rule set): without a sweep
+    # it was not even read
+    ({"rules": "kaikou,koukou", "base": "koukou"}, StudyError, "base 'koukou': the base is the rule set a sweep"),
+    ({"rules": "kaikou,koukou", "base": "nope"}, StudyError, "there is no sweep"),
 ])
 def test_bad_rule_sets_raise_specific_errors(kwargs, error, word):
     with pytest.raises(error, match=word):
@@ -285,7 +320,7 @@ def _cli(*args):
 
 @pytest.mark.parametrize("args", [
     ("--sweep", "capp=1,2"), ("--sweep", "cap=-4,3"), ("--rules", "kaikou,kaikou"), ("--rules", "kaikou"),
-    ("--rules", "kaikou,koukou", "--target", "foo=1pp"),
+    ("--rules", "kaikou,koukou", "--target", "foo=1pp"), ("--rules", "kaikou,koukou", "--base", "koukou"),
 ])
 def test_the_command_refuses_bad_input_with_one_line_and_code_2(args):
     p = _cli(*args, "--hands", "16", "--quiet")

@@ -231,3 +231,27 @@ def test_the_command_refuses_records_in_a_file_in_one_line(capsys, tmp_path):
 def test_the_study_of_rules_objects_names_them_in_its_records(tmp_path):
     s = study([Rules.kaikou(), Rules.kaikou().replace(cap=200)], hands=8, seed=2, records=tmp_path)
     assert s.records[0].endswith("00-kaikou.wmj") and "custom" in s.records[1]
+
+
+@pytest.mark.parametrize(("args", "what"), [
+    (["--records", "{d}/hands", "--out", "{d}/hands/00-kaikou.wmj"], "records '00-kaikou.wmj' and out"),
+    (["--records", "{d}/hands", "--report", "{d}/hands/01-mine.toml.wmj"], "records '01-mine.toml.wmj' and report"),
+    (["--out", "{d}/mine.toml"], "and out name the same file"),
+    (["--base", "{d}/mine.toml", "--sweep", "cap=200,300", "--report", "{d}/mine.toml"], "base and report"),
+])
+def test_the_command_refuses_an_output_over_a_records_file_or_a_rules_file(capsys, tmp_path, args, what):
+    from wuhanmj.rulefiles import rules_toml
+
+    mine = tmp_path / "mine.toml"
+    text = rules_toml(Rules.koukou().replace(xiayu=True))
+    mine.write_text(text, encoding="utf-8")
+    (tmp_path / "hands").mkdir()  # a second study into the folder of a first one
+    argv = ["study", "--rules", f"kaikou,{mine}", "--hands", "8", "--seed", "1", "--quiet",
+            *(a.format(d=tmp_path) for a in args)]
+    if "--base" in args:
+        argv[2] = "kaikou,koukou"
+    code = main(argv)
+    err = capsys.readouterr().err
+    assert code == 2 and len(err.strip().splitlines()) == 1 and what in err, err
+    assert mine.read_text(encoding="utf-8") == text  # the input is kept
+    assert not any((tmp_path / "hands").iterdir())  # refused before any hand

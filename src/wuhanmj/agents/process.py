@@ -32,23 +32,19 @@ safest action for the rest of the hand; the next hand starts a new process.
 
 from __future__ import annotations
 
-import atexit
 import contextlib
 import itertools
 import os
-import select
 import shlex
-import signal
 import subprocess
-import sys
-import threading
 import time
 import weakref
 from collections.abc import Iterator, Mapping, Sequence
 from typing import IO, Any
 
 from ..errors import AgentError, BotError
-from .protocol import PROTOCOL_VERSION, dumps, parse_answer, request_message, safest_action
+from .botprocess import BotProcess, drop, give_back, hold, hook_exit, idle_bot, take_pool
+from .protocol import dumps, parse_answer, request_message, safest_action
 
 __all__ = ["ProcessAgent", "ON_ERROR", "bot_defaults", "COMMA_HINT"]
 
@@ -59,145 +55,9 @@ COMMA_HINT = ("; a cmd: command cannot hold a comma (the agents are comma-separa
 ON_ERROR = ("stop", "pass")
 """What a bot's fault does: stop the run (BotError), or play the safest action and count it."""
 
-MAX_LINE = 1 << 20  # bytes: an answer is a few bytes; a longer line is not an answer
-_CLOSE_WAIT = 1.0  # seconds a bot has to exit once its input is closed, before it is killed
-_MAX_WAIT = 3600.0  # seconds of one select(): a longer timeout (1e12, inf) is waited in pieces
-
 _tokens = itertools.count(1)
 
 
-class _Bot:
-    """One running bot process: its pipes, a line reader with a deadline, and its end."""
-
-    __slots__ = ("proc", "argv", "_in", "_out", "_buf", "_eof", "dead", "requests", "hands")
-
-    def __init__(self, argv: Sequence[str], cwd: str | None, stderr: Any) -> None:
-        self.argv = list(argv)
-        # its own session (and process group): its children end with it (end), and a
-        # terminal's Ctrl-C reaches the engine only, which ends its bots
-        self.proc = subprocess.Popen(self.argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=stderr,
-                                     bufsize=0, cwd=cwd, close_fds=True, start_new_session=True)
-        assert self.proc.stdin is not None and self.proc.stdout is not None
-        self._in = self.proc.stdin.fileno()
-        self._out = self.proc.stdout.fileno()
-        os.set_blocking(self._in, False)  # a bot that stops reading cannot block the engine
-        self._buf = b""
-        self._eof = False  # its output ended (found by unasked; readline raises EOFError)
-        self.dead = False
-        self.requests = 0
-        self.hands = 0  # the deals written to it: the hand it plays is its hands-th
-        _RUNNING.add(self)
-        try:
-            self.write(dumps({"type": "hello", "protocol": PROTOCOL_VERSION, "engine": "wuhanmj"}) + "\n", None)
-        except (OSError, TimeoutError):
-            pass  # it exited at once, or reads nothing: the first request finds it out
-
-    def write(self, text: str, deadline: float | None) -> None:
-        """Write ``text`` whole. Raises BrokenPipeError (the bot is gone) or TimeoutError
-        (its input is full past ``deadline``: it reads nothing)."""
-        data = memoryview(text.encode())
-        while data:
-            try:
-                n = os.write(self._in, data)
-            except BlockingIOError:
-                if deadline is None:
-                    deadline = time.monotonic() + 5.0
-                wait = deadline - time.monotonic()
-                if wait <= 0:
-                    raise TimeoutError from None
-                select.select([], [self._in], [], min(wait, _MAX_WAIT))
-                continue
-            data = data[n:]
-
-    def readline(self, deadline: float) -> bytes:
-        """The next line the bot prints. Raises EOFError (it exited), TimeoutError (no line
-        by ``deadline``) or ValueError (a line longer than MAX_LINE)."""
-        while True:
-            i = self._buf.find(b"\n")
-            if i >= 0:
-                line, self._buf = self._buf[:i], self._buf[i + 1:]
-                return line
-            if len(self._buf) > MAX_LINE:
-                raise ValueError("a line longer than 1 MiB")
-            if self._eof:
-                raise EOFError
-            wait = deadline - time.monotonic()
-            if wait <= 0:
-                raise TimeoutError
-            if not select.select([self._out], [], [], min(wait, _MAX_WAIT))[0]:
-                continue
-            data = os.read(self._out, 65536)
-            if not data:
-                raise EOFError
-            self._buf += data
-
-    def unasked(self) -> bytes:
-        """What the bot printed since its last answer, before it is asked again (a second
-        answer to one request, an answer to an event): b"" when nothing. Never blocks; an
-        end of output is left for :meth:`readline` to find."""
-        while select.select([self._out], [], [], 0)[0]:
-            data = os.read(self._out, 65536)
-            if not data:
-                self._eof = True
-                break
-            self._buf += data
-            if len(self._buf) > MAX_LINE:
-                break
-        out, self._buf = self._buf, b""
-        return out
-
-    def exit_text(self) -> str:
-        """How the process ended (it has exited, or is being ended): ``exit 3``, ``signal 9``."""
-        try:
-            rc = self.proc.wait(0.5)
-        except subprocess.TimeoutExpired:
-            return "still running"
-        return f"signal {-rc}" if rc < 0 else f"exit {rc}"
-
-    def end(self, kill: bool = False) -> None:
-        """End the process: close its input (it should exit), kill it if it does not within
-        a second (or at once when ``kill``), and reap it; then kill what it left behind in
-        its process group (the children it started). Idempotent."""
-        if self.dead:
-            return
-        self.dead = True
-        _RUNNING.discard(self)
-        p = self.proc
-        try:
-            if kill:
-                self._kill_group()
-            _close(p.stdin)
-            try:
-                p.wait(_CLOSE_WAIT)  # its output stays open meanwhile: an answer it is writing does not break
-            except subprocess.TimeoutExpired:
-                self._kill_group()
-                p.wait()
-        except OSError:  # pragma: no cover - already reaped
-            pass
-        _close(p.stdout)
-        self._kill_group()  # the children it started, reparented when it exited: no orphan left
-
-    def _kill_group(self) -> None:
-        """SIGKILL to the bot's process group (its own session: the bot and its children)."""
-        try:
-            os.killpg(self.proc.pid, signal.SIGKILL)
-        except (ProcessLookupError, PermissionError):
-            pass  # nothing left of it
-
-
-def _close(f: IO[Any] | None) -> None:
-    try:
-        if f is not None:
-            f.close()
-    except OSError:
-        pass
-
-
-_RUNNING: set[_Bot] = set()
-_POOLS: dict[int, list[_Bot]] = {}
-_REFS: dict[int, int] = {}  # pool -> the ProcessAgent objects (an agent and its copies) alive with it
-_LOCK = threading.Lock()
-_exit_hooked = False
 _DEFAULTS: dict[str, Any] = {"timeout": 10.0, "on_error": "stop"}
 
 
@@ -275,50 +135,6 @@ def _check_stderr(stderr: Any) -> None:
         raise AgentError(f"bot: stderr must be None, subprocess.DEVNULL, a file descriptor or a file, got {stderr!r}")
 
 
-def _hold(pool: int, held: list[Any]) -> None:
-    """One more agent object of ``pool`` alive; when it is collected, :func:`_drop` runs."""
-    with _LOCK:
-        _REFS[pool] = _REFS.get(pool, 0) + 1
-
-
-def _drop(pool: int, held: list[Any]) -> None:
-    """An agent object of ``pool`` is gone: end the process it held; the last one of the
-    pool ends the pool's idle processes too (a web table's bots when its game expires)."""
-    bots = [b for b in held if b is not None]
-    with _LOCK:
-        n = _REFS.get(pool, 1) - 1
-        if n <= 0:
-            _REFS.pop(pool, None)
-            bots += _POOLS.pop(pool, [])
-        else:
-            _REFS[pool] = n
-    for b in bots:
-        b.end()
-
-
-def _end_all() -> None:
-    """End every bot process of this Python process (at its exit)."""
-    with _LOCK:
-        bots = list(_RUNNING)
-        _POOLS.clear()
-    for b in bots:
-        b.end()
-
-
-def _hook_exit() -> None:
-    """End the bots at exit: ``atexit`` in a main process; multiprocessing's own exit in a
-    worker (whose end skips ``atexit``)."""
-    global _exit_hooked
-    if _exit_hooked:
-        return
-    _exit_hooked = True
-    atexit.register(_end_all)
-    if "multiprocessing" in sys.modules:
-        from multiprocessing import util
-
-        util.Finalize(None, _end_all, exitpriority=100)
-
-
 class ProcessAgent:
     """A seat played by a program over the line protocol (docs/PROTOCOL.md; module docstring).
 
@@ -372,9 +188,9 @@ class ProcessAgent:
         self._init_state()
 
     def _init_state(self) -> None:
-        self._held: list[_Bot | None] = [None]  # the process this object holds (its finalizer ends it)
-        _hold(self._pool, self._held)
-        weakref.finalize(self, _drop, self._pool, self._held)
+        self._held: list[BotProcess | None] = [None]  # the process this object holds (its finalizer ends it)
+        hold(self._pool, self._held)
+        weakref.finalize(self, drop, self._pool, self._held)
         self._seat: int | None = None
         self._playing: int | None = None  # the seat it plays in the hand under way
         self._dealt = False  # a deal is among the pending lines: the process's next hand
@@ -409,14 +225,14 @@ class ProcessAgent:
 
     # -------------------------------------------------------------- the process
     @property
-    def _bot(self) -> _Bot | None:
+    def _bot(self) -> BotProcess | None:
         return self._held[0]
 
     @_bot.setter
-    def _bot(self, b: _Bot | None) -> None:
+    def _bot(self, b: BotProcess | None) -> None:
         self._held[0] = b
 
-    def _lease(self) -> _Bot:
+    def _lease(self) -> BotProcess:
         """This seat's process for the hand: an idle one of the pool, else a new one.
 
         Raises:
@@ -424,17 +240,13 @@ class ProcessAgent:
         """
         if self._bot is not None and not self._bot.dead:
             return self._bot
-        with _LOCK:
-            idle = _POOLS.get(self._pool)
-            while idle:
-                b = idle.pop()
-                if not b.dead and b.proc.poll() is None:
-                    self._bot = b
-                    return b
-                b.end()
-        _hook_exit()
+        idle = idle_bot(self._pool)
+        if idle is not None:
+            self._bot = idle
+            return idle
+        hook_exit()
         try:
-            self._bot = _Bot(self.argv, self.cwd, self.stderr)
+            self._bot = BotProcess(self.argv, self.cwd, self.stderr)
         except OSError as err:
             self._hand = 1  # the first hand of the process it would have been
             raise self._error("start", f"cannot be started: {err.strerror or err}") from None
@@ -444,15 +256,13 @@ class ProcessAgent:
         """Give the process back to the pool (the hand is over)."""
         b, self._bot = self._bot, None
         if b is not None and not b.dead:
-            with _LOCK:
-                _POOLS.setdefault(self._pool, []).append(b)
+            give_back(self._pool, b)
 
     def close(self) -> None:
         """End every process of this bot (this agent's and its copies' in this Python
         process) and reap them. The agent may play again: it starts a new process."""
         b, self._bot = self._bot, None
-        with _LOCK:
-            bots = _POOLS.pop(self._pool, [])
+        bots = take_pool(self._pool)
         for x in [*bots, *([b] if b is not None else [])]:
             x.end()
 
@@ -574,7 +384,7 @@ class ProcessAgent:
             return self._fault("not_json", f"printed a line that is not JSON: {shown!r}", codes)
         return self._fault("illegal", f"answered {shown!r}, not one of the legal actions {list(codes)}", codes)
 
-    def _count_hand(self, b: _Bot) -> None:
+    def _count_hand(self, b: BotProcess) -> None:
         """The lines about to be written to ``b`` begin a hand (a deal): its next one. The
         hand in play is the process's count (a loop that sends no events: its first)."""
         if self._dealt:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 import time
 from typing import Any
@@ -48,7 +49,9 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     p.add_argument("--sweep", action="append", default=[], metavar="FIELD=V1,V2,...",
                    help="rule sets that change one field of --base (cap=200,300,400, xiayu=false,true); "
                    "repeated: every combination. After --rules's rule sets")
-    p.add_argument("--base", default="kaikou", metavar="NAME|FILE", help="the rule set --sweep changes (default kaikou)")
+    p.add_argument("--base", metavar="NAME|FILE",
+                   help="the rule set --sweep changes (default kaikou; only with --sweep: the baseline is the first "
+                   "rule set)")
     p.add_argument("--agents", default="greedy", metavar="A,B,C,D",
                    help="agents of seats 0-3 as for simulate: greedy, expert, random, module:Name or " + CMD_HELP
                    + " (one name fills every seat; default greedy)")
@@ -96,7 +99,7 @@ class _Progress:
 def run(args: argparse.Namespace) -> int:
     """Run ``wuhanmj study``; returns the exit code."""
     from ..files.paths import check_output_path, write_text_atomic
-    from ..sim.study import study
+    from ..sim.study import records_names, rule_sets, study
 
     for what, name in (("out", args.out), ("report", args.report)):
         if name is not None and (what, name) != ("out", STDOUT):
@@ -105,7 +108,14 @@ def run(args: argparse.Namespace) -> int:
         from ..files.report import check_matplotlib
 
         check_matplotlib()
-    distinct_files((("out", args.out), ("report", args.report)), StudyError)
+    # no output may replace an input rules file or another output (a rule set's records)
+    labels = [lab for lab, _ in rule_sets(args.rules, args.sweep, args.base)]
+    files: list[tuple[str, Any]] = [(f"rules {lab!r}", lab) for lab in labels if os.path.isfile(lab)]
+    if args.base is not None and os.path.isfile(args.base):
+        files.append(("base", args.base))
+    if args.records:
+        files += [(f"records {p.name!r}", p) for p in records_names(args.records, labels)]
+    distinct_files((*files, ("out", args.out), ("report", args.report)), StudyError)
     progress: Any = False if args.quiet else (True if sys.stderr.isatty() else _Progress())
     t0 = time.perf_counter()
     kwargs: dict[str, Any] = dict(rules=args.rules, sweep=args.sweep, base=args.base, agents=args.agents, hands=args.hands,

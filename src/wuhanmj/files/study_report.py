@@ -3,13 +3,15 @@ network, no scripts) with the study's table and four plots drawn with matplotlib
 SVG (extra ``wuhanmj[report]``), on the pieces of :mod:`wuhanmj.files.report`:
 
 1. ``convergence``: every rate and mean of every rule set as it ran, its running value
-   over the hands (log scale) with its 95 % band clustered by match
-   (:meth:`~wuhanmj.stats.study.StudyResult.trace`) [% of hands; points or money];
+   over the hands (log scale when they span a decade) with its 95 % band clustered by match
+   (:meth:`~wuhanmj.stats.study.StudyResult.trace`) [% of hands; points or money]; a study
+   of one match has none (its panels say so);
 2. ``differences``: each rule set's paired difference from the baseline with its 95 %
    interval, beside the interval two independent runs would give (rates in percentage
    points, means in points or money);
 3. ``gains``: the distributions of the winner's gain per won hand under each rule set,
-   overlaid, a share of the won hands per amount bin on a log scale [points or money];
+   overlaid, a share of the won hands per amount bin on a log scale [points or money]
+   (a note when no hand was won);
 4. ``caps``: the 银顶 and 金顶 rates of each rule set (X1, X2, D9).
 """
 
@@ -36,6 +38,10 @@ STUDY_PLOTS = ("convergence", "differences", "gains", "caps")
 _COLUMNS = 5
 _FIRST_MATCHES = 10
 """The running values start at this many matches (the first interval on 9 degrees of freedom)."""
+_LEGEND_ROW = 0.25
+"""Inches a legend's row takes above the panels."""
+_CONV_LEGEND_COLUMNS = 6
+_DIFF_LEGEND_COLUMNS = 5
 _CSS = "figure.wide{grid-column:1/-1}pre{white-space:pre-wrap;font-size:12px;line-height:1.35}"
 
 
@@ -45,39 +51,65 @@ def _unit(r: StudyResult) -> str:
 
 
 def _plot_convergence(r: StudyResult) -> str:
-    """One small panel a quantity: each rule set's running value and its band."""
+    """One small panel a quantity: each rule set's running value and its band (the line
+    of quantity ``q``, rule set ``j`` has the SVG id ``trace-q-j``). The values start at
+    :data:`_FIRST_MATCHES` matches, or at 2 in a study of no more matches; a study of one
+    match has no running interval, and its panels say so."""
     rates = set(r.rates)
     qs = list(r.quantities)
     rows = math.ceil(len(qs) / _COLUMNS)
-    fig, axes = _grid(rows, 2.0)
+    matches = 0 if r.sums is None else len(r.sums.sizes)
+    start = _FIRST_MATCHES if matches > _FIRST_MATCHES else 2
+    fig, axes = _grid(rows, 2.0, legend_rows=math.ceil(len(r.labels) / _CONV_LEGEND_COLUMNS))
     for i, q in enumerate(qs):
         ax = axes[i // _COLUMNS][i % _COLUMNS]
         k = 100.0 if q in rates else 1.0
+        span = 0.0
         for j, label in enumerate(r.labels):
-            t = r.trace(q, j, start=_FIRST_MATCHES)
+            t = r.trace(q, j, start=start)
+            if not t["hands"]:
+                continue
+            span = t["hands"][-1] / t["hands"][0]
             color = COLORS[j % len(COLORS)]
-            ax.fill_between(t["hands"], [k * x for x in t["lo"]], [k * x for x in t["hi"]], color=color,
-                            alpha=0.15, linewidth=0)
+            mean, lo, hi = ([k * x for x in t[key]] for key in ("mean", "lo", "hi"))
+            if len(mean) == 1:  # two matches: one value, its interval as an error bar
+                ax.errorbar(t["hands"], mean, yerr=[[mean[0] - lo[0]], [hi[0] - mean[0]]], color=color, fmt="o",
+                            markersize=4, capsize=3, label=label if i == 0 else None, gid=f"trace-{q}-{j}")
+                continue
+            ax.fill_between(t["hands"], lo, hi, color=color, alpha=0.15, linewidth=0)
             # thinner a line each rule set: equal running values show both colours
-            ax.plot(t["hands"], [k * x for x in t["mean"]], color=color, linewidth=max(0.8, 2.4 - 0.7 * j),
-                    label=label if i == 0 else None)
-        ax.set_xscale("log")
-        _light_ticks(ax, log_x=True)
-        ax.set_title(f"{q} ({'% of hands' if q in rates else _unit(r) + ' a hand'})", fontsize=8.5)
+            ax.plot(t["hands"], mean, color=color, linewidth=max(0.8, 2.4 - 0.7 * j),
+                    label=label if i == 0 else None, gid=f"trace-{q}-{j}")
+        if span >= 10:
+            ax.set_xscale("log")
+            _light_ticks(ax, log_x=True)
+        elif span:  # less than a decade: a log axis would have no tick
+            _light_ticks(ax)
+        else:
+            ax.text(0.5, 0.5, "one match:\nno running interval", transform=ax.transAxes, ha="center",
+                    va="center", fontsize=8, color="#666", gid=f"no-trace-{q}")
+            ax.set_xticks([])
+            ax.set_yticks([])
+        ax.set_title(f"{q} ({'% of hands' if q in rates else _unit(r) + ' a hand'})", fontsize=8.5,
+                     gid=f"title-convergence-{q}")
     for i in range(len(qs), rows * _COLUMNS):
         axes[i // _COLUMNS][i % _COLUMNS].set_axis_off()
-    fig.supxlabel("hands played (log scale)", fontsize=9, y=0.005)
-    fig.legend(loc="upper center", ncols=min(len(r.labels), 6), fontsize=8.5, frameon=False)
+    fig.supxlabel("hands played" + (" (log scale)" if matches >= 10 * start else ""), fontsize=9, y=0.005)
+    if matches >= 2:
+        fig.legend(loc="upper center", ncols=min(len(r.labels), _CONV_LEGEND_COLUMNS), fontsize=8.5,
+                   frameon=False)
     return svg_of(fig)
 
 
-def _grid(rows: int, height: float, hspace: float = 0.5) -> tuple[Any, Any]:
-    """A figure of ``rows`` × :data:`_COLUMNS` small panels ``height`` inches high, laid out
-    by hand (constrained layout over dozens of axes takes seconds)."""
-    fig = new_figure(13.0, 0.75 + height * rows)
+def _grid(rows: int, height: float, hspace: float = 0.5, legend_rows: int = 1) -> tuple[Any, Any]:
+    """A figure of ``rows`` × :data:`_COLUMNS` small panels ``height`` inches high, under a
+    legend of ``legend_rows`` rows, laid out by hand (constrained layout over dozens of
+    axes takes seconds)."""
+    head = 0.5 + _LEGEND_ROW * (legend_rows - 1)  # inches above the panels
+    total = 0.75 + _LEGEND_ROW * (legend_rows - 1) + height * rows
+    fig = new_figure(13.0, total)
     fig.set_layout_engine(None)
-    top = 1 - 0.5 / (0.75 + height * rows)
-    fig.subplots_adjust(left=0.045, right=0.99, bottom=0.4 / (0.75 + height * rows), top=top, wspace=0.28,
+    fig.subplots_adjust(left=0.045, right=0.99, bottom=0.4 / total, top=1 - head / total, wspace=0.28,
                         hspace=hspace)
     return fig, fig.subplots(rows, _COLUMNS, squeeze=False)
 
@@ -104,7 +136,8 @@ def _plot_differences(r: StudyResult) -> str:
     qs = list(r.quantities)
     rows = math.ceil(len(qs) / _COLUMNS)
     n_sets = len(r.differences)
-    fig, axes = _grid(rows, 0.75 + 0.3 * n_sets, hspace=0.8)
+    fig, axes = _grid(rows, 0.75 + 0.3 * n_sets, hspace=0.8,
+                      legend_rows=math.ceil((n_sets + 2) / _DIFF_LEGEND_COLUMNS))
     for i, q in enumerate(qs):
         ax = axes[i // _COLUMNS][i % _COLUMNS]
         k = 100.0 if q in rates else 1.0
@@ -121,7 +154,7 @@ def _plot_differences(r: StudyResult) -> str:
         ax.set_ylim(n_sets - 0.4, -0.6)
         _light_ticks(ax)
         ax.set_yticks([])
-        ax.set_title(f"{q} ({'pp' if q in rates else _unit(r)})", fontsize=8.5)
+        ax.set_title(f"{q} ({'pp' if q in rates else _unit(r)})", fontsize=8.5, gid=f"title-differences-{q}")
     for i in range(len(qs), rows * _COLUMNS):
         axes[i // _COLUMNS][i % _COLUMNS].set_axis_off()
     from matplotlib.lines import Line2D
@@ -131,7 +164,8 @@ def _plot_differences(r: StudyResult) -> str:
     handles.append(Line2D([], [], color="#777", alpha=0.6, linewidth=1.2,
                           label="the same, unpaired (two independent runs; thin, below)"))
     handles.append(Line2D([], [], color="#222", marker="o", markersize=3, linewidth=0, label="mean"))
-    fig.legend(handles=handles, loc="upper center", ncols=min(n_sets + 2, 5), fontsize=8.5, frameon=False)
+    fig.legend(handles=handles, loc="upper center", ncols=min(n_sets + 2, _DIFF_LEGEND_COLUMNS), fontsize=8.5,
+               frameon=False)
     return svg_of(fig)
 
 
@@ -151,11 +185,17 @@ def _plot_gains(r: StudyResult) -> str:
     ks = sorted({k for b in shares for k in b})
     if ks:
         ks = list(range(ks[0], ks[-1] + 1))
+    if not ks:  # not one hand won under any rule set
+        ax.text(0.5, 0.5, "no hand was won", transform=ax.transAxes, ha="center", va="center", color="#666",
+                gid="no-win")
+        ax.set_xticks([])
+        ax.set_yticks([])
     for i, (label, b) in enumerate(zip(r.labels, shares)):
         ys = [b.get(k, 0.0) for k in ks]
         ax.step(range(len(ks)), ys, where="mid", color=COLORS[i % len(COLORS)], label=label, linewidth=1.6)
         ax.fill_between(range(len(ks)), ys, step="mid", color=COLORS[i % len(COLORS)], alpha=0.12)
-    ax.set_yscale("log")
+    if ks:
+        ax.set_yscale("log")
     ax.set_xticks(range(len(ks)), [bin_label(k) for k in ks], fontsize=7, rotation=60)
     ax.set_xlabel(f"winner's gain per won hand [{_unit(r)}]: bins up to 2^k (log scale)")
     ax.set_ylabel("share of won hands (log)")

@@ -45,7 +45,7 @@ from .simulate import DEFAULT_MATCH_HANDS, _check_int, _resolve_agents, check_ha
 if TYPE_CHECKING:
     from concurrent.futures import Executor
 
-__all__ = ["study", "rule_sets", "parse_sweep", "records_paths", "SWEEP_FIELDS"]
+__all__ = ["study", "rule_sets", "parse_sweep", "records_names", "records_paths", "SWEEP_FIELDS"]
 
 SWEEP_FIELDS = tuple(f for f in Rules.__dataclass_fields__ if f not in ("name", "money"))
 """The rule fields a sweep may vary: every field of :class:`~wuhanmj.rules.Rules` but
@@ -107,43 +107,50 @@ def _one_rules(spec: Any) -> tuple[str, Rules]:
 
 
 def rule_sets(
-    rules: Any = None, sweep: Any = None, base: Any = "kaikou"
+    rules: Any = None, sweep: Any = None, base: Any = None
 ) -> list[tuple[str, Rules]]:
     """The labelled rule sets of a study, the baseline first.
 
     Args:
-        rules: rule sets played as they are: a sequence of :class:`~wuhanmj.rules.Rules`,
+        rules: rule sets played as they are: a list or tuple of :class:`~wuhanmj.rules.Rules`,
             preset names, rules files (TOML/JSON) or dicts of rule fields, or one
             comma-separated string (``"kaikou,koukou,mine.toml"``); None for none.
-        sweep: fields varied on ``base``: a mapping field -> values, or ``FIELD=V1,V2``
-            strings (:func:`parse_sweep`); several fields make every combination, in
-            order. Each makes a rule set labelled ``cap=200`` (``cap=200,xiayu=true``).
-        base: the rule set the sweep changes (as one item of ``rules``).
+        sweep: fields varied on ``base``: a mapping field -> values (a list, or one
+            ``"V1,V2"`` string), or ``FIELD=V1,V2`` strings (:func:`parse_sweep`; one
+            string is one field); several fields make every combination, in order. Each
+            makes a rule set labelled ``cap=200`` (``cap=200,xiayu=true``).
+        base: the rule set the sweep changes (as one item of ``rules``); None for kaikou.
+            Only with a sweep (the baseline is the first rule set, not ``base``).
 
     Returns:
         ``[(label, rules), ...]``: ``rules`` first, then the sweep's.
 
     Raises:
         RulesError: an unknown preset, file or field, or a value out of range (named
-            with its sweep).
-        StudyError: fewer than two rule sets, or two that are equal (both named).
+            with its sweep); a field swept twice; ``rules`` or ``sweep`` (or a field's
+            values) of another type.
+        StudyError: fewer than two rule sets, or two that are equal (both named); a
+            ``base`` without a sweep.
     """
     out: list[tuple[str, Rules]] = []
+    if base is not None and not sweep:
+        raise StudyError(f"base {base!r}: the base is the rule set a sweep changes, and there is no sweep "
+                         "(the baseline is the first rule set)")
     if isinstance(rules, str):
         rules = [r for r in rules.split(",") if r.strip()]
+    elif isinstance(rules, (Rules, Mapping, os.PathLike)):
+        rules = [rules]
+    elif rules is not None and not isinstance(rules, (list, tuple)):
+        raise RulesError(f"rules: expected rule sets (a list, or 'kaikou,koukou'), got {rules!r}")
     for spec in rules or ():
         out.append(_one_rules(spec.strip() if isinstance(spec, str) else spec))
     if sweep:
-        items: Iterable[Any] = sweep.items() if isinstance(sweep, Mapping) else sweep
-        fields: list[tuple[str, list[Any]]] = []
-        for item in items:
-            if isinstance(item, str):
-                fields.append(parse_sweep(item))
-            else:
-                name, values = item
-                _check_field(name)
-                fields.append((name, [_value(v) if isinstance(v, str) else v for v in values]))
-        base_label, base_rules = _one_rules(base)
+        fields = [_sweep_field(item) for item in _sweep_items(sweep)]
+        names = [name for name, _ in fields]
+        for name in names:
+            if names.count(name) > 1:
+                raise RulesError(f"sweep: {name} is swept twice; give all its values in one sweep ({name}=V1,V2,...)")
+        base_label, base_rules = _one_rules("kaikou" if base is None else base)
         for combo in itertools.product(*(vals for _, vals in fields)):
             change = {name: v for (name, _), v in zip(fields, combo)}
             label = ",".join(f"{k}={_text(v)}" for k, v in change.items())
@@ -159,22 +166,66 @@ def rule_sets(
     return out
 
 
+def _sweep_items(sweep: Any) -> Iterable[Any]:
+    """The fields of a sweep: a mapping's items, the strings of a sequence, or one string."""
+    if isinstance(sweep, str):
+        return [sweep]
+    if isinstance(sweep, Mapping):
+        return sweep.items()
+    if isinstance(sweep, (list, tuple)):
+        return sweep
+    raise RulesError(f"sweep: expected FIELD=V1,V2,... strings or a mapping field -> values, got {sweep!r}")
+
+
+def _sweep_field(item: Any) -> tuple[str, list[Any]]:
+    """One field of a sweep and its values: ``"cap=200,300"`` or ``("cap", [200, 300])``
+    (the values also ``"200,300"``)."""
+    if isinstance(item, str):
+        return parse_sweep(item)
+    if not isinstance(item, (list, tuple)) or len(item) != 2:
+        raise RulesError(f"sweep: expected FIELD=V1,V2,... or (field, values), got {item!r}")
+    name, values = item
+    _check_field(name)
+    if isinstance(values, str):
+        return parse_sweep(f"{name}={values}")
+    if isinstance(values, (bytes, Mapping)) or not isinstance(values, Iterable):
+        raise RulesError(f"sweep {name}: expected its values (a list, or 'V1,V2'), got {values!r}")
+    vals = [_value(v) if isinstance(v, str) else v for v in values]
+    if not vals:
+        raise RulesError(f"sweep {name}: no value")
+    return name, vals
+
+
 def _text(v: Any) -> str:
     if isinstance(v, bool):
         return "true" if v else "false"
     return "none" if v is None else str(v)
 
 
-def records_paths(folder: str | os.PathLike, labels: Sequence[str]) -> list[Path]:
-    """The records file of each rule set in ``folder``: ``00-kaikou.wmj``, ``01-koukou.wmj``,
+def records_names(folder: str | os.PathLike, labels: Sequence[str]) -> list[Path]:
+    """The records file of each rule set in ``folder``, named as :func:`records_paths`
+    names them, checking and making nothing: ``00-kaikou.wmj``, ``01-koukou.wmj``,
     ``02-cap=200.wmj`` (the index, then the label with every character but letters, digits
-    and ``.=+-_`` as ``_``, cut to 60), binary records (docs/RECORDS.md). Checked before any
-    hand; the folder is made when missing (its parent must exist), files in it replaced.
+    and ``.=+-_`` as ``_``, cut to 60)."""
+    p = Path(os.fspath(folder))
+    out = []
+    for j, label in enumerate(labels):
+        slug = re.sub(r"[^A-Za-z0-9.=+_-]", "_", os.path.basename(label.rstrip("/\\")) or label)[:60]
+        out.append(p / f"{j:02d}-{slug}.wmj")
+    return out
+
+
+def records_paths(folder: str | os.PathLike, labels: Sequence[str]) -> list[Path]:
+    """The records file of each rule set in ``folder`` (:func:`records_names`), binary
+    records (docs/RECORDS.md). Checked before any hand; the folder is made when missing
+    (its parent must exist), files in it replaced.
 
     Raises:
-        StudyError: ``folder`` is a file, or its parent folder does not exist.
+        StudyError: ``folder`` is not a path, is a file, or its parent folder does not exist.
         SimulationError: a file that cannot be written (:func:`~wuhanmj.files.paths.check_output_path`).
     """
+    if not isinstance(folder, (str, os.PathLike)):
+        raise StudyError(f"records: expected a folder path, got {folder!r}")
     text = os.fspath(folder)
     p = Path(text)
     if not text:
@@ -185,17 +236,13 @@ def records_paths(folder: str | os.PathLike, labels: Sequence[str]) -> list[Path
         if not p.resolve().parent.is_dir():
             raise StudyError(f"records: the folder holding {text!r} does not exist")
         p.mkdir()
-    out = []
-    for j, label in enumerate(labels):
-        slug = re.sub(r"[^A-Za-z0-9.=+_-]", "_", os.path.basename(label.rstrip("/\\")) or label)[:60]
-        out.append(check_output_path("records", p / f"{j:02d}-{slug}.wmj"))
-    return out
+    return [check_output_path("records", path) for path in records_names(p, labels)]
 
 
 def study(
     rules: Any = None,
     sweep: Any = None,
-    base: Any = "kaikou",
+    base: Any = None,
     agents: Any = None,
     hands: int = 2000,
     seed: int | None = None,
@@ -223,9 +270,9 @@ def study(
             rule set (:func:`records_paths`; ``wuhanmj replay`` reads them); None keeps
             none (they are written to a temporary folder and read back).
         match_hands: hands per match (D5, M2).
-        targets: precisions to plan for, ``"jinding=0.1pp"``, ``"transfer=5%"``
-            (:func:`~wuhanmj.stats.planner.parse_target`); the names are those of
-            :func:`~wuhanmj.stats.study.quantity_names`.
+        targets: precisions to plan for, a list of ``"jinding=0.1pp"``, ``"transfer=5%"``
+            (:func:`~wuhanmj.stats.planner.parse_target`; one string is one target, None
+            none); the names are those of :func:`~wuhanmj.stats.study.quantity_names`.
         engine: as for ``simulate`` (the native engine where it can play).
         progress: True for a tqdm bar per rule set, or ``progress(done, total, label)``
             called after every batch.
@@ -240,7 +287,8 @@ def study(
     Raises:
         RulesError: a bad rule set or sweep (named).
         StudyError: fewer than two rule sets, two equal ones, a bad target, ``records``
-            that is a file or in a missing folder (all before any hand is played); walls
+            that is a file or in a missing folder, ``targets`` or ``records`` of another
+            type (all before any hand is played); walls
             that differ between the runs (a bug).
         SimulationError, AgentError: as ``simulate`` raises them.
     """
@@ -250,6 +298,10 @@ def study(
     known = quantity_names(labels)
     if isinstance(targets, str):
         targets = [targets]
+    elif targets is None:
+        targets = ()
+    elif not isinstance(targets, (list, tuple)):
+        raise StudyError(f"targets: expected NAME=WIDTH strings (jinding=0.1pp), got {targets!r}")
     plans: list[Target] = [parse_target(t, known, RATES) for t in targets]
     root = int.from_bytes(os.urandom(4), "little") if seed is None else _check_int("seed", seed, 0)
     results: list[SimulationResult] = []
