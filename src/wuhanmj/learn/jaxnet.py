@@ -110,11 +110,11 @@ def agreement(net: JaxNet, held: Samples) -> dict[str, float]:
     ok = pred == held.labels
     turn = held.masks[:, :34].any(axis=1)
     same = ok.copy()
-    for i in np.flatnonzero(turn & ~ok & (pred < 34) & (held.labels < 34)):
-        rows = held.feats[held.fptr[i]:held.fptr[i + 1]]
-        codes = np.flatnonzero(held.masks[i])
-        a, b = rows[codes == pred[i]][0], rows[codes == held.labels[i]][0]
-        same[i] = a[11] == b[11] and a[12] == b[12] and a[13] == b[13]
+    for j in np.flatnonzero(turn & ~ok & (pred < 34) & (held.labels < 34)):
+        rows = held.feats[held.fptr[j]:held.fptr[j + 1]]
+        codes = np.flatnonzero(held.masks[j])
+        a, b = rows[codes == pred[j]][0], rows[codes == held.labels[j]][0]
+        same[j] = bool(a[11] == b[11] and a[12] == b[12] and a[13] == b[13])
     return {"agreement": float(ok.mean()), "agreement_turn": float(ok[turn].mean()),
             "agreement_turn_ties": float(same[turn].mean()),
             "agreement_claim": float(ok[~turn].mean()) if (~turn).any() else float("nan")}
