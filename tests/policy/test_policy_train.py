@@ -45,10 +45,12 @@ def test_a_bad_configuration_is_a_policy_error(bad):
         TrainConfig(**bad)
 
 
-def test_the_command_refuses_bad_arguments_in_one_line():
-    r = subprocess.run([sys.executable, "-m", "wuhanmj", "train", "--minutes", "-1"], capture_output=True, text=True)
+@pytest.mark.parametrize("args, word", [(["--minutes", "-1"], "minutes"), (["--hidden", "8,4"], "three ints"),
+                                        (["--ppo", "-2"], "--ppo")])
+def test_the_command_refuses_bad_arguments_in_one_line(args, word):
+    r = subprocess.run([sys.executable, "-m", "wuhanmj", "train", *args], capture_output=True, text=True)
     assert r.returncode == 2
-    assert r.stderr.strip().startswith("wuhanmj train:") and "minutes" in r.stderr and len(r.stderr.splitlines()) == 1
+    assert r.stderr.strip().startswith("wuhanmj train:") and word in r.stderr and len(r.stderr.splitlines()) == 1
 
 
 def test_a_short_run_changes_the_weights_and_writes_its_files(tmp_path):
