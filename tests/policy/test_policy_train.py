@@ -71,9 +71,11 @@ def test_a_short_run_changes_the_weights_and_writes_its_files(tmp_path):
     assert loaded.meta["command"] == "wuhanmj train --seed 2 --minutes 1" and loaded.meta["seed"] == 2
     curve = json.loads((tmp_path / "c.json").read_text())
     phases = [p["phase"] for p in curve["points"]]
-    assert phases[0] == "imitation" and phases[-1] == "final"
+    # one point during imitation (evals=1: at step 100 of 200), its end, one PPO point at the end
+    assert phases == ["imitation_step", "imitation", "final"] and curve["points"][0]["step"] == 100
+    assert curve["kept"] in (1, 2)                       # not a point during imitation
     assert "koukou" in curve["points"][0]["arena"] and "reward" in curve["points"][-1]
     assert (tmp_path / "c.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     # imitation did better than chance on held-out decisions
-    assert curve["points"][0]["agreement"] > 0.3
+    assert curve["points"][1]["agreement"] > 0.3
     assert any("imitation step 200/200" in x for x in lines)

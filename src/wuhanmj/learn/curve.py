@@ -1,5 +1,6 @@
-"""The training curve of :func:`wuhanmj.learn.train.train`: the mean training reward and
-the arena difference against greedy (1v3, per preset, with its 95 % interval) over the run."""
+"""The training curve of :func:`wuhanmj.learn.train.train`: the arena difference against
+greedy (1v3, per preset, with its 95 % interval), the held-out agreement with the expert
+and the mean training reward (PPO) over the run."""
 
 from __future__ import annotations
 
@@ -11,8 +12,9 @@ __all__ = ["plot_curve"]
 
 
 def plot_curve(curve: dict[str, Any], path: str) -> None:
-    """Write the curve (the JSON log's dict: ``points``, each with ``cpu_s``, ``arena``
-    and, during PPO, ``reward``) as an image (PNG or SVG by the suffix).
+    """Write the curve (the JSON log's dict: ``points``, each with ``phase``, ``cpu_s``,
+    ``arena``, ``agreement`` and, during PPO, ``reward``) as an image (PNG or SVG by the
+    suffix).
 
     Raises:
         PolicyError: matplotlib is not installed (the ``report`` extra).
@@ -36,16 +38,22 @@ def plot_curve(curve: dict[str, Any], path: str) -> None:
     ax1.axhline(0, color="grey", lw=0.8)
     ax1.set_ylabel("policy − greedy, per hand\n(arena 1v3, 95 % CI)")
     ax1.legend(fontsize=8)
+    ag = [(m, p["agreement"]) for m, p in zip(minutes, pts) if "agreement" in p]
+    if ag:
+        ax2.plot([x for x, _ in ag], [100 * y for _, y in ag], marker=".", color="tab:green")
+    ax2.set_ylabel("top-1 agreement with the\nexpert, held out (%)", color="tab:green")
+    ax2.set_xlabel("CPU minutes of the training process")
     rw = [(m, p["reward"]) for m, p in zip(minutes, pts) if "reward" in p]
     if rw:
-        ax2.plot([x for x, _ in rw], [y for _, y in rw], marker=".")
-    ax2.set_ylabel("mean training reward\n(payment / gold cap, per hand)")
-    ax2.set_xlabel("CPU minutes of the training process")
+        ax3 = ax2.twinx()
+        ax3.plot([x for x, _ in rw], [y for _, y in rw], marker=".", color="tab:purple")
+        ax3.set_ylabel("mean training reward\n(payment / gold cap, per hand)", color="tab:purple")
     for i, p in enumerate(pts):
-        if p["phase"] == "imitation":
+        if p["phase"] == "imitation":      # the end of imitation
             ax2.axvline(minutes[i], color="grey", ls=":", lw=0.8)
             ax1.axvline(minutes[i], color="grey", ls=":", lw=0.8)
-    fig.suptitle("wuhanmj policy training: imitation of the expert, then PPO")
+    ppo = any(p["phase"] in ("ppo", "final") for p in pts)
+    fig.suptitle("wuhanmj policy training: imitation of the expert" + (", then PPO" if ppo else ""))
     fig.tight_layout()
     fig.savefig(path)
     plt.close(fig)

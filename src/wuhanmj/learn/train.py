@@ -17,9 +17,11 @@ a 2-core machine), so that a seed and a budget give the same run anywhere:
    :class:`~wuhanmj.native.policy.PolicyAgent` opponents); rewards as the env defines
    them (the payment over the 金顶); clipped surrogate, GAE, value loss, entropy bonus,
    and the imitation loss kept as a regulariser.
-3. **The curve.** At points of the run the duplicate arena (1v3, the network against
-   greedy) and the mean training reward are written to a JSON log and a plot. The
-   weights kept are those of the point with the best arena mean (``kept`` in the log).
+3. **The curve.** At points of the run (``evals`` during imitation, its end, ``evals``
+   during PPO) the duplicate arena (1v3, the network against greedy), the held-out
+   agreement and, during PPO, the mean training reward are written to a JSON log and a
+   plot. The weights kept are those of the point with the best arena mean from the end
+   of imitation on (``kept`` in the log): with no PPO, the end of imitation.
 
 The weights are written with their metadata (:mod:`wuhanmj.policy.weights`): the command,
 the seed, the git commit, the date and the figures of the run.
@@ -109,9 +111,11 @@ class TrainConfig:
 
 
 def imitation(net: JaxNet, data: Samples, held: Samples, steps: int, cfg: TrainConfig, rng: np.random.Generator,
-              log: Callable[[str], None]) -> dict[str, float]:
+              log: Callable[[str], None], point: Callable[..., None] | None = None) -> dict[str, float]:
     """Behaviour cloning on ``data`` for ``steps`` gradient steps (cross-entropy on the
-    expert's code, the value head on the hand's reward); returns the held-out agreement."""
+    expert's code, the value head on the hand's reward); returns the held-out agreement.
+    ``point`` (if given) is called at ``cfg.evals`` points on the way (the curve's
+    ``imitation_step`` points, with the step and the held-out agreement)."""
     jax, jnp, optax = jax_modules()
     opt = optax.adam(optax.cosine_decay_schedule(cfg.lr, max(1, steps)))
     state = opt.init(net.params)
@@ -135,6 +139,8 @@ def imitation(net: JaxNet, data: Samples, held: Samples, steps: int, cfg: TrainC
         net.params, state, ce = step(net.params, state, *net.batch(b), b.labels, b.returns)
         if k % 2000 == 0 or k == steps - 1:
             log(f"imitation step {k + 1}/{steps}: cross-entropy {float(ce):.3f} ({time.process_time() - t0:.0f} CPU s)")
+        if point is not None and cfg.evals and k < steps - 1 and (k + 1) % max(1, steps // (cfg.evals + 1)) == 0:
+            point("imitation_step", step=k + 1, **agreement(net, held))
     return agreement(net, held)
 
 
@@ -189,18 +195,17 @@ def train(cfg: TrainConfig, log: Callable[[str], None] = print) -> PolicyWeights
         p = {"phase": phase, "wall_s": time.time() - t_start, "cpu_s": time.process_time() - c_start,
              "arena": a, **more}
         curve["points"].append(p)
-        # the weights kept: those of the point with the best arena mean (the last without arena)
-        if not best or not a or a["mean"] > best["score"]:
+        # the weights kept: those of the point with the best arena mean (the last without
+        # arena) from the end of imitation on; the points during imitation draw the curve
+        if phase != "imitation_step" and (not best or not a or a["mean"] > best["score"]):
             best.update(weights=w, score=a.get("mean", 0.0), point=len(curve["points"]) - 1)
         log(f"[{phase}] {json.dumps({k: v for k, v in p.items() if k != 'phase'}, default=str)}")
         _write_curve(curve, cfg)
 
-    stats = imitation(net, data, held, bc_steps, cfg, rng, log)
+    stats = imitation(net, data, held, bc_steps, cfg, rng, log, point)
     del data
-    point("imitation", **stats)
+    point("imitation", step=bc_steps, **stats)
     ppo(net, held, cfg, iterations, rng, point, log)
-    if curve["points"][-1]["phase"] != "final":
-        point("final", **agreement(net, held))
     kept = curve["points"][best["point"]]
     curve["kept"] = best["point"]
     _write_curve(curve, cfg)
