@@ -18,7 +18,7 @@ DEFAULT_RULES = "kaikou,koukou,koukou_fan"
 def add_parser(sub: Any) -> argparse.ArgumentParser:
     p = sub.add_parser("train", help="train the policy network (needs the 'train' extra: jax, optax)",
                        description="Train the policy network: imitation of the expert bot on native VectorEnv "
-                                   "games, then PPO against greedy, expert and its own snapshots. Budgets are "
+                                   "games, then (with --ppo) PPO against greedy, expert and its own snapshots. Budgets are "
                                    "counts made from --minutes (the time on a 2-core machine): the same seed "
                                    "and minutes give the same run.")
     add_arguments(p)

@@ -1,8 +1,9 @@
 """A learned policy: the weights file, the network's forward pass in numpy, and
 :class:`PolicyAgent` (the native agent that plays it, ``"policy"`` in every ``--agents``).
 
-The training (imitation of the expert bot, then PPO against a pool of opponents) is
-:mod:`wuhanmj.learn.train` (the ``train`` extra: jax and optax), run by ``wuhanmj train``.
+The training (imitation of the expert bot, then optionally PPO against a pool of
+opponents) is :mod:`wuhanmj.learn.train` (the ``train`` extra: jax and optax), run by
+``wuhanmj train``.
 Play needs numpy and the native engine only.
 """
 
