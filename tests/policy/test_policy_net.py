@@ -247,5 +247,7 @@ def test_the_shipped_policy_in_the_arena_at_a_small_size():
     r = arena("policy,random", hands=100, mode="1v3", rules="koukou", seed=2, workers=2)
     d = r.differences()[0]
     assert d["ci95"][0] > 200
-    r = arena("policy,greedy", hands=300, mode="1v3", rules="koukou", seed=2, workers=2)
-    assert np.isfinite(r.differences()[0]["mean"])
+    # under kaikou, the preset it was trained for, above greedy (docs/BOTS.md: +8.38
+    # [+4.25, +12.52] a hand at these 2,000 walls)
+    r = arena("policy,greedy", hands=2000, mode="1v3", rules="kaikou", seed=1, workers=2)
+    assert r.differences()[0]["ci95"][0] > 0
