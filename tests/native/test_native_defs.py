@@ -20,6 +20,7 @@ import wuhanmj.core as core
 import wuhanmj.envs.encoding as encoding
 import wuhanmj.game.actions as actions
 import wuhanmj.game.phases as phases
+import wuhanmj.policy.weights as policy_weights
 from wuhanmj.agents.base import AGENTS
 from wuhanmj.errors import RulesError
 from wuhanmj.hand.bighu import CATALOGUE, ROUTES
@@ -28,6 +29,7 @@ from wuhanmj.native.agents import AGENT_ABI
 from wuhanmj.native.batch import AGENT_KINDS
 from wuhanmj.native.constants import pxd_constants
 from wuhanmj.native.infer import FEATURES
+from wuhanmj.native.lookahead import LOOKAHEAD_FEATURES
 from wuhanmj.rules import Rules
 from wuhanmj.scoring.result import REFUSAL_RULES
 from wuhanmj.terms import HOWS, LIABILITY
@@ -129,6 +131,15 @@ def _expected() -> dict[str, dict[str, int]]:
                 "S_PREV_LAIZI", "N_SCALARS", "OBS_SIZE")},
         },
         "wuhanmj/native/infer.pxd": {"N_FEATURES": len(FEATURES)},   # the reading's features
+        "wuhanmj/native/lookahead.pxd": {            # the policy's look-ahead row, by its column names
+            "LOOK_VERSION": policy_weights.FEATURES_VERSION, "N_LOOK": len(LOOKAHEAD_FEATURES), "F_TYPE": 0,
+            **{f"F_{name.upper()}": LOOKAHEAD_FEATURES.index(name) for name in (
+                "shanten_delta", "eff", "eff_known", "shanten", "hand", "unseen", "jiang", "honor", "edge", "danger",
+                "openings", "routes", "drawn", "greedy")},
+            **{f"T_{name.upper()}": LOOKAHEAD_FEATURES.index(name) for name in (
+                "discard", "chi", "peng", "chong_gang", "xu_gang", "an_gang", "hongzhong_gang", "pizi_gang",
+                "laizi_gang", "hu", "pass")},
+        },
     }
 
 

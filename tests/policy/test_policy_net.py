@@ -164,7 +164,8 @@ def test_the_native_encoder_writes_the_python_encoding():
 def test_the_shipped_weights_load_with_their_metadata():
     w = load_weights()
     assert w.meta["encoding_version"] == 1 and w.meta["format"] == "wuhanmj-policy"
-    assert w.meta["features_version"] == 1 and w.meta["format_version"] == 2
+    assert w.meta["features_version"] == 2 == FEATURES_VERSION and w.meta["format_version"] == 2
+    assert w.meta["rules"] == ["kaikou"] and w.meta["hidden"] == [128, 64, 64]
     assert w.meta["command"].startswith("wuhanmj train ")
     assert set(w.meta["rules"]) <= {"kaikou", "koukou", "koukou_fan"} and w.meta["rules"]
     assert w.arrays["w1"].dtype == np.float32 and w.arrays["w1"].shape[0] == N_INPUTS
