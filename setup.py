@@ -21,8 +21,8 @@ DIRECTIVES = {
 
 # bottom to top: each module cimports only those before it
 CORE_MODULES = ("checks", "tables", "shape", "shanten", "routes")
-NATIVE_MODULES = ("rulesc", "rng", "deal", "score", "scoreapi", "hand", "fallback", "handapi", "view", "agents", "batch",
-                  "records", "constants", "search", "infer", "defence", "evaluation", "expert")
+NATIVE_MODULES = ("rulesc", "rng", "deal", "score", "scoreapi", "hand", "fallback", "handapi", "view", "encode", "agents",
+                  "batch", "records", "constants", "search", "infer", "defence", "evaluation", "expert", "lookahead", "policy")
 
 
 def extension(module: str) -> Extension:

@@ -6,6 +6,7 @@ older commit with its extensions built in place)::
 
     PYTHONPATH=src python bench/native_speed.py random 30000 3     # hands per CPU second
     PYTHONPATH=src python bench/native_speed.py greedy 3000 3
+    PYTHONPATH=src python bench/native_speed.py policy 3000 3      # four PolicyAgents ("policy")
     PYTHONPATH=src python bench/native_speed.py vector 3           # learner steps per CPU second
     PYTHONPATH=src python bench/native_speed.py callgrind random 1000 3000
     PYTHONPATH=src python bench/native_speed.py callgrind greedy 200 600

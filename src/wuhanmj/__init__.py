@@ -156,7 +156,7 @@ _LAZY: dict[str, tuple[str, str]] = {
     for name, _, attr in (spec.partition("=") for spec in names.split())
 }
 _SUBPACKAGES = frozenset({"agents", "cli", "core", "envs", "game", "hand", "native", "play", "render", "scoring",
-                          "sim", "stats", "files", "running", "web", "rules", "rulefiles", "terms"})
+                          "sim", "stats", "files", "running", "web", "rules", "rulefiles", "terms", "policy", "learn"})
 
 # wuhanmj.render draws what the modules above make and registers the display hooks of
 # Observation, Game and WinResult (_repr_svg_, _repr_html_); it is imported the first time

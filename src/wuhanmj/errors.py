@@ -29,6 +29,7 @@ __all__ = [
     "RenderError",
     "RequestError",
     "ReviewError",
+    "PolicyError",
 ]
 
 
@@ -163,3 +164,11 @@ class ReviewError(WuhanMJError, ValueError):
     """A review of one seat's decisions (:func:`wuhanmj.review_hand`, ``wuhanmj review``)
     cannot be made as asked: a hand number the file does not have, a seat that is not
     0-3, a negative number of rollouts, or a record without an ``events`` list."""
+
+
+class PolicyError(WuhanMJError, ValueError):
+    """A learned policy (:mod:`wuhanmj.policy`) cannot be loaded, saved or trained as
+    asked: a weights file that is not one (not a zip of arrays, truncated or corrupted), of
+    another format or encoding version, with a missing, extra or misshapen array, an array
+    of another dtype or with a value that is not finite, unreadable metadata; or a bad
+    argument of the training (the message names the file and what is wrong)."""

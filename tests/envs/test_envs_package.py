@@ -49,12 +49,13 @@ def test_pyproject_declares_the_rl_extra_and_the_tests_install_it():
 
 
 def test_nothing_in_the_package_imports_the_envs():
-    """The envs sit after sim/ in the data flow: no other module imports them."""
+    """The envs sit after sim/ in the data flow: no other module imports them but the
+    policy's training (wuhanmj.learn), which sits after them."""
     import re
 
     src = ROOT / "src" / "wuhanmj"
     pattern = re.compile(r"^\s*(from|import)\s+(wuhanmj\.envs|\.+envs)\b", re.M)
     for f in src.rglob("*.py"):
-        if "envs" in f.relative_to(src).parts:
+        if "envs" in f.relative_to(src).parts or f.relative_to(src).parts[0] == "learn":
             continue
         assert not pattern.search(f.read_text(encoding="utf-8")), f

@@ -17,8 +17,10 @@ from pathlib import Path
 import pytest
 
 import wuhanmj.core as core
+import wuhanmj.envs.encoding as encoding
 import wuhanmj.game.actions as actions
 import wuhanmj.game.phases as phases
+import wuhanmj.policy.weights as policy_weights
 from wuhanmj.agents.base import AGENTS
 from wuhanmj.errors import RulesError
 from wuhanmj.hand.bighu import CATALOGUE, ROUTES
@@ -27,6 +29,7 @@ from wuhanmj.native.agents import AGENT_ABI
 from wuhanmj.native.batch import AGENT_KINDS
 from wuhanmj.native.constants import pxd_constants
 from wuhanmj.native.infer import FEATURES
+from wuhanmj.native.lookahead import LOOKAHEAD_FEATURES
 from wuhanmj.rules import Rules
 from wuhanmj.scoring.result import REFUSAL_RULES
 from wuhanmj.terms import HOWS, LIABILITY
@@ -119,7 +122,24 @@ def _expected() -> dict[str, dict[str, int]]:
             "AGENT_MAX_STATE": 1 << 20,              # bytes of state an agent may ask for
             "AGENT_MAX_PLAYS": 16,                   # = hand.pxd's MAX_PLAYS (P3)
         },
+        "wuhanmj/native/encode.pxd": {               # the layout of the version-1 encoding
+            "ENC_VERSION": encoding.ENCODING_VERSION, "SC": encoding.N_PLANES * 34,
+            **{n: getattr(encoding, n) for n in (
+                "HAND", "DRAWN", "CHI", "PENG", "MING_GANG", "AN_GANG", "SPECIAL", "VISIBLE", "INDICATOR", "LAIZI",
+                "PIZI", "CLAIM", "RIVER", "N_RIVER", "N_PLANES", "S_PHASE", "S_TURN", "S_DEALER", "S_TILES_LEFT",
+                "S_HAND_SIZES", "S_OPENINGS", "S_GANG_ALLOWED", "S_RULE_PIZI", "S_RULE_FAN", "S_RULE_PER_OPENING",
+                "S_PREV_LAIZI", "N_SCALARS", "OBS_SIZE")},
+        },
         "wuhanmj/native/infer.pxd": {"N_FEATURES": len(FEATURES)},   # the reading's features
+        "wuhanmj/native/lookahead.pxd": {            # the policy's look-ahead row, by its column names
+            "LOOK_VERSION": policy_weights.FEATURES_VERSION, "N_LOOK": len(LOOKAHEAD_FEATURES), "F_TYPE": 0,
+            **{f"F_{name.upper()}": LOOKAHEAD_FEATURES.index(name) for name in (
+                "shanten_delta", "eff", "eff_known", "shanten", "hand", "unseen", "jiang", "honor", "edge", "danger",
+                "openings", "routes", "drawn", "greedy")},
+            **{f"T_{name.upper()}": LOOKAHEAD_FEATURES.index(name) for name in (
+                "discard", "chi", "peng", "chong_gang", "xu_gang", "an_gang", "hongzhong_gang", "pizi_gang",
+                "laizi_gang", "hu", "pass")},
+        },
     }
 
 
@@ -169,7 +189,7 @@ def test_the_python_sources_agree_among_themselves():
     assert (core.SUIT_PATTERNS, core.HONOR_PATTERNS) == (EXPECTED["wuhanmj/core/defs.pxd"]["N_SUIT"], 5 ** 7)
     assert sorted(AGENT_KINDS) == sorted(SEAT_KINDS) and len(set(AGENT_KINDS.values())) == len(SEAT_KINDS)
     assert list(AGENTS)[:len(SEAT_KINDS)] == list(SEAT_KINDS)
-    assert all(type(AGENTS[n]()).__name__ == "ExpertAgent" for n in AGENTS if n not in SEAT_KINDS)
+    assert [type(AGENTS[n]()).__name__ for n in AGENTS if n not in SEAT_KINDS] == ["ExpertAgent", "PolicyAgent"]
 
 
 def test_each_refusal_reason_names_a_rule_of_rules_md():

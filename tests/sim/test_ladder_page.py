@@ -32,6 +32,8 @@ def test_the_page_shows_the_arena_figures_and_its_command(ladder, tmp_path):
     assert f"### koukou, 2v2: expert − greedy = **{d['mean']:+.2f}**" in text
     assert text.count("### koukou, ") == 4 and "| random | baseline |" in text
     assert "python docs/ladder.py --agents random,greedy,expert --hands 24 --seed 3" in text
+    # the sections measured apart are kept as written, the learned policy's among them
+    assert text.index("## The learned policy") < text.index("## The expert's evaluation")
 
 
 @pytest.mark.parametrize("args, words", [(["--agents", "random,nosuch"], "unknown agent 'nosuch'"),

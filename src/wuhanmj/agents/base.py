@@ -162,21 +162,31 @@ def _greedy() -> Any:
     return GreedyAgent()
 
 
-def _expert() -> Any:
-    """A new :class:`~wuhanmj.native.expert.ExpertAgent` (a native agent: it needs the
-    native engine of this build).
+def _native(name: str, module: str, cls: str) -> Callable[[], Any]:
+    """A maker of the native agent ``cls`` of ``wuhanmj.native.<module>`` (it needs the
+    native engine of this build): the agent ``name`` of the registry.
 
-    Raises:
-        AgentError: the native engine is not built.
+    The maker raises AgentError when the native engine is not built.
     """
-    try:
-        from ..native.expert import ExpertAgent
-    except ImportError as err:
-        raise AgentError(f"agent 'expert' is a native agent and this build has no native engine ({err})") from None
-    return ExpertAgent()
+    def make() -> Any:
+        try:
+            mod = importlib.import_module(f"wuhanmj.native.{module}")
+        except ImportError as err:
+            raise AgentError(f"agent {name!r} is a native agent and this build has no native engine ({err})") from None
+        return getattr(mod, cls)()
+
+    make.__name__ = make.__qualname__ = f"_{name}"
+    return make
 
 
-AGENTS: dict[str, Callable[[], Any]] = {"random": RandomAgent, "greedy": _greedy, "expert": _expert}
+_expert = _native("expert", "expert", "ExpertAgent")
+"""A new :class:`~wuhanmj.native.expert.ExpertAgent`."""
+_policy = _native("policy", "policy", "PolicyAgent")
+"""A new :class:`~wuhanmj.native.policy.PolicyAgent` with the shipped weights."""
+
+
+AGENTS: dict[str, Callable[[], Any]] = {"random": RandomAgent, "greedy": _greedy, "expert": _expert,
+                                        "policy": _policy}
 """Built-in agents by name (used by the ``--agents`` option): each value makes a new one."""
 
 

@@ -23,7 +23,7 @@ from typing import Any, NoReturn
 from ..errors import WuhanMJError
 
 SUBCOMMANDS = ("simulate", "check", "score", "replay", "review", "bench", "arena", "study", "report", "play",
-               "serve")
+               "serve", "train")
 
 
 class OneLineParser(argparse.ArgumentParser):

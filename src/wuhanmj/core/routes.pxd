@@ -5,7 +5,7 @@
 # its 癞子, 红中 and 痞子, 3k+1 or 3k+2 tiles as each kernel says (at most 14); nothing
 # is checked here (``wuhanmj.core.checks`` does it for the def functions).
 
-from libc.stdint cimport int8_t, uint8_t, uint64_t
+from libc.stdint cimport int8_t, int16_t, uint8_t, uint64_t
 
 ctypedef struct WSpec:
     int laizi                   # the 癞子 kind, 0-32
@@ -38,3 +38,10 @@ cdef void wuhan_discards_c(const uint8_t* counts, const WSpec* spec, int8_t* aft
 # out[0] kind (-1: none), out[1] its shanten, out[2] least over any normal discard (127)
 cdef void wuhan_best_discard_c(const uint8_t* counts, const WSpec* spec, const uint8_t* allowed,
                                const uint8_t* unseen, int* out) noexcept nogil
+
+# wuhan_best_discard_c, with after[d] (34 int8) the shanten after discarding d (127: no normal
+# discard) and eff[d] (34 int16) the unseen copies of the draws that lower it, for every
+# allowed d within slack of out[1] (-1 for the others)
+cdef void wuhan_discard_draws_c(const uint8_t* counts, const WSpec* spec, const uint8_t* allowed,
+                                const uint8_t* unseen, int slack, int8_t* after, int16_t* eff,
+                                int* out) noexcept nogil

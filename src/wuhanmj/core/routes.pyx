@@ -19,7 +19,7 @@ The ``def`` functions check their arguments (``checks.pyx``); the kernels of
 ``routes.pxd`` run without the GIL on a spec made once with it.
 """
 
-from libc.stdint cimport int8_t, uint8_t, uint16_t, uint32_t, uint64_t
+from libc.stdint cimport int8_t, int16_t, uint8_t, uint16_t, uint32_t, uint64_t
 from libc.string cimport memcmp, memcpy, memset
 
 import numpy as np
@@ -690,7 +690,19 @@ cdef void wuhan_best_discard_c(const uint8_t* counts, const WSpec* spec, const u
     ``out[1]`` its shanten, ``out[2]`` the least shanten of any normal discard (127 if none)."""
     cdef uint8_t c[34]
     memcpy(c, counts, 34)
-    _w_best(c, spec, _total(c) // 3, allowed, unseen, out)
+    _w_best(c, spec, _total(c) // 3, allowed, unseen, out, NULL, NULL, 0)
+
+
+cdef void wuhan_discard_draws_c(const uint8_t* counts, const WSpec* spec, const uint8_t* allowed,
+                                const uint8_t* unseen, int slack, int8_t* after, int16_t* eff,
+                                int* out) noexcept nogil:
+    """wuhan_best_discard_c's ``out``, with ``after[d]`` (34 int8) the shanten after
+    discarding d (127 if d is no normal discard) and ``eff[d]`` (34 int16) the ``unseen``
+    copies of the draws that lower it, for each allowed d within ``slack`` of ``out[1]``
+    (-1 for the others): the effective draws of discard_advice, for those discards only."""
+    cdef uint8_t c[34]
+    memcpy(c, counts, 34)
+    _w_best(c, spec, _total(c) // 3, allowed, unseen, out, after, eff, slack)
 
 
 # ---------------------------------------------------------------- Python API
@@ -826,6 +838,6 @@ def wuhan_best_discard(counts, laizi, pizi=(), routes=0x7F, allowed=None, seen=N
     load_allowed(allowed, al)
     load_unseen(seen, c, un)
     with nogil:
-        _w_best(c, &sp, total // 3, al, un, out)
+        _w_best(c, &sp, total // 3, al, un, out, NULL, NULL, 0)
     return (None if out[0] < 0 else out[0], None if out[0] < 0 else out[1],
             None if out[2] >= 127 else out[2])

@@ -109,22 +109,30 @@ cdef inline void _w_others_by(const WRow* rows, const WRow* base, WOthers (*pm)[
 
 
 cdef void _w_best(uint8_t* c, const WSpec* sp, int K, const uint8_t* allowed,
-                  const uint8_t* unseen, int* out) noexcept nogil:
+                  const uint8_t* unseen, int* out, int8_t* after_out, int16_t* eff_out,
+                  int slack) noexcept nogil:
     """The first discard of the advice order among the allowed kinds (see wuhan_best_discard).
 
     out[0]: the kind (-1 when none is allowed), out[1]: its shanten, out[2]: the least
     shanten over every normal discard (127 when there is none).
 
+    When ``after_out`` is not NULL, after_out[d] (34 int8) is the shanten after
+    discarding d (127: not a normal discard of the hand). When ``eff_out`` is not NULL,
+    eff_out[d] (34 int16) is the unseen copies of the draws that lower that shanten, for
+    every allowed discard within ``slack`` of ``out[1]`` (even when one discard alone
+    reaches it), and -1 for the others; the choice is the same.
+
     The values are those of _w_discards_c, with less work: the draws are tried only for
-    the discards tied at the least allowed shanten ``top``, only for kinds with unseen
-    copies, and only on the routes at ``top`` after the discard: a draw lowers a route's
-    shanten by at most one, so a route above ``top`` cannot fall below it.
+    the discards tied at the least allowed shanten ``top`` (or within ``slack`` of it),
+    only for kinds with unseen copies, and only on the routes at the discard's shanten
+    ``s`` after it: a draw lowers a route's shanten by at most one, so a route above ``s``
+    cannot fall below it.
 
     A draw changes only its group's costs, and each cost by at most one: it lowers a route
     exactly when it lowers a cost in a term that reaches the route's minimum (bit masks of
     _w_tight, and of _w_lower or the effective tables), as long as no wildcard may be read
     through the unbounded tables (no "diff" flag with 癞子 in hand); otherwise the route is
-    evaluated in full. A draw in the discard's own group is read that way when ``top`` is
+    evaluated in full. A draw in the discard's own group is read that way when ``s`` is
     0 or more (a route at -1 cannot fall), and evaluated in full otherwise or in a suit
     split by 痞子."""
     cdef uint8_t r[34]
@@ -153,11 +161,12 @@ cdef void _w_best(uint8_t* c, const WSpec* sp, int K, const uint8_t* allowed,
     cdef bint hit, slow, fast_gd, h4
     cdef int res[N_ROUTES]
     cdef int after[34]
-    cdef int w, nj, nh, g, gd, t, d, s0, dj, dh, v, route, eff, lw, fl, need
+    cdef int w, nj, nh, g, gd, t, d, s0, dj, dh, v, route, eff, lw, fl, need, sd
     cdef uint16_t x
     cdef int least = 127, top = 127, choice = -1, best_eff = -1
     cdef int tied[34]           # the tied discards worked out, in order
-    cdef int tied_routes[34]    # their routes at top
+    cdef int tied_s[34]         # their shanten
+    cdef int tied_routes[34]    # their routes at their shanten
     cdef int tied_other[34]     # their count of the draws in the other groups (-1: not kept)
     cdef int n_tied = 0, reuse, other, j, n_top = 0
     cdef bint mine, other_ok, group_ok
@@ -168,6 +177,7 @@ cdef void _w_best(uint8_t* c, const WSpec* sp, int K, const uint8_t* allowed,
     cdef int memo_tight[4][34]
     cdef int memo_flag[4][34]
     cdef int memo_count[4][34]
+    cdef int memo_s[4][34]
     cdef int n_memo[4]
     cdef int group_count, known
     _w_prepare(c, sp, r, &w, &nj, &nh)
@@ -204,9 +214,17 @@ cdef void _w_best(uint8_t* c, const WSpec* sp, int K, const uint8_t* allowed,
     out[2] = least
     out[1] = top
     out[0] = -1
+    if after_out != NULL:
+        for d in range(34):
+            after_out[d] = <int8_t>after[d]
+    if eff_out != NULL:
+        for d in range(34):
+            eff_out[d] = -1
+    else:
+        slack = 0
     if top == 127:
         return
-    if n_top == 1:              # one discard reaches top: no draws to count
+    if n_top == 1 and eff_out == NULL:     # one discard reaches top: no draws to count
         out[0] = choice
         return
     choice = -1
@@ -228,13 +246,14 @@ cdef void _w_best(uint8_t* c, const WSpec* sp, int K, const uint8_t* allowed,
         efb[g] = _ef_row(r, g, sp)
     sl = sp[0]
     for d in range(34):
-        if after[d] != top or not allowed[d]:
+        if after[d] > top + slack or not allowed[d]:
             continue
-        if choice < 0:
+        sd = after[d]
+        if choice < 0 and sd == top:
             choice = d              # the lowest kind, kept unless a later one counts more
         sl.routes = 0
         for route in range(N_ROUTES):
-            if vr[d][route] == top:
+            if vr[d][route] == sd:
                 sl.routes |= 1 << route
         gd = d // 9
         c[d] -= 1
@@ -244,7 +263,7 @@ cdef void _w_best(uint8_t* c, const WSpec* sp, int K, const uint8_t* allowed,
         for g in range(4):
             rows[g] = base[g]
         rows[gd] = drow[d]          # (worked out in the first pass over the discards)
-        fast_gd = top >= 0 and efb[gd] != NULL
+        fast_gd = sd >= 0 and efb[gd] != NULL
         efd = _ef_row(r, gd, sp) if fast_gd else NULL
         # The draws in the other groups count the same for an earlier tied discard of the
         # same group with the same routes and the same row after it (their rows and merges
@@ -252,7 +271,7 @@ cdef void _w_best(uint8_t* c, const WSpec* sp, int K, const uint8_t* allowed,
         reuse = -1
         for j in range(n_tied):
             if (tied[j] // 9 == gd and tied_routes[j] == sl.routes and tied_other[j] >= 0
-                    and memcmp(&drow[tied[j]], &drow[d], sizeof(WRow)) == 0):
+                    and tied_s[j] == sd and memcmp(&drow[tied[j]], &drow[d], sizeof(WRow)) == 0):
                 reuse = j
                 break
         if sl.routes & (RT_XIAOHU | RT_PENGPENG):   # these routes merge the other groups
@@ -293,7 +312,7 @@ cdef void _w_best(uint8_t* c, const WSpec* sp, int K, const uint8_t* allowed,
                 known = -1
                 for j in range(n_memo[g]):
                     if (memo_routes[g][j] == sl.routes and memo_tight[g][j] == tight[g]
-                            and memo_flag[g][j] == dflag[g]):
+                            and memo_flag[g][j] == dflag[g] and memo_s[g][j] == sd):
                         known = memo_count[g][j]
                         break
                 if known >= 0:
@@ -361,7 +380,7 @@ cdef void _w_best(uint8_t* c, const WSpec* sp, int K, const uint8_t* allowed,
                 v = _w_eval_g(r, w, nj - dj + (1 if is_jiang_c(t) else 0),
                               nh - dh + (1 if t >= 27 else 0), K, &sl, rows, &o[g], g, rg, res)
                 r[t] -= 1
-                if v < top:
+                if v < sd:
                     if mine:
                         eff += unseen[t]
                     else:
@@ -376,22 +395,26 @@ cdef void _w_best(uint8_t* c, const WSpec* sp, int K, const uint8_t* allowed,
                     memo_tight[g][j] = tight[g]
                     memo_flag[g][j] = dflag[g]
                     memo_count[g][j] = group_count
+                    memo_s[g][j] = sd
                     n_memo[g] += 1
         if laizi_cand:
             v = _w_eval(r, w + 1, nj - dj, nh - dh, K, &sl, rows, &o[gd], gd, res)
-            if v < top:
+            if v < sd:
                 eff += unseen[sp.laizi]
         if reuse >= 0:
             eff += tied_other[reuse]
         else:
             eff += other
             tied[n_tied] = d
+            tied_s[n_tied] = sd
             tied_routes[n_tied] = sl.routes
             tied_other[n_tied] = other if other_ok else -1
             n_tied += 1
         c[d] += 1
         r[d] += 1
-        if eff > best_eff:
+        if eff_out != NULL:
+            eff_out[d] = <int16_t>eff
+        if sd == top and eff > best_eff:
             best_eff = eff
             choice = d
     out[0] = choice

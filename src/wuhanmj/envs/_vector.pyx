@@ -19,53 +19,34 @@ from cpython.mem cimport PyMem_Free, PyMem_Malloc
 from libc.stdint cimport int8_t, int16_t, int64_t, uint8_t, uint32_t, uint64_t
 from libc.string cimport memset
 
-from wuhanmj.native.agents cimport AgentC, agent_choose, agent_failure, agent_reset, agent_setup, agents_prepare
+from wuhanmj.native.agent cimport AgentView
+from wuhanmj.native.agents cimport (
+    AGENT_PYTHON,
+    AGENT_RANDOM,
+    AgentC,
+    agent_choose,
+    agent_failure,
+    agent_reset,
+    agent_setup,
+    agent_view,
+    agents_prepare,
+)
 from wuhanmj.native.defs cimport (
-    MK_AN_GANG,
-    MK_CHI,
-    MK_PENG,
     N_ACTIONS,
-    PH_CLAIM,
     PH_HAIDI,
     PH_OVER,
-    PH_ROB,
     PH_TURN,
 )
+from wuhanmj.native.encode cimport CLAIM, N_PLANES, N_RIVER, OBS_SIZE, RIVER, S_PREV_LAIZI, VISIBLE, encode_view
 from wuhanmj.native.hand cimport HandC, hand_apply, hand_current, hand_deal, hand_legal
+from wuhanmj.native.lookahead cimport N_LOOK, lookahead_c
 from wuhanmj.native.rng cimport match_seeds_c, pcg64_seed_int, seed_sequence_state, shuffled_wall_c
 from wuhanmj.native.rulesc cimport RulesC, rules_to_c
 
-# the layout of wuhanmj.envs.encoding (version 1): kept equal by tests/envs/test_vector.py,
-# which compares every observation of the two backends
+# the oracle part of wuhanmj.envs.encoding (version 1; the public part is the native
+# encoder's, wuhanmj.native.encode): kept equal by tests/envs/test_vector.py, which
+# compares every observation of the two backends
 cdef enum:
-    HAND = 0
-    DRAWN = 1
-    CHI = 2
-    PENG = 6
-    MING_GANG = 10
-    AN_GANG = 14
-    SPECIAL = 18
-    VISIBLE = 22
-    INDICATOR = 23
-    LAIZI = 24
-    PIZI = 25
-    CLAIM = 26
-    RIVER = 27
-    N_RIVER = 24
-    N_PLANES = 123
-    SC = 123 * 34
-    S_PHASE = 0
-    S_TURN = 5
-    S_DEALER = 9
-    S_TILES_LEFT = 13
-    S_HAND_SIZES = 14
-    S_OPENINGS = 18
-    S_GANG_ALLOWED = 22
-    S_RULE_PIZI = 23
-    S_RULE_FAN = 24
-    S_RULE_PER_OPENING = 25
-    S_PREV_LAIZI = 26
-    OBS_SIZE = 123 * 34 + 27
     O_HANDS = 0
     O_DRAWN = 3
     O_WALL = 4
@@ -150,62 +131,15 @@ cdef void deal(GameC* g, const RulesC* rules, int fixed_seat) noexcept nogil:
 
 
 cdef void encode(const HandC* h, int me, int oracle, int8_t* v) noexcept nogil:
-    """wuhanmj.envs.encoding (version 1) of seat me, into v (OBS_SIZE or ORACLE_SIZE)."""
-    cdef int s, r, k, t, n, base, ph, left, kind
-    cdef const RulesC* rules = &h.rules
-    memset(v, 0, ORACLE_SIZE if oracle else OBS_SIZE)
-    ph = h.phase
-    for t in range(34):
-        v[HAND * 34 + t] = h.hands[me][t]
-        v[VISIBLE * 34 + t] = h.seen[t]
-    if (ph == PH_TURN or ph == PH_HAIDI) and h.turn == me and h.drawn >= 0:
-        v[DRAWN * 34 + h.drawn] = 1
-    for s in range(4):
-        r = (s - me) & 3
-        for k in range(h.seats[s].n_melds):
-            t = h.seats[s].melds[k].tile
-            kind = h.seats[s].melds[k].kind
-            if kind == MK_CHI:
-                base = (CHI + r) * 34 + t
-                v[base] += 1
-                v[base + 1] += 1
-                v[base + 2] += 1
-            elif kind == MK_PENG:
-                v[(PENG + r) * 34 + t] = 1
-            elif kind == MK_AN_GANG:
-                v[(AN_GANG + r) * 34 + t] = 1
-            else:  # MK_CHONG_GANG, MK_XU_GANG: 明杠
-                v[(MING_GANG + r) * 34 + t] = 1
-        for k in range(h.n_plays[s]):
-            v[(SPECIAL + r) * 34 + h.play_tile[s][k]] += 1
-        n = h.n_river[s]
-        if n > N_RIVER:
-            n = N_RIVER
-        base = (RIVER + N_RIVER * r) * 34
-        for k in range(n):
-            v[base + 34 * k + h.river[s][k]] = 1
-    v[INDICATOR * 34 + h.indicator] = 1
-    v[LAIZI * 34 + h.laizi] = 1
-    for k in range(h.n_pizi):
-        v[PIZI * 34 + h.pizi[k]] = 1
-    if (ph == PH_CLAIM or ph == PH_ROB) and h.tile >= 0:
-        v[CLAIM * 34 + h.tile] = 1
-    v[SC + S_PHASE + ph] = 1
-    v[SC + S_TURN + ((h.turn - me) & 3)] = 1
-    v[SC + S_DEALER + ((h.dealer - me) & 3)] = 1
-    left = h.back - h.front + 1
-    v[SC + S_TILES_LEFT] = left
-    for s in range(4):
-        r = (s - me) & 3
-        v[SC + S_HAND_SIZES + r] = h.sizes[s]
-        v[SC + S_OPENINGS + r] = h.openings[s]
-    v[SC + S_GANG_ALLOWED] = left > rules.gang_floor and ph != PH_OVER
-    v[SC + S_RULE_PIZI] = rules.pizi != 0
-    v[SC + S_RULE_FAN] = rules.fan_schedule != 0
-    v[SC + S_RULE_PER_OPENING] = rules.per_opening != 0
-    v[SC + S_PREV_LAIZI] = h.prev_laizi >= 0 and h.prev_laizi == h.laizi
+    """wuhanmj.envs.encoding (version 1) of seat me, into v (OBS_SIZE or ORACLE_SIZE): the
+    native encoder of what the seat sees, then the oracle planes from the hand."""
+    cdef AgentView view
+    cdef int r, s, t, k, base, ph = h.phase
+    agent_view(&view, h, me, NULL)
+    encode_view(&view, v)
     if not oracle:
         return
+    memset(v + OBS_SIZE, 0, ORACLE_SIZE - OBS_SIZE)
     for r in range(1, 4):
         s = (me + r) & 3
         base = OBS_SIZE + (O_HANDS + r - 1) * 34
@@ -350,6 +284,51 @@ cdef class VectorCore:
                 encode(h, g.learner, self.oracle, &obs[i, 0])
                 write_mask(h, g.learner, &masks[i, 0])
         self._raise_failed()
+
+    def advise(self, agent, int64_t[::1] out):
+        """The code ``agent`` (``"greedy"`` or a native agent, one that plays by its C
+        functions) plays at each game's current learner decision, into out (N); the games
+        are not stepped. The agent is not reset: it decides on the learner's view as it is."""
+        cdef AgentC a
+        cdef int16_t codes[N_ACTIONS]
+        cdef int i, n
+        cdef GameC* g
+        keep = agent_setup(&a, agent, 0, None, self.py_rules)
+        if a.kind == AGENT_PYTHON or a.kind == AGENT_RANDOM:
+            raise ValueError("advise: a native agent or 'greedy' only")
+        with nogil:
+            for i in range(self.n):
+                g = &self.games[i]
+                if g.h.phase == PH_OVER:
+                    out[i] = -1
+                    continue
+                n = hand_legal(&g.h, g.learner, codes)
+                out[i] = agent_choose(&a, &g.h, g.learner, codes, n)
+        del keep
+
+    def lookahead(self, int8_t[:, :, ::1] out):
+        """The look-ahead features (wuhanmj.native.lookahead) of each game's current learner
+        decision into out (N, 163, N_LOOK): the row of each legal code, zeros elsewhere (and
+        for a game that is over)."""
+        cdef AgentView view
+        cdef int16_t codes[N_ACTIONS]
+        cdef int8_t rows[N_ACTIONS * N_LOOK]
+        cdef int i, k, j, n
+        cdef GameC* g
+        if out.shape[0] != self.n or out.shape[1] != N_ACTIONS or out.shape[2] != N_LOOK:
+            raise ValueError(f"out must be ({self.n}, {N_ACTIONS}, {N_LOOK})")
+        with nogil:
+            for i in range(self.n):
+                g = &self.games[i]
+                memset(&out[i, 0, 0], 0, N_ACTIONS * N_LOOK)
+                if g.h.phase == PH_OVER:
+                    continue
+                n = hand_legal(&g.h, g.learner, codes)
+                agent_view(&view, &g.h, g.learner, NULL)
+                lookahead_c(&view, codes, n, rows)
+                for k in range(n):
+                    for j in range(N_LOOK):
+                        out[i, codes[k], j] = rows[k * N_LOOK + j]
 
     def seats(self):
         """The learner's seat in each game (list of ints)."""

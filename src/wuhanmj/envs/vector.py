@@ -40,7 +40,7 @@ import numpy as np
 from gymnasium import spaces
 
 from .. import _checks
-from ..agents import AGENTS
+from ..agents import AGENTS, make_agent
 from ..errors import EnvError, IllegalActionError
 from ..game.actions import ACTION_SPACE_SIZE
 from ..rules import Rules
@@ -263,6 +263,55 @@ class VectorEnv:
             t.encode(obs[i])
             t.mask(masks[i])
         return self._out(self._obs, rewards, terms, masks)  # type: ignore[return-value]
+
+    def advise(self, agent: Any) -> np.ndarray:
+        """What ``agent`` would play at each game's current learner decision, the games left
+        as they are: a teacher's labels for imitation learning (native backend).
+
+        Args:
+            agent: ``"greedy"``, ``"expert"`` or another registered native agent (a
+                NativeAgent, its name or ``"module:Name"``); it decides on the learner's
+                view (what a seat sees, never the hidden state) and is not reset.
+
+        Returns:
+            int64 ``(N,)``: one legal code per game (its mask is 1 there).
+
+        Raises:
+            EnvError: ``reset`` was not called, the Python backend, or ``agent`` is not a
+                native agent.
+        """
+        if not self._started:
+            raise EnvError("call reset() before advise()")
+        if self._core is None:
+            raise EnvError("advise() needs the native backend")
+        spec = agent.strip().lower() if isinstance(agent, str) else agent
+        if not _native_opponent(spec) or spec == "random":
+            raise EnvError(f"advise: 'greedy' or a registered native agent, got {agent!r:.80}")
+        made = make_agent(spec) if isinstance(spec, str) and spec != "greedy" else spec
+        out = np.empty(self.num_envs, dtype=np.int64)
+        self._core.advise(made, out)
+        return out
+
+    def lookahead(self) -> np.ndarray:
+        """The policy's look-ahead features (:mod:`wuhanmj.native.lookahead`) of each game's
+        current learner decision, worked out natively from the learner's view; the games are
+        left as they are (the learned policy's inputs beside the observation, for training).
+
+        Returns:
+            int8 ``(N, 163, N_LOOKAHEAD)``: the row of each legal code, zeros elsewhere.
+
+        Raises:
+            EnvError: ``reset`` was not called, or the Python backend.
+        """
+        if not self._started:
+            raise EnvError("call reset() before lookahead()")
+        if self._core is None:
+            raise EnvError("lookahead() needs the native backend")
+        from ..native.lookahead import N_LOOKAHEAD
+
+        out = np.empty((self.num_envs, ACTION_SPACE_SIZE, N_LOOKAHEAD), dtype=np.int8)
+        self._core.lookahead(out)
+        return out
 
     def close(self) -> None:
         """Nothing to release."""

@@ -136,6 +136,11 @@ cdef int greedy_turn(const GreedySeat* g, const int16_t* codes, int n) noexcept 
 cdef int greedy_claim(const GreedySeat* g, const int16_t* codes, int n, int* now,
                       int* after) noexcept nogil
 
+# The seat's concealed counts after it plays code, into counts (34, from g.hand): a claim of
+# the window's tile g.tile (吃, 碰, 冲杠) or a 蓄杠 / 暗杠 on its turn; returns the routes its
+# melds then leave open (W6, the mask of greedy_seat_spec's spec), or -1 for another code.
+cdef int play_counts(const GreedySeat* g, int code, uint8_t* counts) noexcept nogil
+
 # The greedy bot's route spec of the seat (wuhanmj.core.routes: its indicator's 癞子 and 痞子,
 # the routes its melds leave open, W6), for a bot that calls the route kernels itself
 # (wuhan_best_discard_c with its own allowed kinds or unseen counts). 0, or -1 when the spec

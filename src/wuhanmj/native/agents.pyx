@@ -273,13 +273,12 @@ cdef int greedy_seat_spec(const GreedySeat* g, WSpec* sp) noexcept nogil:
 
 cdef int greedy_turn(const GreedySeat* g, const int16_t* codes, int n) noexcept nogil:
     """greedy._turn (P1, P3, W8)."""
-    cdef int top = codes[n - 1], i, c, t, k, best, after
+    cdef int top = codes[n - 1], i, c, t, best, after
     cdef uint8_t counts[34]
     cdef uint8_t allowed[34]
     cdef uint8_t unseen[34]
     cdef int out[3]
     cdef int res[N_ROUTES]
-    cdef int mask = _route_mask(g.melds)
     cdef WSpec sp
     if top >= A_XU_GANG:    # a gang or a special play is offered
         if has_code(codes, n, A_HONGZHONG_GANG):
@@ -309,58 +308,65 @@ cdef int greedy_turn(const GreedySeat* g, const int16_t* codes, int n) noexcept 
         for i in range(n):
             c = codes[i]
             if A_XU_GANG <= c < A_AN_GANG + 34:
-                if c < A_AN_GANG:   # 蓄杠: one tile leaves the hand
-                    t = c - A_XU_GANG
-                    k = 1
-                    sp.routes = mask
-                else:               # 暗杠: four tiles leave the hand for a concealed kong
-                    t = c - A_AN_GANG
-                    k = 4
-                    sp.routes = mask & _SAME_MASK[t]
-                counts[t] -= k
+                sp.routes = play_counts(g, c, counts)
                 after = wuhan_routes_c(counts, &sp, res)
-                counts[t] += k
                 if after <= best:
                     return c
     return out[0]
 
 
+cdef int play_counts(const GreedySeat* g, int code, uint8_t* counts) noexcept nogil:
+    """The seat's concealed counts after it plays code into counts (34, from g.hand): a
+    claim of the window's tile g.tile (吃, 碰, 冲杠, P2) or a 蓄杠 / 暗杠 on its turn (P1);
+    returns the routes its melds then leave open (W6), or -1 for another code."""
+    cdef int t, x, low, mask = _route_mask(g.melds)
+    memcpy(counts, g.hand, 34)
+    if code == A_CHONG_GANG:
+        counts[g.tile] -= 3
+        return mask & _SAME_MASK[g.tile]
+    if code == A_PENG:
+        counts[g.tile] -= 2
+        return mask & _SAME_MASK[g.tile]
+    if A_CHI <= code < A_PENG:
+        low = chi_low(code)
+        for x in range(low, low + 3):
+            if x != g.tile:
+                counts[x] -= 1
+        return mask & _CHI_MASK[low]
+    if A_XU_GANG <= code < A_AN_GANG:     # 蓄杠: one tile leaves the hand
+        counts[code - A_XU_GANG] -= 1
+        return mask
+    if A_AN_GANG <= code < A_AN_GANG + 34:    # 暗杠: four leave it for a concealed kong
+        t = code - A_AN_GANG
+        counts[t] -= 4
+        return mask & _SAME_MASK[t]
+    return -1
+
+
 cdef int greedy_claim(const GreedySeat* g, const int16_t* codes, int n, int* now_out,
                       int* after_out) noexcept nogil:
     """greedy._claim (P2): the claim with the least shanten after it, if no worse than now."""
-    cdef int t = g.tile, i, c, x, low, pref, m, after, now
+    cdef int i, c, pref, after, now
     cdef int best_code = A_PASS, best_after = 0, best_pref = 0
     cdef bint have = False
     cdef uint8_t counts[34]
     cdef int res[N_ROUTES]
-    cdef int mask = _route_mask(g.melds)
     cdef WSpec sp
     if greedy_seat_spec(g, &sp) < 0:
         return -1
-    memcpy(counts, g.hand, 34)
-    now = wuhan_routes_c(counts, &sp, res)
+    now = wuhan_routes_c(g.hand, &sp, res)
     for i in range(n):
         c = codes[i]
         if c == A_CHONG_GANG:
-            counts[t] -= 3
             pref = 0
-            m = mask & _SAME_MASK[t]
         elif c == A_PENG:
-            counts[t] -= 2
             pref = 1
-            m = mask & _SAME_MASK[t]
         elif A_CHI <= c < A_PENG:
-            low = chi_low(c)
-            for x in range(low, low + 3):
-                if x != t:
-                    counts[x] -= 1
             pref = 2
-            m = mask & _CHI_MASK[low]
         else:
             continue
-        sp.routes = m
+        sp.routes = play_counts(g, c, counts)
         after = wuhan_routes_c(counts, &sp, res)
-        memcpy(counts, g.hand, 34)
         if c != A_CHONG_GANG and after < 0:
             after = 0       # 碰/吃 leave a hand that must discard: complete (-1) is ready (0)
         if after <= now:

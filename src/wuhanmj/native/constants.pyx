@@ -35,6 +35,38 @@ from wuhanmj.core.defs cimport (
 )
 from wuhanmj.native.agent cimport AGENT_ABI_VERSION, AGENT_MAX_PLAYS, AGENT_MAX_STATE
 from wuhanmj.native.agents cimport AGENT_GREEDY, AGENT_NATIVE, AGENT_PYTHON, AGENT_RANDOM
+from wuhanmj.native.encode cimport (
+    AN_GANG,
+    CHI,
+    CLAIM,
+    DRAWN,
+    ENC_VERSION,
+    HAND,
+    INDICATOR,
+    LAIZI,
+    MING_GANG,
+    N_PLANES,
+    N_RIVER,
+    N_SCALARS,
+    OBS_SIZE,
+    PENG,
+    PIZI,
+    RIVER,
+    SC,
+    SPECIAL,
+    S_DEALER,
+    S_GANG_ALLOWED,
+    S_HAND_SIZES,
+    S_OPENINGS,
+    S_PHASE,
+    S_PREV_LAIZI,
+    S_RULE_FAN,
+    S_RULE_PER_OPENING,
+    S_RULE_PIZI,
+    S_TILES_LEFT,
+    S_TURN,
+    VISIBLE,
+)
 from wuhanmj.native.defs cimport (
     A_AN_GANG,
     A_CHI,
@@ -91,6 +123,36 @@ from wuhanmj.native.defs cimport (
 )
 from wuhanmj.native.hand cimport MAX_LEGAL, MAX_PLAYS
 from wuhanmj.native.infer cimport N_FEATURES
+from wuhanmj.native.lookahead cimport (
+    F_DANGER,
+    F_DRAWN,
+    F_EDGE,
+    F_EFF,
+    F_EFF_KNOWN,
+    F_GREEDY,
+    F_HAND,
+    F_HONOR,
+    F_JIANG,
+    F_OPENINGS,
+    F_ROUTES,
+    F_SHANTEN,
+    F_SHANTEN_DELTA,
+    F_TYPE,
+    F_UNSEEN,
+    LOOK_VERSION,
+    N_LOOK,
+    T_AN_GANG,
+    T_CHI,
+    T_CHONG_GANG,
+    T_DISCARD,
+    T_HONGZHONG_GANG,
+    T_HU,
+    T_LAIZI_GANG,
+    T_PASS,
+    T_PENG,
+    T_PIZI_GANG,
+    T_XU_GANG,
+)
 
 __all__ = ["pxd_constants"]
 
@@ -139,5 +201,15 @@ def pxd_constants():
                                       "AGENT_NATIVE": AGENT_NATIVE, "AGENT_PYTHON": AGENT_PYTHON},
         "wuhanmj/native/agent.pxd": {"AGENT_ABI_VERSION": AGENT_ABI_VERSION, "AGENT_MAX_STATE": AGENT_MAX_STATE,
                                      "AGENT_MAX_PLAYS": AGENT_MAX_PLAYS},
+        "wuhanmj/native/encode.pxd": {"ENC_VERSION": ENC_VERSION, "HAND": HAND, "DRAWN": DRAWN, "CHI": CHI, "PENG": PENG, "MING_GANG": MING_GANG, "AN_GANG": AN_GANG, "SPECIAL": SPECIAL, "VISIBLE": VISIBLE, "INDICATOR": INDICATOR, "LAIZI": LAIZI, "PIZI": PIZI, "CLAIM": CLAIM, "RIVER": RIVER, "N_RIVER": N_RIVER, "N_PLANES": N_PLANES, "SC": SC, "S_PHASE": S_PHASE, "S_TURN": S_TURN, "S_DEALER": S_DEALER, "S_TILES_LEFT": S_TILES_LEFT, "S_HAND_SIZES": S_HAND_SIZES, "S_OPENINGS": S_OPENINGS, "S_GANG_ALLOWED": S_GANG_ALLOWED, "S_RULE_PIZI": S_RULE_PIZI, "S_RULE_FAN": S_RULE_FAN, "S_RULE_PER_OPENING": S_RULE_PER_OPENING, "S_PREV_LAIZI": S_PREV_LAIZI, "N_SCALARS": N_SCALARS, "OBS_SIZE": OBS_SIZE},
         "wuhanmj/native/infer.pxd": {"N_FEATURES": N_FEATURES},
+        "wuhanmj/native/lookahead.pxd": {
+            "LOOK_VERSION": LOOK_VERSION, "N_LOOK": N_LOOK, "F_TYPE": F_TYPE, "F_SHANTEN_DELTA": F_SHANTEN_DELTA,
+            "F_EFF": F_EFF, "F_EFF_KNOWN": F_EFF_KNOWN, "F_SHANTEN": F_SHANTEN, "F_HAND": F_HAND,
+            "F_UNSEEN": F_UNSEEN, "F_JIANG": F_JIANG, "F_HONOR": F_HONOR, "F_EDGE": F_EDGE, "F_DANGER": F_DANGER,
+            "F_OPENINGS": F_OPENINGS, "F_ROUTES": F_ROUTES, "F_DRAWN": F_DRAWN, "F_GREEDY": F_GREEDY,
+            "T_DISCARD": T_DISCARD, "T_CHI": T_CHI, "T_PENG": T_PENG, "T_CHONG_GANG": T_CHONG_GANG,
+            "T_XU_GANG": T_XU_GANG, "T_AN_GANG": T_AN_GANG, "T_HONGZHONG_GANG": T_HONGZHONG_GANG,
+            "T_PIZI_GANG": T_PIZI_GANG, "T_LAIZI_GANG": T_LAIZI_GANG, "T_HU": T_HU, "T_PASS": T_PASS,
+        },
     }

@@ -1,0 +1,17 @@
+"""Train the policy network: ``python examples/train_policy.py --seed S --minutes M``.
+
+The same as ``wuhanmj train`` (see ``wuhanmj train --help``); needs
+``pip install "wuhanmj[train]"`` (jax, optax) and the native engine.
+"""
+
+import argparse
+import sys
+
+from wuhanmj.cli.train import add_arguments, config
+from wuhanmj.learn.train import train
+
+if __name__ == "__main__":
+    parser = argparse.ArgumentParser(description=__doc__)
+    add_arguments(parser)
+    args = parser.parse_args()
+    train(config(args, sys.argv[1:]))
