@@ -81,7 +81,7 @@ def test_metadata_missing_or_not_json(tmp_path, good):
     with pytest.raises(PolicyError, match="no 'meta' entry"):
         load_weights(write(tmp_path / "a.npz", a, None))
     np.savez(tmp_path / "b.npz", **a, meta=np.frombuffer(b"{not json", np.uint8))
-    with pytest.raises(PolicyError, match="not UTF-8 JSON"):
+    with pytest.raises(PolicyError, match="b.npz: .meta.: not JSON: Expecting property name"):
         load_weights(tmp_path / "b.npz")
     np.savez(tmp_path / "c.npz", **a, meta=np.zeros((2, 2), np.float32))
     with pytest.raises(PolicyError, match="1-d uint8"):
@@ -132,3 +132,88 @@ def test_save_refuses_another_dtype_and_an_unwritable_path(tmp_path, good):
         save_weights(good, tmp_path / "x.npz", dtype="int8")
     with pytest.raises(PolicyError, match="cannot write"):
         save_weights(good, tmp_path / "no" / "such" / "x.npz")
+
+
+def _npy(a: np.ndarray) -> bytes:
+    buf = io.BytesIO()
+    np.save(buf, a)
+    return buf.getvalue()
+
+
+def test_a_single_npy_array_is_not_a_weights_file(tmp_path):
+    np.save(tmp_path / "one.npy", np.zeros(3, np.float32))
+    with pytest.raises(PolicyError, match="one.npy: not a policy weights file"):
+        load_weights(tmp_path / "one.npy")
+
+
+def test_an_entry_that_is_not_an_npy_array(tmp_path, good):
+    a, m = arrays_meta(good)
+    p = tmp_path / "raw.npz"
+    with zipfile.ZipFile(p, "w") as z:
+        for k, v in a.items():
+            z.writestr(k + ".npy", _npy(v))
+        z.writestr("meta", json.dumps(m).encode())     # the metadata's bytes, not an .npy
+    with pytest.raises(PolicyError, match="raw.npz: entry 'meta' is not a .npy array"):
+        load_weights(p)
+
+
+def test_an_array_header_claiming_terabytes(tmp_path, good):
+    a, m = arrays_meta(good)
+    p = write(tmp_path / "huge.npz", a, m)
+    head = io.BytesIO()
+    np.lib.format.write_array_header_1_0(head, {"descr": "<f4", "fortran_order": False, "shape": (10**6, 10**6)})
+    with zipfile.ZipFile(p, "a") as z:
+        z.writestr("w9.npy", head.getvalue())
+    with pytest.raises(PolicyError, match="huge.npz"):
+        load_weights(p)
+
+
+def test_an_entry_larger_than_any_policy_array(tmp_path, good):
+    a, m = arrays_meta(good)
+    p = write(tmp_path / "bomb.npz", a, m)
+    with zipfile.ZipFile(p, "a", zipfile.ZIP_DEFLATED) as z:     # 80 MB of zeros, a few kB compressed
+        z.writestr("w9.npy", _npy(np.zeros(20_000_000, np.float32)))
+    with pytest.raises(PolicyError, match="bomb.npz: entry 'w9.npy' holds 80,000,128 bytes"):
+        load_weights(p)
+
+
+@pytest.mark.parametrize("text, words", [("[" * 100_000 + "]" * 100_000, "nested deeper than 64"),
+                                         ('{"seed": ' + "9" * 5000 + "}", "too many digits")])
+def test_metadata_json_that_json_alone_cannot_read(tmp_path, good, text, words):
+    a, _ = arrays_meta(good)
+    np.savez(tmp_path / "m.npz", **a, meta=np.frombuffer(text.encode(), np.uint8))
+    with pytest.raises(PolicyError, match=words):
+        load_weights(tmp_path / "m.npz")
+
+
+def test_save_refuses_what_it_could_not_load_back_and_writes_nothing(tmp_path, good):
+    a, m = arrays_meta(good)
+    a["b1"] = np.full(8, 1e5, np.float32)                  # beyond float16's 65504
+    big = PolicyWeights(a, m)
+    with pytest.raises(PolicyError, match="'b1' has values beyond the range of float16"):
+        save_weights(big, tmp_path / "big.npz")
+    save_weights(big, tmp_path / "big32.npz", dtype="float32")
+    assert load_weights(tmp_path / "big32.npz").arrays["b1"][0] == 1e5
+    with pytest.raises(PolicyError, match="metadata cannot be written as JSON"):
+        save_weights(good.replace_meta(tags={"a", "b"}), tmp_path / "np.npz")
+    with pytest.raises(PolicyError, match="must be a PolicyWeights, got dict"):
+        save_weights(a, tmp_path / "d.npz")  # type: ignore[arg-type]
+    assert sorted(os.listdir(tmp_path)) == ["big32.npz"]
+
+
+@pytest.mark.parametrize("key, value", [("encoding_version", True), ("format_version", 2.0),
+                                        ("features_version", "2"), ("rules", 5), ("rules", ["kaikou", 1]),
+                                        ("seed", "1"), ("seed", True), ("notes", ["x"]), ("command", None)])
+def test_metadata_of_another_type_is_refused(tmp_path, good, key, value):
+    a, m = arrays_meta(good)
+    m[key] = value
+    with pytest.raises(PolicyError, match=f"bad.npz: metadata '{key}' must be"):
+        load_weights(write(tmp_path / "bad.npz", a, m))
+
+
+@pytest.mark.parametrize("path", [3, 2.5, ["w.npz"]])
+def test_a_path_of_another_type(path):
+    with pytest.raises(PolicyError, match="must be a path"):
+        load_weights(path)
+    with pytest.raises(PolicyError, match="must be a path"):
+        PolicyAgent(path)

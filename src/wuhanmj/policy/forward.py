@@ -93,6 +93,6 @@ def random_weights(hidden: tuple[int, int, int] = (128, 64, 64), seed: int = 0, 
               "wc": rng.normal(0, np.sqrt(2 / h2), (h2, z)) * 0.5, "bs": np.zeros(z),
               "ws": rng.normal(0, np.sqrt(1 / z), z), "wv": np.zeros(h2), "bv": np.zeros(1)}
     base = {"format": FORMAT, "format_version": FORMAT_VERSION, "encoding_version": ENCODING_VERSION,
-            "features_version": FEATURES_VERSION, "hidden": [h1, h2, z], "rules": [], "command": "", "seed": seed,
+            "features_version": FEATURES_VERSION, "hidden": [h1, h2, z], "rules": [], "command": "", "seed": int(seed),
             "commit": "", "notes": ""}
     return PolicyWeights({k: v.astype(np.float32) for k, v in arrays.items()}, {**base, **meta})

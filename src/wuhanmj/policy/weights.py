@@ -8,8 +8,8 @@ playing it does to the hand) go with the context through one more layer, the sco
 shared by every code, to that code's logit, added to a logit of the context alone. The
 value (the expected reward of the hand, training only) is one number from the context.
 
-A file holds exactly these arrays, all ``float16`` or all ``float32`` (loaded as
-``float32``), ``H1``/``H2`` the hidden sizes, ``Z`` the scorer's:
+A file holds exactly these arrays, each ``float16`` or ``float32`` (loaded as
+``float32``; :func:`save_weights` writes them all in one dtype), ``H1``/``H2`` the hidden sizes, ``Z`` the scorer's:
 
 ======  ==============  ================================================
 name    shape           what
@@ -49,6 +49,7 @@ from typing import Any
 
 import numpy as np
 
+from .._json import load_json
 from ..errors import PolicyError
 from ..game.actions import ACTION_SPACE_SIZE
 
@@ -75,8 +76,12 @@ META_KEYS = ("format", "format_version", "encoding_version", "features_version",
 ``commit`` (the git commit of the code that trained it, or ""), ``date`` (ISO 8601),
 ``notes`` (free text: the training's figures)."""
 _REQUIRED = ("format", "format_version", "encoding_version", "features_version", "hidden")
+_OPTIONAL = (("rules", list, "a list of preset names"), ("command", str, "a string"), ("seed", int, "an int"),
+             ("commit", str, "a string"), ("date", str, "a string"), ("notes", str, "a string"))
 _DTYPES = (np.dtype(np.float16), np.dtype(np.float32))
 MAX_HIDDEN = 4096
+MAX_ENTRY_BYTES = N_INPUTS * MAX_HIDDEN * 4 + 4096
+"""The largest entry of a weights file: ``w1`` in float32 at the largest hidden size, and its header."""
 
 
 def default_weights_path() -> str:
@@ -101,7 +106,9 @@ class PolicyWeights:
 
     Raises:
         PolicyError: (when made) a missing or extra array, a wrong shape or dtype, a value
-            that is not finite, or metadata without its required keys.
+            that is not finite, metadata without its required keys, or a metadata key of
+            another type (the versions and ``seed`` ints, ``rules`` a list of strings, the
+            other :data:`META_KEYS` strings).
     """
 
     arrays: Mapping[str, np.ndarray]
@@ -164,6 +171,14 @@ def _check_meta(meta: dict[str, Any], what: str) -> None:
     for key in _REQUIRED:
         if key not in meta:
             raise PolicyError(f"{what}: metadata has no {key!r}")
+    for key in ("format_version", "encoding_version", "features_version"):
+        if not isinstance(meta[key], int) or isinstance(meta[key], bool):
+            raise PolicyError(f"{what}: metadata {key!r} must be an int, got {meta[key]!r:.80}")
+    for key, kind, name in _OPTIONAL:
+        if key in meta and not (isinstance(meta[key], kind) and not isinstance(meta[key], bool)):
+            raise PolicyError(f"{what}: metadata {key!r} must be {name}, got {meta[key]!r:.80}")
+    if "rules" in meta and not all(isinstance(r, str) for r in meta["rules"]):
+        raise PolicyError(f"{what}: metadata 'rules' must be a list of preset names, got {meta['rules']!r:.80}")
     if meta["format"] != FORMAT:
         raise PolicyError(f"{what}: metadata format is {meta['format']!r}, expected {FORMAT!r}")
     if meta["format_version"] != FORMAT_VERSION:
@@ -191,24 +206,41 @@ def load_weights(path: str | os.PathLike[str] | None = None) -> PolicyWeights:
         The :class:`PolicyWeights` (``float32`` arrays).
 
     Raises:
-        PolicyError: the file cannot be read, is not a zip of ``.npy`` arrays (truncated or
-            corrupted), holds an object array (never unpickled), lacks or has extra arrays,
-            a wrong shape or dtype, a value that is not finite, metadata that is not JSON,
-            another format, format version, encoding version or features version (the
-            message names the file).
+        PolicyError: ``path`` not a path; the file cannot be read, is not a zip of ``.npy``
+            arrays (a single ``.npy``, truncated or corrupted), holds an object array (never
+            unpickled) or an entry that is not a ``.npy`` array or is larger than any array
+            of a policy; lacks or has extra arrays, a wrong shape or dtype, a value that is
+            not finite; metadata that is not UTF-8 JSON (or nested deeper than 64 levels),
+            has a key of another type (see :class:`PolicyWeights`), another format, format
+            version, encoding version or features version (the message names the file).
     """
-    p = os.fspath(default_weights_path() if path is None else path)
+    if path is not None and not isinstance(path, (str, bytes, os.PathLike)):
+        raise PolicyError(f"the weights file must be a path (str or os.PathLike) or None, got {type(path).__name__}")
+    p = os.fsdecode(default_weights_path() if path is None else path)
     try:
         with open(p, "rb") as f:
             raw = f.read()
     except OSError as err:
         raise PolicyError(f"{p}: cannot read the weights file ({err.strerror or err})") from None
+    if not zipfile.is_zipfile(io.BytesIO(raw)):
+        raise PolicyError(f"{p}: not a policy weights file (not a .npz, a zip of .npy arrays: another kind of "
+                          "file, or one corrupted or truncated)")
     arrays: dict[str, np.ndarray] = {}
     try:
         with np.load(io.BytesIO(raw), allow_pickle=False) as z:
+            for info in z.zip.infolist():
+                if info.file_size > MAX_ENTRY_BYTES:
+                    raise PolicyError(f"{p}: entry {info.filename!r} holds {info.file_size:,} bytes, more than "
+                                      f"the largest array of a policy ({MAX_ENTRY_BYTES:,})")
             for name in z.files:
-                arrays[name] = z[name]
-    except (zipfile.BadZipFile, zlib.error, EOFError, OSError, ValueError, KeyError, NotImplementedError) as err:
+                a = z[name]
+                if not isinstance(a, np.ndarray):
+                    raise PolicyError(f"{p}: entry {name!r} is not a .npy array")
+                arrays[name] = a
+    except (zipfile.BadZipFile, zlib.error, EOFError, OSError, ValueError, KeyError, NotImplementedError,
+            MemoryError) as err:
+        if isinstance(err, PolicyError):
+            raise
         raise PolicyError(f"{p}: not a policy weights file (a corrupted or truncated .npz: "
                           f"{type(err).__name__}: {err})") from None
     meta_raw = arrays.pop("meta", None)
@@ -217,9 +249,10 @@ def load_weights(path: str | os.PathLike[str] | None = None) -> PolicyWeights:
     if meta_raw.dtype != np.uint8 or meta_raw.ndim != 1:
         raise PolicyError(f"{p}: 'meta' must be a 1-d uint8 array of UTF-8 JSON, got {meta_raw.dtype} {meta_raw.shape}")
     try:
-        meta = json.loads(meta_raw.tobytes().decode("utf-8"))
-    except (UnicodeDecodeError, json.JSONDecodeError) as err:
+        text = meta_raw.tobytes().decode("utf-8")
+    except UnicodeDecodeError as err:
         raise PolicyError(f"{p}: 'meta' is not UTF-8 JSON ({err})") from None
+    meta = load_json(text, PolicyError, f"{p}: 'meta'")
     if not isinstance(meta, dict):
         raise PolicyError(f"{p}: 'meta' must be a JSON object, got {type(meta).__name__}")
     return PolicyWeights(arrays, meta, source=p)
@@ -232,13 +265,27 @@ def save_weights(weights: PolicyWeights, path: str | os.PathLike[str], dtype: st
         dtype: ``"float16"`` (half the size; inference reads them as float32) or ``"float32"``.
 
     Raises:
-        PolicyError: another dtype, or the file cannot be written.
+        PolicyError: ``weights`` not a PolicyWeights, another dtype, a value beyond the
+            dtype's range (above 65504 in float16: the file would hold inf), metadata that is
+            not JSON (a numpy scalar, a set ...), or the file cannot be written; nothing is
+            written then.
     """
+    if not isinstance(weights, PolicyWeights):
+        raise PolicyError(f"weights must be a PolicyWeights, got {type(weights).__name__}")
     if dtype not in ("float16", "float32"):
         raise PolicyError(f"dtype must be 'float16' or 'float32', got {dtype!r}")
     meta = {"date": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"), **weights.meta}
-    out = {k: np.asarray(v, dtype=dtype) for k, v in weights.arrays.items()}
-    out["meta"] = np.frombuffer(json.dumps(meta, sort_keys=True).encode("utf-8"), dtype=np.uint8)
+    with np.errstate(over="ignore"):     # a value beyond float16's range: refused just below
+        out = {k: np.asarray(v, dtype=dtype) for k, v in weights.arrays.items()}
+    for k, v in out.items():
+        if not np.isfinite(v).all():
+            raise PolicyError(f"array {k!r} has values beyond the range of {dtype} (the file could not be loaded): "
+                              f"save as float32")
+    try:
+        text = json.dumps(meta, sort_keys=True)
+    except (TypeError, ValueError) as err:
+        raise PolicyError(f"the metadata cannot be written as JSON ({err})") from None
+    out["meta"] = np.frombuffer(text.encode("utf-8"), dtype=np.uint8)
     try:
         with open(os.fspath(path), "wb") as f:
             np.savez_compressed(f, **out)  # type: ignore[arg-type]
