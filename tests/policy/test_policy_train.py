@@ -5,16 +5,20 @@ weights, the curve and its log (when jax and optax, the ``train`` extra, are ins
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 
 import numpy as np
 import pytest
 
+import wuhanmj
 from wuhanmj.envs.encoding import OBS_SIZE
 from wuhanmj.errors import PolicyError
 from wuhanmj.policy import load_weights, random_weights
 from wuhanmj.learn.train import TrainConfig, collect_imitation
+
+SRC = os.path.dirname(os.path.dirname(os.path.abspath(wuhanmj.__file__)))
 
 
 def test_imitation_samples_are_the_expert_codes_on_legal_masks():
@@ -53,6 +57,33 @@ def test_the_command_refuses_bad_arguments_in_one_line(args, word):
     assert r.stderr.strip().startswith("wuhanmj train:") and word in r.stderr and len(r.stderr.splitlines()) == 1
 
 
+@pytest.mark.parametrize("bad, words", [
+    ({"hidden": (5000, 8, 8)}, "hidden must be three ints 1-4096"),
+    ({"hidden": (8, 8)}, "hidden must be three ints"),
+    ({"eval_walls": -1}, "eval_walls must be an int >= 0"),
+    ({"out": "no/such/folder/w.npz"}, "does not exist"),
+    ({"out": "."}, "is a folder"),
+    ({"out": "same.json", "log": "same.json"}, "are the same file"),
+    ({"curve": "w.npz", "out": "w.npz"}, "are the same file"),
+])
+def test_a_configuration_is_refused_before_any_work(bad, words, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(PolicyError, match=words):
+        TrainConfig(**bad)
+
+
+@pytest.mark.parametrize("args, word", [(["--out", "no/such/folder/w.npz"], "does not exist"),
+                                        (["--out", "w.npz", "--log", "w.npz"], "same file"),
+                                        (["--eval-walls", "-5"], "eval_walls"),
+                                        (["--hidden", "5000,8,8"], "--hidden must be three ints H1,H2,Z 1-4096")])
+def test_the_command_refuses_bad_outputs_and_sizes_before_training(args, word, tmp_path):
+    r = subprocess.run([sys.executable, "-m", "wuhanmj", "train", "--minutes", "0.05", *args], capture_output=True,
+                       text=True, cwd=tmp_path, env={**os.environ, "PYTHONPATH": SRC})
+    assert r.returncode == 2, r.stderr
+    assert r.stderr.strip().startswith("wuhanmj train:") and word in r.stderr and len(r.stderr.splitlines()) == 1
+    assert os.listdir(tmp_path) == []
+
+
 def test_a_short_run_changes_the_weights_and_writes_its_files(tmp_path):
     pytest.importorskip("jax")
     pytest.importorskip("optax")
@@ -79,3 +110,25 @@ def test_a_short_run_changes_the_weights_and_writes_its_files(tmp_path):
     # imitation did better than chance on held-out decisions
     assert curve["points"][1]["agreement"] > 0.3
     assert any("imitation step 200/200" in x for x in lines)
+
+
+def test_the_example_script_refuses_bad_arguments_in_one_line(tmp_path):
+    script = os.path.join(os.path.dirname(SRC), "examples", "train_policy.py")
+    r = subprocess.run([sys.executable, script, "--minutes", "-1"], capture_output=True, text=True, cwd=tmp_path,
+                       env={**os.environ, "PYTHONPATH": SRC})
+    assert r.returncode == 2, r.stderr
+    assert r.stderr.strip() == "train_policy.py: minutes must be a number > 0 (at most 10000), got -1.0"
+
+
+@pytest.mark.filterwarnings("ignore:No artists with labels")
+def test_a_curve_that_cannot_be_written_is_a_policy_error(tmp_path):
+    pytest.importorskip("matplotlib")
+    from wuhanmj.learn.train import _write_curve
+
+    (tmp_path / "gone").mkdir()
+    cfg = TrainConfig(out=None, curve=str(tmp_path / "c.nope"), log=str(tmp_path / "gone" / "c.json"))
+    (tmp_path / "gone").rmdir()                  # the folder removed during the run
+    with pytest.raises(PolicyError, match="c.json: cannot write the curve's log"):
+        _write_curve({"config": {}, "points": []}, cfg)
+    with pytest.raises(PolicyError, match="c.nope: cannot write the curve's plot"):
+        _write_curve({"config": {}, "points": []}, TrainConfig(out=None, log=None, curve=cfg.curve))

@@ -42,13 +42,14 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 def config(args: argparse.Namespace, argv: list[str] | None = None) -> Any:
     from ..learn.train import TrainConfig
+    from ..policy.weights import MAX_HIDDEN
 
     try:
         hidden = tuple(int(x) for x in args.hidden.split(","))
     except ValueError:
         raise PolicyError(f"--hidden must be three ints H1,H2,Z, got {args.hidden!r}") from None
-    if len(hidden) != 3 or min(hidden) < 1:
-        raise PolicyError(f"--hidden must be three ints H1,H2,Z >= 1, got {args.hidden!r}")
+    if len(hidden) != 3 or min(hidden) < 1 or max(hidden) > MAX_HIDDEN:
+        raise PolicyError(f"--hidden must be three ints H1,H2,Z 1-{MAX_HIDDEN}, got {args.hidden!r}")
     if not 0 <= args.ppo <= 100:
         raise PolicyError(f"--ppo must be 0-100 iterations a minute, got {args.ppo!r}")
     command = "wuhanmj train " + " ".join(shlex.quote(a) for a in (argv if argv is not None else sys.argv[2:]))

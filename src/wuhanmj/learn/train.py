@@ -45,7 +45,7 @@ from ..policy.forward import random_weights
 from .jaxnet import JaxNet, agreement, jax_modules
 from .ppo import ppo
 from .samples import Samples, collect_imitation
-from ..policy.weights import PolicyWeights, save_weights
+from ..policy.weights import MAX_HIDDEN, PolicyWeights, save_weights
 
 __all__ = ["TrainConfig", "train", "collect_imitation", "imitation", "arena_point", "PRESETS"]
 
@@ -68,9 +68,15 @@ class TrainConfig:
         rollout: learner steps per game of one PPO iteration.
         ppo_epochs, clip, gae_lambda, value_coef, entropy_coef, bc_coef: PPO's terms.
         evals: arena points on the curve (besides the start of PPO and the end).
-        eval_walls: walls of each arena point (1v3 against greedy, under each preset).
+        eval_walls: walls of each arena point (1v3 against greedy, under each preset; 0:
+            no arena points, the weights kept are the last).
         out, curve, log: where the weights, the plot and the JSON log go (None: not written).
         command: the command line written into the weights' metadata.
+
+    Raises:
+        PolicyError: (when made, before any work) a seed < 0, minutes not in (0, 10000],
+            rules not presets, hidden not three ints 1-4096, eval_walls < 0, an output
+            whose folder does not exist or that is a folder, two outputs that are one file.
     """
 
     seed: int = 0
@@ -108,6 +114,30 @@ class TrainConfig:
         bad = [r for r in self.rules if r not in PRESETS]
         if not self.rules or bad:
             raise PolicyError(f"rules must be presets among {', '.join(PRESETS)}, got {list(self.rules)!r}")
+        h = self.hidden
+        if (not isinstance(h, tuple) or len(h) != 3
+                or not all(isinstance(x, int) and not isinstance(x, bool) and 1 <= x <= MAX_HIDDEN for x in h)):
+            raise PolicyError(f"hidden must be three ints 1-{MAX_HIDDEN} (H1, H2, Z), got {h!r}")
+        if isinstance(self.eval_walls, bool) or not isinstance(self.eval_walls, int) or self.eval_walls < 0:
+            raise PolicyError(f"eval_walls must be an int >= 0 (0: no arena points), got {self.eval_walls!r}")
+        _check_outputs({"out": self.out, "curve": self.curve, "log": self.log})
+
+
+def _check_outputs(paths: dict[str, str | None]) -> None:
+    """Before any work: each output's folder exists, no output is a folder, no two are one file."""
+    seen: dict[str, str] = {}
+    for name, p in paths.items():
+        if not p:
+            continue
+        if os.path.isdir(p):
+            raise PolicyError(f"{name} {p!r} is a folder, not a file")
+        folder = os.path.dirname(os.path.abspath(p))
+        if not os.path.isdir(folder):
+            raise PolicyError(f"{name} {p!r}: the folder {folder!r} does not exist")
+        real = os.path.realpath(p)
+        if real in seen:
+            raise PolicyError(f"{name} and {seen[real]} are the same file {p!r}: the one would overwrite the other")
+        seen[real] = name
 
 
 def imitation(net: JaxNet, data: Samples, held: Samples, steps: int, cfg: TrainConfig, rng: np.random.Generator,
@@ -224,9 +254,15 @@ def train(cfg: TrainConfig, log: Callable[[str], None] = print) -> PolicyWeights
 
 def _write_curve(curve: dict[str, Any], cfg: TrainConfig) -> None:
     if cfg.log:
-        with open(cfg.log, "w", encoding="utf-8") as f:
-            json.dump(curve, f, indent=1, default=str)
+        try:
+            with open(cfg.log, "w", encoding="utf-8") as f:
+                json.dump(curve, f, indent=1, default=str)
+        except OSError as err:
+            raise PolicyError(f"{cfg.log}: cannot write the curve's log ({err.strerror or err})") from None
     if cfg.curve:
         from .curve import plot_curve
 
-        plot_curve(curve, cfg.curve)
+        try:
+            plot_curve(curve, cfg.curve)
+        except (OSError, ValueError) as err:  # ValueError: matplotlib knows no such image format
+            raise PolicyError(f"{cfg.curve}: cannot write the curve's plot ({err})") from None
