@@ -61,6 +61,8 @@ def test_the_command_refuses_bad_arguments_in_one_line(args, word):
     ({"hidden": (5000, 8, 8)}, "hidden must be three ints 1-4096"),
     ({"hidden": (8, 8)}, "hidden must be three ints"),
     ({"eval_walls": -1}, "eval_walls must be an int >= 0"),
+    ({"minutes": 1e-6}, r"too small a budget: 0 samples and 0 gradient steps \(at least 0.00167\)"),
+    ({"minutes": 0.0005}, "30 samples and 0 gradient steps"),
     ({"out": "no/such/folder/w.npz"}, "does not exist"),
     ({"out": "."}, "is a folder"),
     ({"out": "same.json", "log": "same.json"}, "are the same file"),
@@ -75,6 +77,7 @@ def test_a_configuration_is_refused_before_any_work(bad, words, tmp_path, monkey
 @pytest.mark.parametrize("args, word", [(["--out", "no/such/folder/w.npz"], "does not exist"),
                                         (["--out", "w.npz", "--log", "w.npz"], "same file"),
                                         (["--eval-walls", "-5"], "eval_walls"),
+                                        (["--minutes", "0.000001"], "too small a budget"),
                                         (["--hidden", "5000,8,8"], "--hidden must be three ints H1,H2,Z 1-4096")])
 def test_the_command_refuses_bad_outputs_and_sizes_before_training(args, word, tmp_path):
     r = subprocess.run([sys.executable, "-m", "wuhanmj", "train", "--minutes", "0.05", *args], capture_output=True,

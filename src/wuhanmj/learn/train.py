@@ -74,7 +74,8 @@ class TrainConfig:
         command: the command line written into the weights' metadata.
 
     Raises:
-        PolicyError: (when made, before any work) a seed < 0, minutes not in (0, 10000],
+        PolicyError: (when made, before any work) a seed < 0, minutes not in (0, 10000]
+            or too few for one sample and one gradient step,
             rules not presets, hidden not three ints 1-4096, eval_walls < 0, an output
             whose folder does not exist or that is a folder, two outputs that are one file.
     """
@@ -111,6 +112,11 @@ class TrainConfig:
         if not (isinstance(self.minutes, (int, float)) and not isinstance(self.minutes, bool)
                 and 0 < self.minutes <= 10_000 and math.isfinite(self.minutes)):
             raise PolicyError(f"minutes must be a number > 0 (at most 10000), got {self.minutes!r}")
+        if int(self.samples_per_minute * self.minutes) < 1 or int(self.bc_steps_per_minute * self.minutes) < 1:
+            least = max(1 / max(self.samples_per_minute, 1), 1 / max(self.bc_steps_per_minute, 1))
+            raise PolicyError(f"minutes {self.minutes!r} is too small a budget: "
+                              f"{int(self.samples_per_minute * self.minutes)} samples and "
+                              f"{int(self.bc_steps_per_minute * self.minutes)} gradient steps (at least {least:.3g})")
         bad = [r for r in self.rules if r not in PRESETS]
         if not self.rules or bad:
             raise PolicyError(f"rules must be presets among {', '.join(PRESETS)}, got {list(self.rules)!r}")
