@@ -103,4 +103,8 @@ def test_bad_arguments_are_agent_errors():
         lookahead(o, [0, 999])
     with pytest.raises(AgentError, match="observation"):
         lookahead(None, [0])
+    with pytest.raises(AgentError, match=r"lookahead needs an observation \(an Observation\), got str"):
+        lookahead("1m2m3m", [0])
+    with pytest.raises(AgentError, match="got dict"):
+        lookahead({"seat": 0}, [0])
     assert lookahead(o, [0]).shape == (ACTION_SPACE_SIZE, N_LOOKAHEAD)

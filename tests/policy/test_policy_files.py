@@ -217,3 +217,16 @@ def test_a_path_of_another_type(path):
         load_weights(path)
     with pytest.raises(PolicyError, match="must be a path"):
         PolicyAgent(path)
+
+
+def test_weights_made_in_memory_from_what_is_not_a_mapping(good):
+    with pytest.raises(PolicyError, match="arrays and meta must be mappings .* got int and dict"):
+        PolicyWeights(5, dict(good.meta))  # type: ignore[arg-type]
+    with pytest.raises(PolicyError, match="got dict and list"):
+        PolicyWeights(dict(good.arrays), [("format", "wuhanmj-policy")])  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("hidden", [(-1, 4, 4), (0, 4, 4), (4, 4), (4, 4, 5000), "8,4,4", (4.0, 4, 4)])
+def test_random_weights_of_bad_hidden_sizes(hidden):
+    with pytest.raises(PolicyError, match="hidden must be three ints 1-4096"):
+        random_weights(hidden)  # type: ignore[arg-type]

@@ -15,6 +15,7 @@ from wuhanmj import Game, simulate
 from wuhanmj.agents import AGENTS, make_agent
 from wuhanmj.envs.encoding import OBS_SIZE, S_TILES_LEFT, encode_observation
 from wuhanmj.envs.vector import VectorEnv
+from wuhanmj.errors import PolicyError
 from wuhanmj.game.actions import ACTION_SPACE_SIZE, HU
 from wuhanmj.native.encode import encode_native
 from wuhanmj.native.policy import PolicyAgent, native_forward
@@ -252,3 +253,14 @@ def test_the_shipped_policy_in_the_arena_at_a_small_size():
     # [+4.25, +12.52] a hand at these 2,000 walls)
     r = arena("policy,greedy", hands=2000, mode="1v3", rules="kaikou", seed=1, workers=2)
     assert r.differences()[0]["ci95"][0] > 0
+
+
+def test_the_forward_passes_refuse_what_is_not_weights_or_arrays():
+    obs, masks, feats = np.zeros((1, OBS_SIZE), np.int8), np.ones((1, ACTION_SPACE_SIZE)), \
+        np.zeros((1, ACTION_SPACE_SIZE, N_FEATURES), np.int8)
+    for forward in (policy_forward, native_forward):
+        with pytest.raises(PolicyError, match="weights must be a PolicyWeights, got str"):
+            forward("policy_v1.npz", obs, masks, feats)  # type: ignore[arg-type]
+    with pytest.raises(PolicyError, match="must be arrays"):
+        policy_forward(random_weights((8, 4, 4)), [[1], [1, 2]], masks, feats)  # type: ignore[arg-type]
+

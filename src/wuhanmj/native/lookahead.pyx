@@ -76,6 +76,8 @@ from wuhanmj.native.view cimport view_from_observation
 
 import numpy as np
 
+from wuhanmj.game.observation import Observation
+
 from wuhanmj import _checks
 from wuhanmj.errors import AgentError
 
@@ -282,15 +284,15 @@ def lookahead(observation, legal_actions):
         for the others.
 
     Raises:
-        AgentError: no observation, no legal action, or one that is neither an action nor
-            a code 0-162.
+        AgentError: ``observation`` not an Observation, no legal action, or one that is
+            neither an action nor a code 0-162.
     """
     cdef AgentView v
     cdef int16_t cs[N_ACTIONS]
     cdef int8_t rows[N_ACTIONS * N_LOOK]
     cdef int i, n
-    if observation is None:
-        raise AgentError("lookahead needs an observation")
+    if not isinstance(observation, Observation):
+        raise AgentError(f"lookahead needs an observation (an Observation), got {type(observation).__name__}")
     codes = sorted({_code(a, i) for i, a in enumerate(legal_actions)})
     n = len(codes)
     if n == 0:

@@ -262,8 +262,11 @@ def native_forward(weights, obs, masks, features):
         features: int8 ``(N, 163, 25)``, the look-ahead rows of the codes.
 
     Raises:
-        PolicyError: wrong shapes or dtypes, or a mask without a legal code.
+        PolicyError: ``weights`` not a PolicyWeights, wrong shapes or dtypes, or a mask
+            without a legal code.
     """
+    if not isinstance(weights, PolicyWeights):
+        raise PolicyError(f"weights must be a PolicyWeights, got {type(weights).__name__}")
     cdef _Net net = _Net(weights)
     o = np.ascontiguousarray(obs)
     m = np.ascontiguousarray(masks)

@@ -20,6 +20,7 @@ from .weights import (
     FEATURES_VERSION,
     FORMAT,
     FORMAT_VERSION,
+    MAX_HIDDEN,
     N_FEATURES,
     OBS_SIZE,
     PolicyWeights,
@@ -28,8 +29,14 @@ from .weights import (
 __all__ = ["policy_forward", "policy_actions", "random_weights"]
 
 
-def _inputs(obs: np.ndarray, masks: np.ndarray, features: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    o, m, f = np.asarray(obs), np.asarray(masks), np.asarray(features)
+def _inputs(weights: PolicyWeights, obs: np.ndarray, masks: np.ndarray,
+            features: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    if not isinstance(weights, PolicyWeights):
+        raise PolicyError(f"weights must be a PolicyWeights, got {type(weights).__name__}")
+    try:
+        o, m, f = np.asarray(obs), np.asarray(masks), np.asarray(features)
+    except ValueError as err:      # a ragged nested list
+        raise PolicyError(f"obs, masks and features must be arrays ({err})") from None
     n = o.shape[0] if o.ndim == 2 else -1
     if (o.ndim != 2 or o.shape[1] != OBS_SIZE or m.shape != (n, ACTION_SPACE_SIZE)
             or f.shape != (n, ACTION_SPACE_SIZE, N_FEATURES)):
@@ -57,9 +64,10 @@ def policy_forward(weights: PolicyWeights, obs: np.ndarray, masks: np.ndarray,
         ``(logits, values)``: float32 ``(N, 163)`` (``-inf`` at illegal codes) and float32 ``(N,)``.
 
     Raises:
-        PolicyError: wrong shapes, or a mask without a legal code.
+        PolicyError: ``weights`` not a PolicyWeights, wrong shapes (or ragged lists), or a
+            mask without a legal code.
     """
-    x, legal, f = _inputs(obs, masks, features)
+    x, legal, f = _inputs(weights, obs, masks, features)
     a = weights.arrays
     h1 = np.maximum(x @ a["w1"] + a["b1"], 0.0)
     h2 = np.maximum(h1 @ a["w2"] + a["b2"], 0.0)
@@ -83,7 +91,13 @@ def random_weights(hidden: tuple[int, int, int] = (128, 64, 64), seed: int = 0, 
         hidden: (H1, H2, Z).
         seed: numpy seed.
         meta: further metadata (``rules``, ``command`` ...).
+
+    Raises:
+        PolicyError: ``hidden`` not three ints 1-4096, or metadata of another type.
     """
+    if (not isinstance(hidden, (tuple, list)) or len(hidden) != 3
+            or not all(isinstance(x, int) and not isinstance(x, bool) and 1 <= x <= MAX_HIDDEN for x in hidden)):
+        raise PolicyError(f"hidden must be three ints 1-{MAX_HIDDEN} (H1, H2, Z), got {hidden!r:.80}")
     h1, h2, z = hidden
     rng = np.random.default_rng(seed)
     d = OBS_SIZE + ACTION_SPACE_SIZE

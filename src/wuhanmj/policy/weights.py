@@ -105,9 +105,9 @@ class PolicyWeights:
         source: the file it was loaded from, or "" (made in memory).
 
     Raises:
-        PolicyError: (when made) a missing or extra array, a wrong shape or dtype, a value
-            that is not finite, metadata without its required keys, or a metadata key of
-            another type (the versions and ``seed`` ints, ``rules`` a list of strings, the
+        PolicyError: (when made) ``arrays`` or ``meta`` not a mapping, a missing or extra
+            array, a wrong shape or dtype, a value that is not finite, metadata without its
+            required keys, or a metadata key of another type (the versions and ``seed`` ints, ``rules`` a list of strings, the
             other :data:`META_KEYS` strings).
     """
 
@@ -117,6 +117,9 @@ class PolicyWeights:
 
     def __post_init__(self) -> None:
         what = self.source or "policy weights"
+        if not isinstance(self.arrays, Mapping) or not isinstance(self.meta, Mapping):
+            raise PolicyError(f"{what}: arrays and meta must be mappings (name -> array, key -> value), got "
+                              f"{type(self.arrays).__name__} and {type(self.meta).__name__}")
         meta = dict(self.meta)
         _check_meta(meta, what)
         h1, h2, z = meta["hidden"]
