@@ -264,3 +264,10 @@ def test_the_forward_passes_refuse_what_is_not_weights_or_arrays():
     with pytest.raises(PolicyError, match="must be arrays"):
         policy_forward(random_weights((8, 4, 4)), [[1], [1, 2]], masks, feats)  # type: ignore[arg-type]
 
+
+def test_advise_takes_a_module_name_spec_in_its_case():
+    v = VectorEnv(3, rules="kaikou", opponents="greedy")
+    v.reset(seed=4)
+    want = v.advise("expert")
+    assert np.array_equal(v.advise(" wuhanmj.native.expert:ExpertAgent "), want)   # was lowercased, refused
+    assert np.array_equal(v.advise("EXPERT"), want)

@@ -284,7 +284,9 @@ class VectorEnv:
             raise EnvError("call reset() before advise()")
         if self._core is None:
             raise EnvError("advise() needs the native backend")
-        spec = agent.strip().lower() if isinstance(agent, str) else agent
+        spec = agent.strip() if isinstance(agent, str) else agent
+        if isinstance(spec, str) and ":" not in spec:       # a name; "module:Name" keeps its case
+            spec = spec.lower()
         if not _native_opponent(spec) or spec == "random":
             raise EnvError(f"advise: 'greedy' or a registered native agent, got {agent!r:.80}")
         made = make_agent(spec) if isinstance(spec, str) and spec != "greedy" else spec
