@@ -78,6 +78,7 @@ def test_a_configuration_is_refused_before_any_work(bad, words, tmp_path, monkey
                                         (["--out", "w.npz", "--log", "w.npz"], "same file"),
                                         (["--eval-walls", "-5"], "eval_walls"),
                                         (["--minutes", "0.000001"], "too small a budget"),
+                                        (["--out", ""], "--out must name the weights file"),
                                         (["--hidden", "5000,8,8"], "--hidden must be three ints H1,H2,Z 1-4096")])
 def test_the_command_refuses_bad_outputs_and_sizes_before_training(args, word, tmp_path):
     r = subprocess.run([sys.executable, "-m", "wuhanmj", "train", "--minutes", "0.05", *args], capture_output=True,

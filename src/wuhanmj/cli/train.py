@@ -35,8 +35,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--ppo", type=float, default=0.0,
                    help="PPO iterations a minute of budget after imitation (default 0: imitation only)")
     p.add_argument("--out", default="policy.npz", help="the weights file (default policy.npz)")
-    p.add_argument("--curve", default="policy_curve.png", help="the training curve's plot (default policy_curve.png)")
-    p.add_argument("--log", default="policy_curve.json", help="the curve as JSON (default policy_curve.json)")
+    p.add_argument("--curve", default="policy_curve.png",
+                   help="the training curve's plot, PNG or SVG (default policy_curve.png; '': none)")
+    p.add_argument("--log", default="policy_curve.json", help="the curve as JSON (default policy_curve.json; '': none)")
     p.add_argument("--eval-walls", type=int, default=300, help="walls of each arena point of the curve (default 300)")
 
 
@@ -50,6 +51,8 @@ def config(args: argparse.Namespace, argv: list[str] | None = None) -> Any:
         raise PolicyError(f"--hidden must be three ints H1,H2,Z, got {args.hidden!r}") from None
     if len(hidden) != 3 or min(hidden) < 1 or max(hidden) > MAX_HIDDEN:
         raise PolicyError(f"--hidden must be three ints H1,H2,Z 1-{MAX_HIDDEN}, got {args.hidden!r}")
+    if not args.out:
+        raise PolicyError("--out must name the weights file (the run's result)")
     if not 0 <= args.ppo <= 100:
         raise PolicyError(f"--ppo must be 0-100 iterations a minute, got {args.ppo!r}")
     command = "wuhanmj train " + " ".join(shlex.quote(a) for a in (argv if argv is not None else sys.argv[2:]))
