@@ -14,7 +14,7 @@ import pytest
 from wuhanmj.errors import PolicyError, WuhanMJError
 from wuhanmj.native.policy import PolicyAgent
 from wuhanmj.policy import load_weights, random_weights, save_weights
-from wuhanmj.policy.weights import PolicyWeights
+from wuhanmj.policy.weights import N_INPUTS, PolicyWeights
 
 
 def arrays_meta(w: PolicyWeights) -> tuple[dict[str, np.ndarray], dict]:
@@ -230,3 +230,19 @@ def test_weights_made_in_memory_from_what_is_not_a_mapping(good):
 def test_random_weights_of_bad_hidden_sizes(hidden):
     with pytest.raises(PolicyError, match="hidden must be three ints 1-4096"):
         random_weights(hidden)  # type: ignore[arg-type]
+
+
+def test_weights_cannot_change_once_checked(good):
+    """Swapping an array after the checks once made the native agent read past its end
+    (a segmentation fault in play): the mappings are read-only, the arrays too."""
+    import copy
+    import pickle
+
+    with pytest.raises(TypeError):
+        good.arrays["w1"] = np.zeros((1, 1), np.float32)  # type: ignore[index]
+    with pytest.raises(TypeError):
+        good.meta["hidden"] = [4096, 4096, 4096]  # type: ignore[index]
+    with pytest.raises(ValueError):
+        good.arrays["b1"][0] = 1.0
+    assert good.hidden == (8, 4, 4) and good.arrays["w1"].shape == (N_INPUTS, 8)
+    assert pickle.loads(pickle.dumps(good)) == good and copy.deepcopy(good) == good

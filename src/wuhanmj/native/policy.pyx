@@ -167,7 +167,7 @@ cdef class _Net:
 
     def __init__(self, weights):
         a = weights.arrays
-        h1, h2, z = weights.hidden
+        h1, h2, z = weights.hidden          # from the arrays' shapes, checked when the weights were made
         if h1 > MAX_H or h2 > MAX_H or z > MAX_H:
             raise PolicyError(f"hidden sizes above {MAX_H}: {h1}, {h2}, {z}")
         f32 = lambda x: np.ascontiguousarray(x, dtype=np.float32)

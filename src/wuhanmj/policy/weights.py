@@ -45,6 +45,7 @@ import zipfile
 import zlib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from types import MappingProxyType
 from typing import Any
 
 import numpy as np
@@ -100,8 +101,9 @@ class PolicyWeights:
     """A policy network's weights (read-only ``float32`` arrays) and metadata.
 
     Attributes:
-        arrays: name -> array, the names and shapes of the module docstring.
-        meta: the metadata (:data:`META_KEYS`).
+        arrays: name -> array, the names and shapes of the module docstring (a read-only
+            mapping of read-only arrays: the weights cannot change once checked).
+        meta: the metadata (:data:`META_KEYS`, a read-only mapping).
         source: the file it was loaded from, or "" (made in memory).
 
     Raises:
@@ -143,14 +145,17 @@ class PolicyWeights:
                 raise PolicyError(f"{what}: array {name!r} has a value that is not finite")
             b.flags.writeable = False
             fixed[name] = b
-        object.__setattr__(self, "arrays", fixed)
-        object.__setattr__(self, "meta", meta)
+        object.__setattr__(self, "arrays", MappingProxyType(fixed))     # read-only: checked once, kept so
+        object.__setattr__(self, "meta", MappingProxyType(meta))
 
     @property
     def hidden(self) -> tuple[int, int, int]:
-        """The hidden sizes (H1, H2, Z)."""
-        h = self.meta["hidden"]
-        return int(h[0]), int(h[1]), int(h[2])
+        """The hidden sizes (H1, H2, Z), read from the arrays' shapes."""
+        a = self.arrays
+        return int(a["w1"].shape[1]), int(a["w2"].shape[1]), int(a["wf"].shape[1])
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (PolicyWeights, (dict(self.arrays), dict(self.meta), self.source))
 
     def __eq__(self, other: object) -> bool:
         """The same arrays (value for value) and the same metadata."""
