@@ -61,6 +61,7 @@ def test_the_command_refuses_bad_arguments_in_one_line(args, word):
     ({"hidden": (5000, 8, 8)}, "hidden must be three ints 1-4096"),
     ({"hidden": (8, 8)}, "hidden must be three ints"),
     ({"eval_walls": -1}, "eval_walls must be an int >= 0"),
+    ({"rules": ("kaikou", "kaikou")}, "each once"),
     ({"minutes": 1e-6}, r"too small a budget: 0 samples and 0 gradient steps \(at least 0.00167\)"),
     ({"minutes": 0.0005}, "30 samples and 0 gradient steps"),
     ({"out": "no/such/folder/w.npz"}, "does not exist"),
@@ -136,3 +137,14 @@ def test_a_curve_that_cannot_be_written_is_a_policy_error(tmp_path):
         _write_curve({"config": {}, "points": []}, cfg)
     with pytest.raises(PolicyError, match="c.nope: cannot write the curve's plot"):
         _write_curve({"config": {}, "points": []}, TrainConfig(out=None, log=None, curve=cfg.curve))
+
+
+def test_the_command_reads_presets_in_any_case():
+    import argparse
+
+    from wuhanmj.cli import train as cli_train
+
+    p = argparse.ArgumentParser()
+    cli_train.add_arguments(p)
+    cfg = cli_train.config(p.parse_args(["--rules", " KAIKOU,Koukou "]), [])
+    assert cfg.rules == ("kaikou", "koukou")        # as simulate --rules reads them

@@ -38,7 +38,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--curve", default="policy_curve.png",
                    help="the training curve's plot, PNG or SVG (default policy_curve.png; '': none)")
     p.add_argument("--log", default="policy_curve.json", help="the curve as JSON (default policy_curve.json; '': none)")
-    p.add_argument("--eval-walls", type=int, default=300, help="walls of each arena point of the curve (default 300)")
+    p.add_argument("--eval-walls", type=int, default=300, help="walls of each arena point of the curve (default 300; 0: no arena, the last weights kept)")
 
 
 def config(args: argparse.Namespace, argv: list[str] | None = None) -> Any:
@@ -56,7 +56,7 @@ def config(args: argparse.Namespace, argv: list[str] | None = None) -> Any:
     if not 0 <= args.ppo <= 100:
         raise PolicyError(f"--ppo must be 0-100 iterations a minute, got {args.ppo!r}")
     command = "wuhanmj train " + " ".join(shlex.quote(a) for a in (argv if argv is not None else sys.argv[2:]))
-    return TrainConfig(seed=args.seed, minutes=args.minutes, rules=tuple(r.strip() for r in args.rules.split(",")),
+    return TrainConfig(seed=args.seed, minutes=args.minutes, rules=tuple(r.strip().lower() for r in args.rules.split(",")),
                        hidden=hidden, out=args.out, curve=args.curve or None, log=args.log or None,
                        eval_walls=args.eval_walls, ppo_iterations_per_minute=args.ppo, command=command)
 

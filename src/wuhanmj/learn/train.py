@@ -76,7 +76,7 @@ class TrainConfig:
     Raises:
         PolicyError: (when made, before any work) a seed < 0, minutes not in (0, 10000]
             or too few for one sample and one gradient step,
-            rules not presets, hidden not three ints 1-4096, eval_walls < 0, an output
+            rules not presets (or one twice), hidden not three ints 1-4096, eval_walls < 0, an output
             whose folder does not exist or that is a folder, two outputs that are one file.
     """
 
@@ -118,8 +118,8 @@ class TrainConfig:
                               f"{int(self.samples_per_minute * self.minutes)} samples and "
                               f"{int(self.bc_steps_per_minute * self.minutes)} gradient steps (at least {least:.3g})")
         bad = [r for r in self.rules if r not in PRESETS]
-        if not self.rules or bad:
-            raise PolicyError(f"rules must be presets among {', '.join(PRESETS)}, got {list(self.rules)!r}")
+        if not self.rules or bad or len(set(self.rules)) != len(self.rules):
+            raise PolicyError(f"rules must be presets among {', '.join(PRESETS)}, each once, got {list(self.rules)!r}")
         h = self.hidden
         if (not isinstance(h, tuple) or len(h) != 3
                 or not all(isinstance(x, int) and not isinstance(x, bool) and 1 <= x <= MAX_HIDDEN for x in h)):
