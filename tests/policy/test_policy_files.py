@@ -246,3 +246,14 @@ def test_weights_cannot_change_once_checked(good):
         good.arrays["b1"][0] = 1.0
     assert good.hidden == (8, 4, 4) and good.arrays["w1"].shape == (N_INPUTS, 8)
     assert pickle.loads(pickle.dumps(good)) == good and copy.deepcopy(good) == good
+
+
+def test_an_agent_loaded_from_a_relative_path_unpickles_in_another_folder(tmp_path, good, monkeypatch):
+    import pickle
+
+    (tmp_path / "a").mkdir()
+    save_weights(good, tmp_path / "a" / "w.npz")
+    monkeypatch.chdir(tmp_path / "a")
+    blob = pickle.dumps(PolicyAgent("w.npz"))
+    monkeypatch.chdir(tmp_path)                  # another process's folder
+    assert pickle.loads(blob).weights == load_weights(tmp_path / "a" / "w.npz")

@@ -104,7 +104,7 @@ class PolicyWeights:
         arrays: name -> array, the names and shapes of the module docstring (a read-only
             mapping of read-only arrays: the weights cannot change once checked).
         meta: the metadata (:data:`META_KEYS`, a read-only mapping).
-        source: the file it was loaded from, or "" (made in memory).
+        source: the file it was loaded from (its absolute path), or "" (made in memory).
 
     Raises:
         PolicyError: (when made) ``arrays`` or ``meta`` not a mapping, a missing or extra
@@ -263,7 +263,7 @@ def load_weights(path: str | os.PathLike[str] | None = None) -> PolicyWeights:
     meta = load_json(text, PolicyError, f"{p}: 'meta'")
     if not isinstance(meta, dict):
         raise PolicyError(f"{p}: 'meta' must be a JSON object, got {type(meta).__name__}")
-    return PolicyWeights(arrays, meta, source=p)
+    return PolicyWeights(arrays, meta, source=os.path.abspath(p))  # a pickled agent reloads it anywhere
 
 
 def save_weights(weights: PolicyWeights, path: str | os.PathLike[str], dtype: str = "float16") -> None:
