@@ -41,7 +41,7 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     p = subparsers.add_parser("arena", help="compare agents on the same walls (paired)", description=DESCRIPTION,
                               epilog=EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--agents", default="greedy,random", metavar="A,B,...",
-                   help="two or more agents: greedy, expert, random, module:Name or " + CMD_HELP
+                   help="two or more agents: greedy, expert, policy, random, module:Name or " + CMD_HELP
                    + " (default greedy,random)")
     p.add_argument("--mode", choices=("1v3", "2v2", "rotate"), default="1v3", help="the seatings (default 1v3)")
     p.add_argument("--baseline", metavar="LABEL", help="the agent the others are compared with (default the last)")

@@ -44,7 +44,7 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     p.add_argument("--rules", default="kaikou", metavar="RULES",
                    help=f"a preset ({', '.join(PRESETS)}) or a .toml/.json file of rule fields (default kaikou)")
     p.add_argument("--agents", default="greedy", metavar="NAMES",
-                   help="the bots: one name for all three (greedy, random, module:Name, " + CMD_HELP + ") or "
+                   help="the bots: one name for all three (greedy, expert, policy, random, module:Name, " + CMD_HELP + ") or "
                         "three by seat (default greedy)")
     p.add_argument("--seed", type=int, default=None, metavar="N", help="match seed (walls, dealer rotation, bots)")
     p.add_argument("--seat", type=int, default=0, metavar="S", help="your seat 0-3 (default 0, the first dealer)")

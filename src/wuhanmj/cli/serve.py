@@ -71,7 +71,7 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     p.add_argument("--port", type=int, default=8000, help="port (default 8000)")
     p.add_argument("--rules", default="kaikou", metavar="RULES",
                    help=f"default rules: a preset ({', '.join(PRESETS)}) or a .toml/.json file (default kaikou)")
-    p.add_argument("--agents", default="greedy", metavar="NAMES", help="the bots: one name or three, each greedy, expert, random, module:Name or "
+    p.add_argument("--agents", default="greedy", metavar="NAMES", help="the bots: one name or three, each greedy, expert, policy, random, module:Name or "
                    + CMD_HELP + " (default greedy; a page may only ask for greedy or random)")
     p.add_argument("--seed", type=int, default=None, metavar="N",
                    help="seed of every new game (default: the server draws one for each game)")

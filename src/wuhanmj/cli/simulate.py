@@ -78,7 +78,7 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
         "--agents",
         default="greedy,greedy,greedy,greedy",
         metavar="A,B,C,D",
-        help="agents of seats 0-3: greedy, expert, random, module:Name or " + CMD_HELP + " (one name fills "
+        help="agents of seats 0-3: greedy, expert, policy, random, module:Name or " + CMD_HELP + " (one name fills "
         "every seat; default greedy,greedy,greedy,greedy)",
     )
     p.add_argument("--workers", type=_non_negative, default=1, metavar="N",

@@ -53,7 +53,7 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
                    help="the rule set --sweep changes (default kaikou; only with --sweep: the baseline is the first "
                    "rule set)")
     p.add_argument("--agents", default="greedy", metavar="A,B,C,D",
-                   help="agents of seats 0-3 as for simulate: greedy, expert, random, module:Name or " + CMD_HELP
+                   help="agents of seats 0-3 as for simulate: greedy, expert, policy, random, module:Name or " + CMD_HELP
                    + " (one name fills every seat; default greedy)")
     p.add_argument("--hands", type=_positive, default=2000, metavar="N", help="hands per rule set (default 2000)")
     p.add_argument("--seed", type=_non_negative, default=None, metavar="N",
