@@ -257,3 +257,14 @@ def test_an_agent_loaded_from_a_relative_path_unpickles_in_another_folder(tmp_pa
     blob = pickle.dumps(PolicyAgent("w.npz"))
     monkeypatch.chdir(tmp_path)                  # another process's folder
     assert pickle.loads(blob).weights == load_weights(tmp_path / "a" / "w.npz")
+
+
+def test_what_is_not_a_regular_file_is_refused_before_it_is_read(tmp_path):
+    """/dev/zero was read until memory ran out (a MemoryError); a pipe waited for a writer."""
+    with pytest.raises(PolicyError, match="/dev/zero: not a weights file .*not a regular file"):
+        load_weights("/dev/zero")
+    os.mkfifo(tmp_path / "pipe")
+    with pytest.raises(PolicyError, match="pipe: not a weights file"):
+        load_weights(tmp_path / "pipe")
+    with pytest.raises(PolicyError, match="not a weights file .a folder"):
+        PolicyAgent(tmp_path)

@@ -41,6 +41,7 @@ import datetime
 import io
 import json
 import os
+import stat
 import zipfile
 import zlib
 from collections.abc import Mapping
@@ -83,6 +84,8 @@ _DTYPES = (np.dtype(np.float16), np.dtype(np.float32))
 MAX_HIDDEN = 4096
 MAX_ENTRY_BYTES = N_INPUTS * MAX_HIDDEN * 4 + 4096
 """The largest entry of a weights file: ``w1`` in float32 at the largest hidden size, and its header."""
+MAX_FILE_BYTES = len(ARRAYS) * MAX_ENTRY_BYTES
+"""The largest weights file read (a bound, far above any file of hidden sizes <= 4096)."""
 
 
 def default_weights_path() -> str:
@@ -214,7 +217,8 @@ def load_weights(path: str | os.PathLike[str] | None = None) -> PolicyWeights:
         The :class:`PolicyWeights` (``float32`` arrays).
 
     Raises:
-        PolicyError: ``path`` not a path; the file cannot be read, is not a zip of ``.npy``
+        PolicyError: ``path`` not a path; the file cannot be read, is not a regular file
+            (a folder, ``/dev/zero``, a pipe) or is larger than any weights file, is not a zip of ``.npy``
             arrays (a single ``.npy``, truncated or corrupted), holds an object array (never
             unpickled) or an entry that is not a ``.npy`` array or is larger than any array
             of a policy; lacks or has extra arrays, a wrong shape or dtype, a value that is
@@ -226,8 +230,13 @@ def load_weights(path: str | os.PathLike[str] | None = None) -> PolicyWeights:
         raise PolicyError(f"the weights file must be a path (str or os.PathLike) or None, got {type(path).__name__}")
     p = os.fsdecode(default_weights_path() if path is None else path)
     try:
+        st = os.stat(p)             # before opening: opening a pipe waits for a writer
+        if not stat.S_ISREG(st.st_mode):
+            raise PolicyError(f"{p}: not a weights file (a folder, a device or a pipe, not a regular file)")
+        if st.st_size > MAX_FILE_BYTES:
+            raise PolicyError(f"{p}: {st.st_size:,} bytes, more than any policy's weights ({MAX_FILE_BYTES:,})")
         with open(p, "rb") as f:
-            raw = f.read()
+            raw = f.read(MAX_FILE_BYTES + 1)
     except OSError as err:
         raise PolicyError(f"{p}: cannot read the weights file ({err.strerror or err})") from None
     if not zipfile.is_zipfile(io.BytesIO(raw)):
