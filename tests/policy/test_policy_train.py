@@ -118,7 +118,9 @@ def test_a_short_run_changes_the_weights_and_writes_its_files(tmp_path):
 
 
 def test_the_example_script_refuses_bad_arguments_in_one_line(tmp_path):
-    script = os.path.join(os.path.dirname(SRC), "examples", "train_policy.py")
+    # the repository's examples/ (beside tests/), whether wuhanmj is installed or on PYTHONPATH
+    script = os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))), "examples",
+                          "train_policy.py")
     r = subprocess.run([sys.executable, script, "--minutes", "-1"], capture_output=True, text=True, cwd=tmp_path,
                        env={**os.environ, "PYTHONPATH": SRC})
     assert r.returncode == 2, r.stderr
